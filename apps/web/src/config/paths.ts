@@ -1,0 +1,22 @@
+/** Every route of the product (spec 01 §2, 02 §2), in one place. */
+export const paths = {
+  login: '/login',
+  home: '/',
+  nuevoEncargo: '/nuevo-encargo',
+  verPendientes: '/ver-pendientes',
+  reEncargos: '/re-encargos',
+  administrarEstudios: '/administrar-estudios',
+  registrarEstudio: '/registrar-estudio',
+  configuracionesEstudio: '/configuraciones-estudio',
+  cobranza: '/cobranza',
+  informes: '/informes',
+  diligencias: '/diligencias',
+  generarEstampado: '/diligencias/generar-estampado',
+  rutas: '/rutas',
+  plantillas: '/plantillas',
+  resultadosDashboard: '/resultados-dashboard',
+  estadisticas: '/estadisticas',
+  permisos: '/permisos',
+  onboarding: '/onboarding',
+  carpetas: '/carpetas',
+} as const;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { authMessages as m } from './messages';
+
+export const LoginSchema = z.object({
+  username: z
+    .string({ error: m.usernameRequired })
+    .trim()
+    .min(1, m.usernameRequired)
+    .min(3, m.usernameMin),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).min(6, m.passwordMin),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const CargoSchema = z.enum(['receptor', 'secretaria']);
+export type Cargo = z.infer<typeof CargoSchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  cargo: CargoSchema,
+  tenant_id: z.number().int(),
+  is_admin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const LoginResponseSchema = z.object({
+  access: z.string(),
+  refresh: z.string(),
+  user: SessionUserSchema,
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RefreshSchema = z.object({
+  refresh: z.string({ error: m.refreshRequired }).min(1, m.refreshRequired),
+});
+export const RefreshResponseSchema = z.object({ access: z.string(), refresh: z.string() });
+export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
+
+export const LogoutSchema = z.object({ refresh: z.string().min(1, m.refreshRequired) });
+
+export const ProfileSchema = SessionUserSchema.extend({
+  receptor: z.object({ id: z.number().int(), nombre: z.string() }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every error body the API sends carries a Spanish `detail` (spec 01 §8). */
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const commonMessages = {
+  forbidden: 'No tienes permisos para acceder a este recurso. Contacta al administrador.',
+  unauthorized: 'Las credenciales de autenticación no se proveyeron o son inválidas.',
+  notFound: 'No encontrado.',
+  malformedJson: 'El cuerpo de la solicitud no es un JSON válido.',
+  validation: 'Error de validación',
+  internal: 'Error interno del servidor. Intenta nuevamente en unos minutos.',
+  rateLimited: 'Demasiados intentos. Intenta nuevamente en unos minutos.',
+  moduleMissing: 'No tienes permisos para acceder a este módulo.',
+  permissionMissing: 'No tienes los permisos necesarios para esta función.',
+} as const;
+
+export const IdParamSchema = z.object({
+  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido'),
+});

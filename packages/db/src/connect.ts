@@ -1,0 +1,148 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as controlSchema from './control/schema';
+import * as tenantSchema from './tenant/schema';
+
+export type ControlSchema = typeof controlSchema;
+export type TenantSchema = typeof tenantSchema;
+export type ControlDb = PgDatabase<PgQueryResultHKT, ControlSchema>;
+export type TenantDb = PgDatabase<PgQueryResultHKT, TenantSchema>;
+export type SchemaKind = 'control' | 'tenant';
+
+/** Where a database lives: a PostgreSQL server or an embedded PGlite data directory. */
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string };
+
+export interface DatabaseHandle<S extends Record<string, unknown>> {
+  db: PgDatabase<PgQueryResultHKT, S>;
+  location: DatabaseLocation;
+  close(): Promise<void>;
+}
+
+const schemas = { control: controlSchema, tenant: tenantSchema } as const;
+const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
+
+export function locationKey(location: DatabaseLocation): string {
+  return location.kind === 'postgres' ? `pg:${location.url}` : `pglite:${location.dataDir}`;
+}
+
+export function databaseNameOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+}
+
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(name)}`;
+  return parsed.toString();
+}
+
+export async function openDatabase(location: DatabaseLocation, kind: 'control', options?: OpenOptions): Promise<DatabaseHandle<ControlSchema>>;
+export async function openDatabase(location: DatabaseLocation, kind: 'tenant', options?: OpenOptions): Promise<DatabaseHandle<TenantSchema>>;
+export async function openDatabase(
+  location: DatabaseLocation,
+  kind: SchemaKind,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle<ControlSchema> | DatabaseHandle<TenantSchema>> {
+  const schema = schemas[kind];
+  if (location.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      application_name: `receptoria-${kind}`,
+    });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+    return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
+  }
+  if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
+  const client = await PGlite.create(location.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+  return { db, location, close: () => client.close() } as DatabaseHandle<ControlSchema>;
+}
+
+export interface OpenOptions {
+  poolSize?: number;
+}
+
+/** Creates the database when it does not exist (PostgreSQL) or its data folder (PGlite). */
+export async function ensureDatabase(location: DatabaseLocation): Promise<void> {
+  if (location.kind === 'pglite') {
+    if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
+    return;
+  }
+  const name = databaseNameOf(location.url);
+  const admin = new pg.Client({ connectionString: withDatabaseName(location.url, 'postgres') });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      try {
+        await admin.query(`create database ${quoteIdent(name)}`);
+      } catch (error) {
+        // Another instance may have created it in the meantime.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(location: DatabaseLocation): Promise<void> {
+  if (location.kind !== 'postgres') return;
+  const admin = new pg.Client({ connectionString: withDatabaseName(location.url, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${quoteIdent(databaseNameOf(location.url))} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Applies the migrations of one schema. On PostgreSQL a session advisory lock keeps several
+ * instances from migrating the same database at once.
+ */
+export async function migrateDatabase(location: DatabaseLocation, kind: SchemaKind): Promise<void> {
+  const migrationsFolder = path.join(migrationsRoot, kind);
+  if (location.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: location.url });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await client.end();
+    }
+    return;
+  }
+  throw new Error('PGlite databases are migrated through their open handle: use migrateHandle');
+}
+
+const MIGRATION_LOCK = 72_115_301;
+
+/** Migrates an open handle; PGlite allows a single client, so its migrations run on it. */
+export async function migrateHandle(
+  handle: DatabaseHandle<ControlSchema> | DatabaseHandle<TenantSchema>,
+  kind: SchemaKind,
+): Promise<void> {
+  if (handle.location.kind === 'postgres') return migrateDatabase(handle.location, kind);
+  const migrationsFolder = path.join(migrationsRoot, kind);
+  await migratePglite(handle.db as never, { migrationsFolder });
+}

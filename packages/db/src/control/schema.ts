@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** A receiver (receptor judicial): one tenant with its own database. */
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 200 }).notNull(),
+  rut: varchar('rut', { length: 12 }).notNull().default(''),
+  direccion: varchar('direccion', { length: 300 }).notNull().default(''),
+  comuna: varchar('comuna', { length: 100 }).notNull().default(''),
+  telefono: varchar('telefono', { length: 30 }).notNull().default(''),
+  email: varchar('email', { length: 254 }).notNull().default(''),
+  activo: boolean('activo').notNull().default(true),
+  databaseName: varchar('database_name', { length: 63 }).notNull().unique(),
+  /** Full connection URL of the tenant database when it lives on another server. */
+  databaseUrl: text('database_url'),
+  carpetaPrincipalUrl: text('carpeta_principal_url').notNull().default(''),
+  carpetaCobranzaUrl: text('carpeta_cobranza_url').notNull().default(''),
+  carpetaEstampadosUrl: text('carpeta_estampados_url').notNull().default(''),
+  carpetaPlantillasUrl: text('carpeta_plantillas_url').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    username: varchar('username', { length: 150 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 150 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 150 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull().default(''),
+    cargo: varchar('cargo', { length: 20, enum: ['receptor', 'secretaria'] }).notNull().default('receptor'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_tenant_idx').on(t.tenantId)],
+);
+
+/** Rotating refresh tokens; only the SHA-256 of a token is stored. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** All tokens of one login share a family; reuse of a rotated token revokes the family. */
+    family: varchar('family', { length: 36 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Catalogue of permission codes. */
+export const permisos = pgTable('permisos', {
+  id: serial('id').primaryKey(),
+  codigo: varchar('codigo', { length: 50 }).notNull().unique(),
+  nombre: varchar('nombre', { length: 150 }).notNull().default(''),
+});
+
+export const userPermisos = pgTable(
+  'user_permisos',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permisoId: integer('permiso_id')
+      .notNull()
+      .references(() => permisos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_permisos_key').on(t.userId, t.permisoId)],
+);
