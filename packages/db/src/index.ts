@@ -1,4 +1,6 @@
 export * from './connect';
 export * from './tenant-pools';
+export * from './locations';
 export * as controlSchema from './control/schema';
 export * as tenantSchema from './tenant/schema';
+export * from './seed';

@@ -1,3 +1,8 @@
+CREATE TABLE "app_settings" (
+	"key" varchar(100) PRIMARY KEY NOT NULL,
+	"value" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "permisos" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"codigo" varchar(50) NOT NULL,

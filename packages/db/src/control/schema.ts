@@ -89,3 +89,9 @@ export const userPermisos = pgTable(
   },
   (t) => [uniqueIndex('user_permisos_key').on(t.userId, t.permisoId)],
 );
+
+/** Installation-wide settings (e.g. the token signing secret when none is configured). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+});

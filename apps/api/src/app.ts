@@ -1,0 +1,70 @@
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { prepareInstallation } from './bootstrap/first-start';
+import type { AppConfig } from './lib/config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { apiModules } from './modules/index';
+import { authPlugin } from './plugins/auth';
+import { databasesPlugin } from './plugins/databases';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { permissionsPlugin } from './plugins/permissions';
+import { webAppPlugin } from './plugins/web-app';
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the whole application: what the server listens with and what tests inject into. */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(databasesPlugin, { config });
+  await app.register(authPlugin, { config });
+  await app.register(permissionsPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Receptoría API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await app.controlDb.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { loginRateMax: config.loginRateMax });
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(webAppPlugin, { webDist: config.webDist });
+
+  await prepareInstallation(app, config);
+  return app;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The only place that reads process.env. */
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  JWT_SECRET: z.string().min(16).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  TENANT_POOL_MAX: z.coerce.number().int().positive().default(50),
+  TENANT_POOL_IDLE_MS: z.coerce.number().int().positive().default(10 * 60_000),
+  TENANT_POOL_SIZE: z.coerce.number().int().positive().default(5),
+  LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+

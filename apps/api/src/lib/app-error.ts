@@ -1,0 +1,27 @@
+export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+/** A failure a client can cause; the error handler maps it to its status with a Spanish `detail`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly errors?: Record<string, string[]>;
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    options: { errors?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = APP_ERROR_STATUS[code];
+    this.errors = options.errors;
+  }
+}

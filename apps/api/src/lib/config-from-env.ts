@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { Env } from '../env';
+import type { AppConfig } from './config';
+import { defaultWebDist, repoRoot } from './paths';
+
+export function configFromEnv(env: Env): AppConfig {
+  return {
+    database: { controlUrl: env.DATABASE_URL, dataDir: path.resolve(repoRoot, env.DATA_DIR) },
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtl: env.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: env.REFRESH_TOKEN_TTL,
+    loginRateMax: env.LOGIN_RATE_MAX,
+    tenantPool: { max: env.TENANT_POOL_MAX, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
+    webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
+    adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: env.SEED_DEMO === '1',
+    logger: { level: env.LOG_LEVEL },
+  };
+}

@@ -1,0 +1,15 @@
+import type { DatabaseConfig } from '@receptoria/db';
+
+export interface AppConfig {
+  database: DatabaseConfig;
+  jwtSecret?: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginRateMax: number;
+  tenantPool: { max: number; idleMs: number; poolSize: number };
+  /** Built web app served beside the API, when present. */
+  webDist?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  logger: boolean | { level: string; transport?: { target: string } };
+}

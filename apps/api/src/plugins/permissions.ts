@@ -1,0 +1,26 @@
+import { commonMessages, hasModule, type ModuleName } from '@receptoria/contracts';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import { listPermissionCodes } from '../modules/permisos/permisos.repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requireModule: (module: ModuleName) => preHandlerAsyncHookHandler;
+  }
+}
+
+/** Server-side module guard: the same rule the web applies (spec 01 §6), enforced on every guarded call. */
+export const permissionsPlugin = fp(
+  async (app) => {
+    app.decorate('requireModule', (module: ModuleName) => {
+      return async function requireModule(request: FastifyRequest) {
+        const codes = await listPermissionCodes(app.controlDb, request.auth.userId);
+        if (!hasModule(request.account, codes, module)) {
+          throw new AppError('FORBIDDEN', commonMessages.forbidden);
+        }
+      };
+    });
+  },
+  { name: 'permissions', dependencies: ['auth'] },
+);
