@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseLocation, dropDatabase, ensureDatabase, withDatabaseName } from './connect';
+import { tenantDatabaseName, tenantLocation } from './locations';
+import { TenantPools } from './tenant-pools';
+
+const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const prefix = `receptoria_pooltest_${randomBytes(3).toString('hex')}`;
+const locations: DatabaseLocation[] = [1, 2, 3].map((n) => ({
+  kind: 'postgres',
+  url: withDatabaseName(SERVER, `${prefix}_${n}`),
+}));
+
+async function connectionsTo(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "select count(*) as n from pg_stat_activity where datname = $1 and application_name = 'receptoria-tenant'",
+      [database],
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  for (const location of locations) await ensureDatabase(location);
+});
+afterAll(async () => {
+  for (const location of locations) await dropDatabase(location);
+});
+
+describe('TenantPools', () => {
+  it('migrates a tenant database on first use', async () => {
+    const pools = new TenantPools({ max: 5, idleMs: 60_000, poolSize: 2 });
+    try {
+      const db = await pools.get(locations[0]!);
+      const result = await db.execute(sql`select count(*)::int as n from apuntes_personales`);
+      expect(result.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('keeps at most `max` databases open and closes the least recently used', async () => {
+    const pools = new TenantPools({ max: 2, idleMs: 60_000, poolSize: 2 });
+    try {
+      for (const location of locations) {
+        const db = await pools.get(location);
+        await db.execute(sql`select 1`);
+      }
+      expect(pools.size).toBe(2);
+      expect(pools.has(locations[0]!)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await connectionsTo(`${prefix}_1`)).toBe(0);
+      expect(await connectionsTo(`${prefix}_3`)).toBeGreaterThan(0);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('closes a database left idle', async () => {
+    const pools = new TenantPools({ max: 5, idleMs: 150, poolSize: 2 });
+    try {
+      await (await pools.get(locations[1]!)).execute(sql`select 1`);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(pools.has(locations[1]!)).toBe(false);
+      expect(await connectionsTo(`${prefix}_2`)).toBe(0);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('works on embedded PGlite folders', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'receptoria-pglite-'));
+    const pools = new TenantPools({ max: 2, idleMs: 60_000 });
+    try {
+      const location = tenantLocation({ dataDir: dir }, { databaseName: 'receptoria_demo', databaseUrl: null });
+      expect(location).toEqual({ kind: 'pglite', dataDir: path.join(dir, 'tenants', 'receptoria_demo') });
+      const db = await pools.get(location);
+      const result = await db.execute(sql`select count(*)::int as n from apuntes_personales`);
+      expect(result.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await pools.closeAll();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('tenant database names', () => {
+  it('derives a safe name from the control database and the receiver', () => {
+    const config = { controlUrl: 'postgres://u@h:5432/receptoria', dataDir: '/x' };
+    expect(tenantDatabaseName(config, 'María Ñúñez Receptora')).toBe('receptoria_maria_nunez_receptora');
+    expect(tenantDatabaseName({ dataDir: '/x' }, '***')).toBe('receptoria_receptor');
+    expect(tenantLocation(config, { databaseName: 'receptoria_x', databaseUrl: null })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/receptoria_x',
+    });
+    expect(tenantLocation(config, { databaseName: 'n', databaseUrl: 'postgres://otro:5432/db' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://otro:5432/db',
+    });
+  });
+});
