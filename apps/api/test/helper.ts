@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_USERNAME } from '@receptoria/contracts';
 import { type DatabaseConfig, dropDatabase, quoteIdent, withDatabaseName } from '@receptoria/db';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/lib/config';
@@ -66,7 +66,7 @@ export interface TestContext {
   login(username: string, password?: string): Promise<string>;
   loginFull(username: string, password?: string): Promise<{ access: string; refresh: string; user: { id: number } }>;
   tenantDbOf(tenantId: number): ReturnType<typeof tenantDb>;
-  request(token: string | undefined, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME } from '@receptoria/contracts';
-import { controlSchema, ensureDatabase, seedTenantDemo, tenantLocation } from '@receptoria/db';
+import { ensureDatabase, seedTenantDemo, tenantLocation } from '@receptoria/db';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../lib/config';
+import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository';
 import { ensurePermissionCatalogue } from '../modules/permisos/permisos.repository';
 import { createTenant, createUser, listTenants, tenantDb } from '../modules/tenants/tenants.service';
 
@@ -15,6 +16,7 @@ export const MAIN_TENANT_NAME = 'Receptor Judicial Principal';
 export async function prepareInstallation(app: FastifyInstance, config: AppConfig): Promise<void> {
   const ctx = { controlDb: app.controlDb, databaseConfig: app.databaseConfig, tenantPools: app.tenantPools };
   await ensurePermissionCatalogue(app.controlDb);
+  await deleteExpiredRefreshTokens(app.controlDb);
 
   const existing = await listTenants(app.controlDb);
   for (const tenant of existing) {
@@ -44,5 +46,3 @@ export async function prepareInstallation(app: FastifyInstance, config: AppConfi
   }
   if (config.seedDemo) await seedTenantDemo(await tenantDb(ctx, tenant));
 }
-
-export type TenantRow = typeof controlSchema.tenants.$inferSelect;
