@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -66,7 +67,8 @@ export async function openDatabase(
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
   }
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
-  const client = await PGlite.create(location.dataDir);
+  // pg_trgm backs the assignment search index (tenant migration 0002).
+  const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
   return { db, location, close: () => client.close() } as DatabaseHandle<ControlSchema>;
 }

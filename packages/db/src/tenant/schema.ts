@@ -1,4 +1,20 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  type AnyPgColumn,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** One free-text note per user (spec 01 §2 personal notes). `usuario_id` refers to the control DB user. */
 export const apuntesPersonales = pgTable('apuntes_personales', {
@@ -7,3 +23,223 @@ export const apuntesPersonales = pgTable('apuntes_personales', {
   texto: text('texto').notNull().default(''),
   fechaActualizacion: timestamp('fecha_actualizacion', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Reference lists (seeded by the lookups migration)
+
+export const tribunales = pgTable('tribunales', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 200 }).notNull().unique(),
+  /** Natural order (1° … 30° Juzgado Civil de Santiago, then the other courts). */
+  orden: integer('orden').notNull().default(0),
+  activo: boolean('activo').notNull().default(true),
+});
+
+export const tiposCausa = pgTable('tipos_causa', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 200 }).notNull().unique(),
+  orden: integer('orden').notNull().default(0),
+  activo: boolean('activo').notNull().default(true),
+});
+
+export const tiposEncargo = pgTable('tipos_encargo', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 200 }).notNull().unique(),
+  orden: integer('orden').notNull().default(0),
+  activo: boolean('activo').notNull().default(true),
+});
+
+export const comunas = pgTable('comunas', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 100 }).notNull().unique(),
+  region: varchar('region', { length: 100 }).notNull(),
+  orden: integer('orden').notNull().default(0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Law firms
+
+export const estudios = pgTable(
+  'estudios',
+  {
+    id: serial('id').primaryKey(),
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    direccion: varchar('direccion', { length: 300 }).notNull(),
+    comuna: varchar('comuna', { length: 100 }).notNull(),
+    ciudad: varchar('ciudad', { length: 100 }).notNull(),
+    telefono: varchar('telefono', { length: 30 }).notNull(),
+    fax: varchar('fax', { length: 30 }).notNull().default(''),
+    rutEstudio: varchar('rut_estudio', { length: 12 }).notNull(),
+    activo: boolean('activo').notNull().default(true),
+    enviarInformesDiarios: boolean('enviar_informes_diarios').notNull().default(false),
+    enviarInformesMensuales: boolean('enviar_informes_mensuales').notNull().default(false),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('estudios_rut_estudio_key').on(t.rutEstudio),
+    index('estudios_nombre_idx').on(sql`lower(${t.nombre})`),
+  ],
+);
+
+export const EMAIL_TIPOS_DB = ['principal', 'secundario', 'informes', 'cobranza', 'notificaciones'] as const;
+
+export const estudioEmails = pgTable(
+  'estudio_emails',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    tipo: varchar('tipo', { length: 20, enum: EMAIL_TIPOS_DB }).notNull().default('secundario'),
+    activo: boolean('activo').notNull().default(true),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('estudio_emails_estudio_email_key').on(t.estudioId, sql`lower(${t.email})`),
+    check('estudio_emails_tipo_check', sql`${t.tipo} in ('principal', 'secundario', 'informes', 'cobranza', 'notificaciones')`),
+  ],
+);
+
+export const PARTE_TIPOS_DB = ['empresa', 'banco', 'persona_natural', 'institucion'] as const;
+
+export const partesDemandantes = pgTable(
+  'partes_demandantes',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    tipo: varchar('tipo', { length: 20, enum: PARTE_TIPOS_DB }).notNull().default('empresa'),
+    activo: boolean('activo').notNull().default(true),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partes_demandantes_estudio_nombre_key').on(t.estudioId, sql`lower(${t.nombre})`),
+    check('partes_demandantes_tipo_check', sql`${t.tipo} in ('empresa', 'banco', 'persona_natural', 'institucion')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Assignments
+
+export const ENCARGO_ESTADOS_DB = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'] as const;
+
+export const encargos = pgTable(
+  'encargos',
+  {
+    id: serial('id').primaryKey(),
+    numeroRol: varchar('numero_rol', { length: 30 }).notNull(),
+    estado: varchar('estado', { length: 30, enum: ENCARGO_ESTADOS_DB }).notNull().default('pendiente'),
+    fechaEncargo: date('fecha_encargo', { mode: 'string' }).notNull(),
+    /** Date the file was filled in or withdrawn from the court. */
+    fechaRetiro: date('fecha_retiro', { mode: 'string' }),
+    fechaDemanda: date('fecha_demanda', { mode: 'string' }),
+    fechaResolucion: date('fecha_resolucion', { mode: 'string' }),
+    fechaComparendo: timestamp('fecha_comparendo', { withTimezone: true }),
+    fechaPrueba: timestamp('fecha_prueba', { withTimezone: true }),
+    /** Whole CLP. */
+    cuantia: bigint('cuantia', { mode: 'number' }),
+    numeroOperacion: varchar('numero_operacion', { length: 50 }).notNull().default(''),
+    rutEjecutado: varchar('rut_ejecutado', { length: 12 }).notNull().default(''),
+    rutRepresentanteLegal: varchar('rut_representante_legal', { length: 12 }),
+    ejecutados: text('ejecutados').notNull().default(''),
+    partes: text('partes').notNull().default(''),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'restrict' }),
+    parteDemandanteId: integer('parte_demandante_id').references(() => partesDemandantes.id, {
+      onDelete: 'set null',
+    }),
+    tribunalId: integer('tribunal_id').references(() => tribunales.id, { onDelete: 'restrict' }),
+    tipoEncargoId: integer('tipo_encargo_id').references(() => tiposEncargo.id, { onDelete: 'restrict' }),
+    tipoCausaId: integer('tipo_causa_id').references(() => tiposCausa.id, { onDelete: 'restrict' }),
+    observacionesEncargo: varchar('observaciones_encargo', { length: 60 }).notNull().default(''),
+    observacionEncargo: text('observacion_encargo').notNull().default(''),
+    observacionRetiro: text('observacion_retiro').notNull().default(''),
+    observacionReEncargo: text('observacion_re_encargo').notNull().default(''),
+    /** The special reason ('estado especial'); non-empty exactly when the assignment is not realisable. */
+    motivoNoRealizable: varchar('motivo_no_realizable', { length: 200 }).notNull().default(''),
+    encargoNoRealizable: boolean('encargo_no_realizable').notNull().default(false),
+    /** This assignment was re-assigned (a newer one points to it). */
+    esReEncargado: boolean('es_re_encargado').notNull().default(false),
+    /** This assignment is a re-assignment of encargo_original_id. */
+    esReEncargo: boolean('es_re_encargo').notNull().default(false),
+    encargoOriginalId: integer('encargo_original_id').references((): AnyPgColumn => encargos.id, {
+      onDelete: 'set null',
+    }),
+    motivoReEncargo: text('motivo_re_encargo').notNull().default(''),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower-case, accent-free text of the searchable fields (trigram-indexed where pg_trgm exists). */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(translate(numero_rol || ' ' || ejecutados || ' ' || partes || ' ' || rut_ejecutado || ' ' || replace(rut_ejecutado, '-', '') || ' ' || coalesce(rut_representante_legal, '') || ' ' || numero_operacion, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`,
+    ),
+  },
+  (t) => [
+    index('encargos_fecha_idx').on(t.fechaEncargo.desc(), t.id.desc()),
+    index('encargos_estado_fecha_idx').on(t.estado, t.fechaEncargo.desc(), t.id.desc()),
+    index('encargos_numero_rol_idx').on(t.numeroRol),
+    index('encargos_estudio_idx').on(t.estudioId),
+    index('encargos_parte_demandante_idx').on(t.parteDemandanteId),
+    index('encargos_original_idx').on(t.encargoOriginalId),
+    check('encargos_estado_check', sql`${t.estado} in ('pendiente', 'preparado', 'listo_para_estampar', 'estampado')`),
+    check('encargos_no_realizable_check', sql`${t.encargoNoRealizable} = (${t.motivoNoRealizable} <> '')`),
+    check('encargos_cuantia_check', sql`${t.cuantia} is null or ${t.cuantia} >= 0`),
+  ],
+);
+
+/**
+ * Number of assignments per state, kept by statement triggers on encargos (tenant migration 0004)
+ * so the count tiles of the pending list never scan the table.
+ */
+export const encargoTotales = pgTable('encargo_totales', {
+  estado: varchar('estado', { length: 30, enum: ENCARGO_ESTADOS_DB }).primaryKey(),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});
+
+export const domicilios = pgTable(
+  'domicilios',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    direccion: varchar('direccion', { length: 300 }).notNull(),
+    comuna: varchar('comuna', { length: 100 }).notNull(),
+    ciudad: varchar('ciudad', { length: 100 }).notNull(),
+    esPrincipal: boolean('es_principal').notNull().default(false),
+    activo: boolean('activo').notNull().default(true),
+    orden: smallint('orden').notNull().default(0),
+  },
+  (t) => [
+    index('domicilios_encargo_idx').on(t.encargoId, t.orden),
+    uniqueIndex('domicilios_un_principal_key').on(t.encargoId).where(sql`${t.esPrincipal}`),
+  ],
+);
+
+export const ALARMA_TIPOS_DB = ['comparendo', 'prueba'] as const;
+
+/** Reminders for a future comparendo or evidence hearing of an assignment. */
+export const alarmas = pgTable(
+  'alarmas',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 20, enum: ALARMA_TIPOS_DB }).notNull(),
+    fechaHora: timestamp('fecha_hora', { withTimezone: true }).notNull(),
+    mensaje: text('mensaje').notNull().default(''),
+    /** Set when the reminder was shown or sent. */
+    fechaAviso: timestamp('fecha_aviso', { withTimezone: true }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alarmas_encargo_tipo_key').on(t.encargoId, t.tipo),
+    index('alarmas_fecha_hora_idx').on(t.fechaHora),
+    check('alarmas_tipo_check', sql`${t.tipo} in ('comparendo', 'prueba')`),
+  ],
+);

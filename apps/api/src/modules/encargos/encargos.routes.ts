@@ -1,0 +1,64 @@
+import {
+  BuscarPorRolQuerySchema,
+  BuscarPorRolResponseSchema,
+  EncargoDetailSchema,
+  EncargoListQuerySchema,
+  EncargoListResponseSchema,
+  EncargoModifySchema,
+  IdParamSchema,
+  ReEncargoSchema,
+} from '@receptoria/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { findByRol, getEncargo, listEncargos, modifyEncargo, reEncargo } from './encargos.service';
+
+export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/encargos/lista/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['encargos'], querystring: EncargoListQuerySchema, response: { 200: EncargoListResponseSchema } },
+    },
+    async (request) => listEncargos(request.tenantDb, request.query),
+  );
+
+  app.get(
+    '/encargos/buscar_por_rol/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['encargos'], querystring: BuscarPorRolQuerySchema, response: { 200: BuscarPorRolResponseSchema } },
+    },
+    async (request) => findByRol(request.tenantDb, request.query.numero_rol),
+  );
+
+  app.post(
+    '/encargos/re_encargo/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['encargos'], body: ReEncargoSchema, response: { 201: EncargoDetailSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await reEncargo(request.tenantDb, request.body)),
+  );
+
+  app.get(
+    '/encargos/:id/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['encargos'], params: IdParamSchema, response: { 200: EncargoDetailSchema } },
+    },
+    async (request) => getEncargo(request.tenantDb, request.params.id),
+  );
+
+  app.patch(
+    '/encargos/:id/modificar_encargo/',
+    {
+      preHandler: [app.authenticate],
+      schema: {
+        tags: ['encargos'],
+        params: IdParamSchema,
+        body: EncargoModifySchema,
+        response: { 200: EncargoDetailSchema },
+      },
+    },
+    async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body),
+  );
+};

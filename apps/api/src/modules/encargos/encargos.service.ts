@@ -1,0 +1,282 @@
+import {
+  type Alarma,
+  type Encargo,
+  type EncargoCreateValue,
+  type EncargoDetail,
+  type EncargoListQuery,
+  type EncargoListResponse,
+  type EncargoModifyValue,
+  type ReEncargoValue,
+  encargoMessages as m,
+  formatDateTime,
+  normalizeRol,
+} from '@receptoria/contracts';
+import type { TenantDb } from '@receptoria/db';
+import { AppError } from '../../lib/app-error';
+import {
+  type EncargoInsert,
+  deleteAlarma,
+  findEncargoById,
+  findEncargosByRol,
+  findReferences,
+  insertEncargo,
+  listAlarmas,
+  listEncargoPage,
+  lockEncargo,
+  type ReferenceIds,
+  replaceDomicilios,
+  updateEncargo,
+  upsertAlarma,
+} from './encargos.repository';
+
+/** Checks that every related row exists and that the plaintiff belongs to the firm. */
+async function assertReferences(
+  db: TenantDb,
+  ids: ReferenceIds,
+  options: { requireActiveFirm: boolean; parteFirmId?: number },
+): Promise<void> {
+  const found = await findReferences(db, ids);
+  const errors: Record<string, string[]> = {};
+  if (ids.estudioId !== undefined) {
+    if (!found.estudio) errors.estudio_juridico = [m.estudioNoExiste];
+    else if (options.requireActiveFirm && !found.estudio.activo) errors.estudio_juridico = [m.estudioInactivo];
+  }
+  if (ids.parteDemandanteId !== undefined) {
+    const firmId = options.parteFirmId ?? ids.estudioId;
+    if (!found.parte || (firmId !== undefined && found.parte.estudioId !== firmId)) {
+      errors.parte_demandante = [m.parteNoPertenece];
+    }
+  }
+  if (ids.tribunalId !== undefined && !found.tribunal) errors.tribunal = [m.tribunalNoExiste];
+  if (ids.tipoCausaId !== undefined && !found.tipoCausa) errors.tipo_causa = [m.tipoCausaNoExiste];
+  if (ids.tipoEncargoId !== undefined && !found.tipoEncargo) errors.tipo_encargo = [m.tipoEncargoNoExiste];
+  const messages = Object.values(errors).flat();
+  if (messages.length > 0) throw new AppError('BAD_REQUEST', messages.join(', '), { errors });
+}
+
+const ALARMA_LABEL: Record<Alarma['tipo'], string> = { comparendo: 'Comparendo', prueba: 'Prueba' };
+
+/**
+ * Keeps the reminder of a comparendo or prueba in step with its date-time: a future date creates
+ * or moves it; a cleared or past date removes it.
+ */
+async function syncAlarma(
+  db: TenantDb,
+  encargoId: number,
+  numeroRol: string,
+  tipo: Alarma['tipo'],
+  fechaHora: string | null,
+  now: Date,
+): Promise<void> {
+  const when = fechaHora ? new Date(fechaHora) : null;
+  if (when && when.getTime() > now.getTime()) {
+    const mensaje = `${ALARMA_LABEL[tipo]} del rol ${numeroRol}: ${formatDateTime(when)}`;
+    await upsertAlarma(db, encargoId, tipo, when, mensaje);
+  } else {
+    await deleteAlarma(db, encargoId, tipo);
+  }
+}
+
+function toDate(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
+}
+
+async function loadDetail(db: TenantDb, id: number): Promise<EncargoDetail> {
+  const encargo = await findEncargoById(db, id);
+  if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  return { ...encargo, alarmas: await listAlarmas(db, id) };
+}
+
+/** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
+export async function createEncargo(db: TenantDb, input: EncargoCreateValue, now = new Date()): Promise<EncargoDetail> {
+  const id = await db.transaction(async (tx) => {
+    await assertReferences(
+      tx,
+      {
+        estudioId: input.estudio_juridico,
+        parteDemandanteId: input.parte_demandante,
+        tribunalId: input.tribunal,
+        tipoCausaId: input.tipo_causa,
+        tipoEncargoId: input.tipo_encargo,
+      },
+      { requireActiveFirm: true },
+    );
+    const encargoId = await insertEncargo(tx, {
+      numeroRol: input.numero_rol,
+      estado: 'preparado',
+      fechaEncargo: input.fecha_encargo,
+      fechaRetiro: input.fecha_retiro,
+      fechaDemanda: input.fecha_demanda,
+      fechaResolucion: input.fecha_resolucion,
+      fechaComparendo: toDate(input.fecha_comparendo),
+      fechaPrueba: toDate(input.fecha_prueba),
+      cuantia: input.cuantia,
+      numeroOperacion: input.numero_operacion,
+      rutEjecutado: input.rut_ejecutado,
+      rutRepresentanteLegal: input.rut_representante_legal,
+      ejecutados: input.ejecutados,
+      partes: input.partes,
+      estudioId: input.estudio_juridico,
+      parteDemandanteId: input.parte_demandante,
+      tribunalId: input.tribunal,
+      tipoCausaId: input.tipo_causa,
+      tipoEncargoId: input.tipo_encargo,
+      observacionesEncargo: input.observaciones_encargo,
+      motivoNoRealizable: input.estado_especial,
+      encargoNoRealizable: input.encargo_no_realizable,
+      fechaCreacion: now,
+      fechaModificacion: now,
+    });
+    await replaceDomicilios(tx, encargoId, input.domicilios);
+    await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
+    await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
+    return encargoId;
+  });
+  return loadDetail(db, id);
+}
+
+export async function getEncargo(db: TenantDb, id: number): Promise<EncargoDetail> {
+  return loadDetail(db, id);
+}
+
+export async function listEncargos(db: TenantDb, query: EncargoListQuery): Promise<EncargoListResponse> {
+  const page = await listEncargoPage(db, {
+    search: query.search || undefined,
+    estado: query.estado,
+    estudio: query.estudio,
+    page: query.page,
+    pageSize: query.page_size,
+  });
+  return { ...page, page: query.page, page_size: query.page_size };
+}
+
+/** One assignment, or all of them when a rol was re-assigned; 404 when none (spec 01 §7). */
+export async function findByRol(db: TenantDb, numeroRol: string): Promise<Encargo | Encargo[]> {
+  const rol = normalizeRol(numeroRol);
+  const found = await findEncargosByRol(db, rol);
+  if (found.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(rol));
+  return found.length === 1 ? (found[0] as Encargo) : found;
+}
+
+/** Modify: the fields sent replace the stored ones (addresses as a whole); the id stays. */
+export async function modifyEncargo(
+  db: TenantDb,
+  id: number,
+  input: EncargoModifyValue,
+  now = new Date(),
+): Promise<EncargoDetail> {
+  await db.transaction(async (tx) => {
+    const current = await lockEncargo(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+
+    const estudioChanged = input.estudio_juridico !== undefined && input.estudio_juridico !== current.estudioId;
+    const parteId = input.parte_demandante ?? (estudioChanged ? (current.parteDemandanteId ?? undefined) : undefined);
+    await assertReferences(
+      tx,
+      {
+        estudioId: estudioChanged ? input.estudio_juridico : undefined,
+        parteDemandanteId: parteId,
+        tribunalId: input.tribunal,
+        tipoCausaId: input.tipo_causa,
+        tipoEncargoId: input.tipo_encargo,
+      },
+      { requireActiveFirm: false, parteFirmId: input.estudio_juridico ?? current.estudioId },
+    );
+
+    const values: Partial<EncargoInsert> = { fechaModificacion: now };
+    if (input.fecha_encargo !== undefined) values.fechaEncargo = input.fecha_encargo;
+    if (input.estudio_juridico !== undefined) values.estudioId = input.estudio_juridico;
+    if (input.tribunal !== undefined) values.tribunalId = input.tribunal;
+    if (input.numero_rol !== undefined) values.numeroRol = input.numero_rol;
+    if (input.parte_demandante !== undefined) values.parteDemandanteId = input.parte_demandante;
+    if (input.partes !== undefined) values.partes = input.partes;
+    if (input.tipo_encargo !== undefined) values.tipoEncargoId = input.tipo_encargo;
+    if (input.tipo_causa !== undefined) values.tipoCausaId = input.tipo_causa;
+    if (input.fecha_retiro !== undefined) values.fechaRetiro = input.fecha_retiro;
+    if (input.fecha_demanda !== undefined) values.fechaDemanda = input.fecha_demanda;
+    if (input.fecha_resolucion !== undefined) values.fechaResolucion = input.fecha_resolucion;
+    if (input.cuantia !== undefined) values.cuantia = input.cuantia;
+    if (input.rut_ejecutado !== undefined) values.rutEjecutado = input.rut_ejecutado;
+    if (input.rut_representante_legal !== undefined) values.rutRepresentanteLegal = input.rut_representante_legal;
+    if (input.numero_operacion !== undefined) values.numeroOperacion = input.numero_operacion;
+    if (input.ejecutados !== undefined) values.ejecutados = input.ejecutados;
+    if (input.fecha_comparendo !== undefined) values.fechaComparendo = toDate(input.fecha_comparendo);
+    if (input.fecha_prueba !== undefined) values.fechaPrueba = toDate(input.fecha_prueba);
+    if (input.observaciones_encargo !== undefined) values.observacionesEncargo = input.observaciones_encargo;
+    if (input.observacion_encargo !== undefined) values.observacionEncargo = input.observacion_encargo;
+    if (input.observacion_retiro !== undefined) values.observacionRetiro = input.observacion_retiro;
+    if (input.observacion_re_encargo !== undefined) values.observacionReEncargo = input.observacion_re_encargo;
+    if (input.motivo_no_realizable !== undefined) {
+      values.motivoNoRealizable = input.motivo_no_realizable;
+      values.encargoNoRealizable = input.motivo_no_realizable !== '';
+    }
+    await updateEncargo(tx, id, values);
+
+    if (input.domicilios !== undefined) await replaceDomicilios(tx, id, input.domicilios);
+    const rol = input.numero_rol ?? current.numeroRol;
+    if (input.fecha_comparendo !== undefined) await syncAlarma(tx, id, rol, 'comparendo', input.fecha_comparendo, now);
+    if (input.fecha_prueba !== undefined) await syncAlarma(tx, id, rol, 'prueba', input.fecha_prueba, now);
+  });
+  return loadDetail(db, id);
+}
+
+/**
+ * Re-assign: a new assignment (preparado) linked to the original, which is kept and marked
+ * es_re_encargado. An original still pendiente cannot be re-assigned (spec 01 §4).
+ */
+export async function reEncargo(db: TenantDb, input: ReEncargoValue, now = new Date()): Promise<EncargoDetail> {
+  const id = await db.transaction(async (tx) => {
+    const original = await lockEncargo(tx, input.encargo_original_id);
+    if (!original) throw new AppError('NOT_FOUND', m.encargoOriginalNoEncontrado);
+    if (original.estado === 'pendiente') throw new AppError('CONFLICT', m.reEncargoDePendiente(original.numeroRol));
+    await assertReferences(
+      tx,
+      {
+        estudioId: input.estudio_juridico,
+        parteDemandanteId: input.parte_demandante,
+        tribunalId: input.tribunal,
+        tipoCausaId: input.tipo_causa,
+        tipoEncargoId: input.tipo_encargo,
+      },
+      { requireActiveFirm: true },
+    );
+    const encargoId = await insertEncargo(tx, {
+      numeroRol: input.numero_rol,
+      estado: 'preparado',
+      fechaEncargo: input.fecha_encargo,
+      fechaRetiro: input.fecha_retiro,
+      fechaDemanda: input.fecha_demanda,
+      fechaResolucion: input.fecha_resolucion,
+      fechaComparendo: toDate(input.fecha_comparendo),
+      fechaPrueba: toDate(input.fecha_prueba),
+      cuantia: input.cuantia,
+      numeroOperacion: input.numero_operacion,
+      rutEjecutado: input.rut_ejecutado,
+      rutRepresentanteLegal: input.rut_representante_legal,
+      ejecutados: input.ejecutados,
+      partes: input.partes,
+      estudioId: input.estudio_juridico,
+      parteDemandanteId: input.parte_demandante,
+      tribunalId: input.tribunal,
+      tipoCausaId: input.tipo_causa,
+      tipoEncargoId: input.tipo_encargo,
+      observacionesEncargo: input.observaciones_encargo,
+      observacionEncargo: input.observacion_encargo,
+      observacionRetiro: input.observacion_retiro,
+      observacionReEncargo: input.observacion_re_encargo,
+      motivoNoRealizable: input.motivo_no_realizable,
+      encargoNoRealizable: input.encargo_no_realizable,
+      esReEncargo: true,
+      encargoOriginalId: original.id,
+      motivoReEncargo: input.motivo_re_encargo,
+      fechaCreacion: now,
+      fechaModificacion: now,
+    });
+    await replaceDomicilios(tx, encargoId, input.domicilios);
+    await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
+    await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
+    await updateEncargo(tx, original.id, { esReEncargado: true, fechaModificacion: now });
+    return encargoId;
+  });
+  return loadDetail(db, id);
+}

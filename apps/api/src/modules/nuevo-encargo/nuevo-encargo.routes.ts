@@ -1,0 +1,43 @@
+import {
+  EncargoCreateSchema,
+  EncargoDetailSchema,
+  FichaTerrenoRequestSchema,
+  MembreteRequestSchema,
+} from '@receptoria/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createEncargo } from '../encargos/encargos.service';
+import { generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
+
+function sendPdf(reply: FastifyReply, file: PdfFile) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('access-control-expose-headers', 'content-disposition')
+    .header('cache-control', 'no-store')
+    .send(file.content);
+}
+
+export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/nuevo_encargo/crear/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['encargos'], body: EncargoCreateSchema, response: { 201: EncargoDetailSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createEncargo(request.tenantDb, request.body)),
+  );
+
+  app.post(
+    '/nuevo_encargo/generar_membrete/',
+    { preHandler: [app.authenticate], schema: { tags: ['encargos'], body: MembreteRequestSchema } },
+    async (request, reply) => sendPdf(reply, await generateMembrete(request.body, request.tenant.nombre)),
+  );
+
+  app.post(
+    '/nuevo_encargo/generar_ficha_terreno/',
+    { preHandler: [app.authenticate], schema: { tags: ['encargos'], body: FichaTerrenoRequestSchema } },
+    async (request, reply) =>
+      sendPdf(reply, await generateFichaTerreno(request.tenantDb, request.body, request.tenant.nombre)),
+  );
+};

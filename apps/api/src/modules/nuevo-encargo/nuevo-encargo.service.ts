@@ -1,0 +1,70 @@
+import type { FichaTerrenoRequest, MembreteRequest } from '@receptoria/contracts';
+import type { TenantDb } from '@receptoria/db';
+import { buildFichaTerrenoPdf } from '../../documents/ficha-terreno';
+import { buildMembretePdf } from '../../documents/membrete';
+import { findEstudioName, findTribunalName } from './nuevo-encargo.repository';
+
+export interface PdfFile {
+  filename: string;
+  content: Buffer;
+}
+
+/** Only letters, digits and dashes reach a file name. */
+function fileSafe(rol: string): string {
+  return rol.replace(/[^A-Za-z0-9-]/g, '_');
+}
+
+/** The receiver's name printed on documents: the one sent, else the tenant's. */
+function receptorName(sent: string, tenantNombre: string): string {
+  return sent.trim() || tenantNombre;
+}
+
+export async function generateMembrete(input: MembreteRequest, tenantNombre: string): Promise<PdfFile> {
+  const content = await buildMembretePdf({
+    nombreReceptor: receptorName(input.nombre_receptor, tenantNombre),
+    numeroRol: input.numero_rol,
+    tribunal: input.tribunal_nombre,
+    tipoCausa: input.tipo_causa_nombre,
+    partes: input.partes,
+    fechaEncargo: input.fecha_encargo,
+    ejecutados: input.ejecutados,
+    direccion: input.ejecutado_direccion,
+    comuna: input.ejecutado_comuna,
+  });
+  return { filename: `membrete_${fileSafe(input.numero_rol)}.pdf`, content };
+}
+
+/** A numeric firm or court value is an id: its name is read from the tenant's lists. */
+async function nameOrId(value: string, find: (id: number) => Promise<string | undefined>): Promise<string> {
+  if (/^\d+$/.test(value)) return (await find(Number(value))) ?? value;
+  return value;
+}
+
+export async function generateFichaTerreno(
+  db: TenantDb,
+  input: FichaTerrenoRequest,
+  tenantNombre: string,
+): Promise<PdfFile> {
+  const [estudio, tribunal] = await Promise.all([
+    nameOrId(input.estudio_juridico, (id) => findEstudioName(db, id)),
+    nameOrId(input.tribunal, (id) => findTribunalName(db, id)),
+  ]);
+  const content = await buildFichaTerrenoPdf({
+    nombreReceptor: receptorName(input.nombre_receptor, tenantNombre),
+    fechaActual: input.fecha_actual,
+    estudioJuridico: estudio,
+    cuantia: input.cuantia ?? null,
+    tribunal,
+    tipoCausa: input.tipo_causa_nombre,
+    numeroRol: input.numero_rol,
+    rutEjecutado: input.rut_ejecutado,
+    partes: input.partes,
+    tipoEncargo: input.tipo_encargo_nombre,
+    ejecutados: input.ejecutados,
+    fechaDemanda: input.fecha_demanda,
+    fechaResolucion: input.fecha_resolucion,
+    direccion: input.ejecutado_direccion,
+    comuna: input.ejecutado_comuna,
+  });
+  return { filename: `ficha_terreno_${fileSafe(input.numero_rol)}.pdf`, content };
+}

@@ -1,0 +1,413 @@
+import { EncargoDetailSchema, ErrorBodySchema, type Estudio } from '@receptoria/contracts';
+import { tenantSchema } from '@receptoria/db';
+import { count } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { encargoPayload, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
+
+let t: TestContext;
+let tokenA: string;
+let tokenB: string;
+let tenantB: number;
+let estudio: Estudio;
+let otroEstudio: Estudio;
+let lookups: Lookups;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  tenantB = (await t.createTenant({ nombre: 'Receptor Judicial Rancagua' })).id;
+  await t.createUser({ tenantId: t.mainTenantId, username: 'secretaria_a' });
+  await t.createUser({ tenantId: tenantB, username: 'secretaria_b' });
+  tokenA = await t.login('secretaria_a');
+  tokenB = await t.login('secretaria_b');
+  estudio = await registerEstudio(t, tokenA);
+  otroEstudio = await registerEstudio(t, tokenA, {
+    nombre: 'Recuperaciones Andes SpA',
+    partes_demandantes: [{ nombre: 'Automotriz Portillo S.A.' }],
+  });
+  lookups = await loadLookups(t, tokenA);
+});
+afterAll(() => t.close());
+
+const crear = (token: string, payload: unknown) =>
+  t.request(token, { method: 'POST', url: '/api/v1/nuevo_encargo/crear/', payload: payload as object });
+
+async function stored(tenantId = t.mainTenantId) {
+  const db = await t.tenantDbOf(tenantId);
+  const [encargos] = await db.select({ n: count() }).from(tenantSchema.encargos);
+  const [domicilios] = await db.select({ n: count() }).from(tenantSchema.domicilios);
+  const [alarmas] = await db.select({ n: count() }).from(tenantSchema.alarmas);
+  return { encargos: encargos?.n, domicilios: domicilios?.n, alarmas: alarmas?.n };
+}
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(buffer) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe('POST /nuevo_encargo/crear/', () => {
+  it('creates a complete assignment directly in preparado', async () => {
+    const response = await crear(tokenA, encargoPayload(estudio, lookups, { numero_rol: 'c-1001-2025', cuantia: '2.450.000' }));
+    expect(response.statusCode).toBe(201);
+    const encargo = EncargoDetailSchema.parse(response.json());
+    expect(encargo).toMatchObject({
+      numero_rol: 'C-1001-2025',
+      estado: 'preparado',
+      fecha_encargo: '2025-03-10',
+      fecha_encargo_formatted: '10/03/2025',
+      fecha_retiro: '2025-03-11',
+      fecha_demanda: '2025-01-20',
+      dda_fs_fecha: '2025-01-20',
+      fecha_resolucion: '2025-02-03',
+      cuantia: 2_450_000,
+      rut_ejecutado: '12345678-5',
+      rut_representante_legal: null,
+      numero_operacion: 'OP-778812',
+      ejecutados: 'Pedro Andrés Soto Muñoz',
+      estudio_juridico: { id: estudio.id, nombre: estudio.nombre },
+      estudio_nombre: estudio.nombre,
+      parte_demandante: { id: estudio.partes_demandantes[0]?.id, nombre: 'Banco de Chile' },
+      tribunal: { id: lookups.tribunales[11]?.id, nombre: '12° Juzgado Civil de Santiago' },
+      tribunal_nombre: '12° Juzgado Civil de Santiago',
+      tipo_encargo_nombre: lookups.tipos[0]?.nombre,
+      tipo_causa_nombre: 'Juicio Ejecutivo',
+      observaciones_encargo: 'Es urgente',
+      observaciones: 'Es urgente',
+      encargo_no_realizable: false,
+      motivo_no_realizable: '',
+      es_re_encargo: false,
+      es_re_encargado: false,
+      encargo_original_id: null,
+      alarmas: [],
+    });
+    expect(encargo.domicilios.map((d) => [d.direccion, d.comuna, d.es_principal, d.activo])).toEqual([
+      ['Av. Irarrázaval 2401, depto 73', 'Ñuñoa', true, true],
+      ['Los Jesuitas 881', 'Providencia', false, true],
+    ]);
+    expect(encargo.fecha_creacion).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+  });
+
+  it('makes the first address principal when none is marked', async () => {
+    const domicilios = [
+      { direccion: 'San Diego 1450', comuna: 'Santiago', ciudad: 'Santiago' },
+      { direccion: 'Av. Matta 820', comuna: 'Santiago', ciudad: 'Santiago' },
+    ];
+    const encargo = EncargoDetailSchema.parse(
+      (await crear(tokenA, encargoPayload(estudio, lookups, { numero_rol: 'C-1002-2025', domicilios }))).json(),
+    );
+    expect(encargo.domicilios.map((d) => d.es_principal)).toEqual([true, false]);
+  });
+
+  it('stores alarms for a future comparendo or prueba, not for past ones', async () => {
+    const response = await crear(
+      tokenA,
+      encargoPayload(estudio, lookups, {
+        numero_rol: 'C-1003-2025',
+        fecha_comparendo: '2099-01-15T10:30',
+        fecha_prueba: '2020-01-10T09:00:00-03:00',
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const encargo = EncargoDetailSchema.parse(response.json());
+    expect(encargo.fecha_comparendo).toBe('2099-01-15T10:30:00-03:00');
+    expect(encargo.fecha_prueba).toBe('2020-01-10T09:00:00-03:00');
+    expect(encargo.alarmas).toHaveLength(1);
+    expect(encargo.alarmas[0]).toMatchObject({
+      tipo: 'comparendo',
+      fecha_hora: '2099-01-15T10:30:00-03:00',
+      mensaje: 'Comparendo del rol C-1003-2025: 15/01/2099 10:30',
+    });
+  });
+
+  it('marks the assignment not realisable exactly when a special reason is given', async () => {
+    const conMotivo = EncargoDetailSchema.parse(
+      (
+        await crear(
+          tokenA,
+          encargoPayload(estudio, lookups, { numero_rol: 'C-1004-2025', estado_especial: 'Suspendido', encargo_no_realizable: false }),
+        )
+      ).json(),
+    );
+    expect(conMotivo.encargo_no_realizable).toBe(true);
+    expect(conMotivo.motivo_no_realizable).toBe('Suspendido');
+    const sinMotivo = EncargoDetailSchema.parse(
+      (
+        await crear(
+          tokenA,
+          encargoPayload(estudio, lookups, { numero_rol: 'C-1005-2025', estado_especial: '  ', encargo_no_realizable: true }),
+        )
+      ).json(),
+    );
+    expect(sinMotivo.encargo_no_realizable).toBe(false);
+  });
+
+  it.each([
+    ['10000013-K', 'K'],
+    ['10000013-k', 'lower-case k'],
+    ['10000004-0', '0'],
+    ['7654321-6', 'a 7-digit body'],
+  ])('accepts the RUT %s (check digit %s)', async (rut) => {
+    const response = await crear(
+      tokenA,
+      encargoPayload(estudio, lookups, { numero_rol: 'C-1006-2025', rut_ejecutado: rut, rut_representante_legal: rut }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json().rut_ejecutado).toBe(rut.toUpperCase());
+  });
+
+  it('accepts 30-character texts and the suggested observaciones', async () => {
+    for (const [rol, observaciones, especial] of [
+      ['C-1007-2025', 'x'.repeat(30), 'y'.repeat(30)],
+      ['C-1008-2025', 'Solicitar aprobación por distancia', 'No corresponde Jurisdicción'],
+    ]) {
+      const response = await crear(
+        tokenA,
+        encargoPayload(estudio, lookups, { numero_rol: rol, observaciones_encargo: observaciones, estado_especial: especial }),
+      );
+      expect(response.statusCode).toBe(201);
+    }
+  });
+
+  const rejections: [string, Record<string, unknown>, string][] = [
+    ['a missing date', { fecha_encargo: '' }, 'La fecha es requerida'],
+    ['an impossible date', { fecha_encargo: '2025-02-30' }, 'Fecha inválida'],
+    ['a missing rol', { numero_rol: '' }, 'El número de rol es requerido'],
+    ['a rol without the year', { numero_rol: 'C-123' }, 'Formato inválido (ej: C-123-2024)'],
+    ['a rol with a two-digit year', { numero_rol: 'C-123-24' }, 'Formato inválido (ej: C-123-2024)'],
+    ['a rol of two letters', { numero_rol: 'CA-123-2024' }, 'Formato inválido (ej: C-123-2024)'],
+    ['a rol longer than 30 characters', { numero_rol: `C-${'1'.repeat(25)}-2024` }, 'Máximo 30 caracteres'],
+    ['a missing firm', { estudio_juridico: null }, 'El estudio jurídico es requerido'],
+    ['a missing plaintiff', { parte_demandante: '' }, 'La parte demandante es requerida'],
+    ['a missing court', { tribunal: undefined }, 'El tribunal es requerido'],
+    ['a missing case type', { tipo_causa: '' }, 'El tipo de causa es requerido'],
+    ['a missing assignment type', { tipo_encargo: null }, 'El tipo de encargo es requerido'],
+    ['missing partes', { partes: '' }, 'Las partes son requeridas'],
+    ['partes of two characters', { partes: 'ab' }, 'Mínimo 3 caracteres'],
+    ['a missing withdrawal date', { fecha_retiro: '' }, 'La fecha de retiro es requerida'],
+    ['a missing claim date', { fecha_demanda: null }, 'La fecha de la demanda es requerida'],
+    ['a missing resolution date', { fecha_resolucion: '' }, 'La fecha de la resolución es requerida'],
+    ['a missing cuantía', { cuantia: '' }, 'La cuantía es requerida'],
+    ['a cuantía that is not a number', { cuantia: 'dos millones' }, 'La cuantía debe ser numérica'],
+    ['a negative cuantía', { cuantia: -5 }, 'La cuantía no puede ser negativa'],
+    ['a missing debtor RUT', { rut_ejecutado: '' }, 'El RUT del demandado es requerido'],
+    ['a debtor RUT with a wrong check digit', { rut_ejecutado: '12345678-9' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
+    ['a debtor RUT K where 0 is right', { rut_ejecutado: '10000004-K' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
+    ['a debtor RUT with dots', { rut_ejecutado: '12.345.678-5' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
+    ['a debtor RUT without a dash', { rut_ejecutado: '123456785' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
+    ['a debtor RUT of 6 digits', { rut_ejecutado: '123456-0' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
+    [
+      'a wrong legal representative RUT',
+      { rut_representante_legal: '10000013-0' },
+      'El RUT del representante legal no es válido. Formato: 12345678-9',
+    ],
+    ['missing ejecutados', { ejecutados: ' ' }, 'Los ejecutados son requeridos'],
+    ['missing observaciones', { observaciones_encargo: '' }, 'Las observaciones son requeridas'],
+    ['observaciones of 31 characters', { observaciones_encargo: 'x'.repeat(31) }, 'Máximo 30 caracteres'],
+    ['a special reason of 31 characters', { estado_especial: 'y'.repeat(31) }, 'Máximo 30 caracteres'],
+    ['no address', { domicilios: [] }, 'Debe agregar al menos un domicilio válido'],
+    ['an address without street', { domicilios: [{ direccion: '', comuna: 'Ñuñoa', ciudad: 'Santiago' }] }, 'La dirección es requerida'],
+    ['an address without comuna', { domicilios: [{ direccion: 'Av. Grecia 2000', comuna: '', ciudad: 'Santiago' }] }, 'La comuna es requerida'],
+    ['an address without city', { domicilios: [{ direccion: 'Av. Grecia 2000', comuna: 'Ñuñoa', ciudad: '' }] }, 'La ciudad es requerida'],
+    [
+      'two principal addresses',
+      {
+        domicilios: [
+          { direccion: 'Av. Grecia 2000', comuna: 'Ñuñoa', ciudad: 'Santiago', es_principal: true },
+          { direccion: 'Av. Macul 3300', comuna: 'Macul', ciudad: 'Santiago', es_principal: true },
+        ],
+      },
+      'Solo un domicilio puede ser principal',
+    ],
+    ['a comparendo that is not a date-time', { fecha_comparendo: 'mañana temprano' }, 'Fecha y hora inválidas'],
+  ];
+  it.each(rejections)('rejects %s with its message and stores nothing', async (_name, patch, message) => {
+    const before = await stored();
+    const response = await crear(tokenA, encargoPayload(estudio, lookups, { numero_rol: 'C-2000-2025', ...patch }));
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.detail).toBe(message);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('lists every missing required field at once', async () => {
+    const response = await crear(tokenA, {});
+    expect(response.statusCode).toBe(400);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.detail.split(', ')).toEqual(
+      expect.arrayContaining(['La fecha es requerida', 'El número de rol es requerido', 'Debe agregar al menos un domicilio válido']),
+    );
+    expect(body.errors?.numero_rol).toEqual(['El número de rol es requerido']);
+  });
+
+  it('rejects a plaintiff of another firm and unknown lists, storing nothing', async () => {
+    const before = await stored();
+    const ajena = await crear(
+      tokenA,
+      encargoPayload(estudio, lookups, { parte_demandante: otroEstudio.partes_demandantes[0]?.id }),
+    );
+    expect(ajena.statusCode).toBe(400);
+    expect(ajena.json().detail).toBe('La parte demandante no pertenece al estudio jurídico seleccionado');
+    const desconocidos = await crear(
+      tokenA,
+      encargoPayload(estudio, lookups, { tribunal: 99999, tipo_causa: 99999, tipo_encargo: 99999, estudio_juridico: 99999 }),
+    );
+    expect(desconocidos.statusCode).toBe(400);
+    expect(desconocidos.json().errors).toMatchObject({
+      estudio_juridico: ['El estudio jurídico seleccionado no existe'],
+      tribunal: ['El tribunal seleccionado no existe'],
+      tipo_causa: ['El tipo de causa seleccionado no existe'],
+      tipo_encargo: ['El tipo de encargo seleccionado no existe'],
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it('requires a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/crear/',
+      payload: encargoPayload(estudio, lookups),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("does not let tenant B create assignments on tenant A's firm", async () => {
+    const beforeA = await stored();
+    const beforeB = await stored(tenantB);
+    const lookupsB = await loadLookups(t, tokenB);
+    const response = await crear(tokenB, encargoPayload(estudio, lookupsB, { numero_rol: 'C-3000-2025' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain('El estudio jurídico seleccionado no existe');
+    expect(await stored()).toEqual(beforeA);
+    expect(await stored(tenantB)).toEqual(beforeB);
+  });
+});
+
+describe('POST /nuevo_encargo/generar_membrete/', () => {
+  const payload = {
+    nombre_receptor: 'María Angélica Fuentes Rojas',
+    ejecutados: 'Pedro Andrés Soto Muñoz',
+    ejecutado_direccion: 'Av. Irarrázaval 2401, depto 73',
+    ejecutado_comuna: 'Ñuñoa',
+    tribunal_nombre: '12° Juzgado Civil de Santiago',
+    numero_rol: 'C-4521-2024',
+    tipo_causa_nombre: 'Juicio Ejecutivo',
+    partes: 'Banco de Chile con Soto',
+    fecha_encargo: '2025-03-10',
+  };
+
+  it('answers a letterhead PDF with the case, the debtor and the address', async () => {
+    const response = await t.request(tokenA, { method: 'POST', url: '/api/v1/nuevo_encargo/generar_membrete/', payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="membrete_C-4521-2024.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(response.rawPayload);
+    for (const expected of [
+      'María Angélica Fuentes Rojas',
+      'RECEPTOR JUDICIAL',
+      'C-4521-2024',
+      '12° Juzgado Civil de Santiago',
+      'Pedro Andrés Soto Muñoz',
+      'Av. Irarrázaval 2401, depto 73',
+      'Ñuñoa',
+      'Juicio Ejecutivo',
+      'Banco de Chile con Soto',
+      '10/03/2025',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("uses the receiver's own name when none is sent", async () => {
+    const response = await t.request(tokenA, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/generar_membrete/',
+      payload: { ...payload, nombre_receptor: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await pdfText(response.rawPayload)).toContain('Receptor Judicial Principal');
+  });
+
+  it('requires a valid rol', async () => {
+    const response = await t.request(tokenA, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/generar_membrete/',
+      payload: { ...payload, numero_rol: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toBe('El número de rol es requerido');
+  });
+});
+
+describe('POST /nuevo_encargo/generar_ficha_terreno/', () => {
+  const payload = {
+    nombre_receptor: '',
+    fecha_actual: '2025-03-12',
+    estudio_juridico: 'Larraín, Vial y Asociados Abogados',
+    cuantia: 2450000,
+    tribunal: '7° Juzgado Civil de Santiago',
+    tipo_causa_nombre: 'Juicio Ejecutivo',
+    numero_rol: 'C-877-2025',
+    rut_ejecutado: '12345678-5',
+    partes: 'Banco de Chile con Soto',
+    tipo_encargo_nombre: 'Notificación Personal',
+    ejecutados: 'Pedro Andrés Soto Muñoz',
+    fecha_demanda: '2025-01-20',
+    fecha_resolucion: '2025-02-03',
+    ejecutado_direccion: 'Los Jesuitas 881',
+    ejecutado_comuna: 'Providencia',
+  };
+
+  it('answers a field sheet with every datum and room for the result', async () => {
+    const response = await t.request(tokenA, { method: 'POST', url: '/api/v1/nuevo_encargo/generar_ficha_terreno/', payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ficha_terreno_C-877-2025.pdf"');
+    const text = await pdfText(response.rawPayload);
+    for (const expected of [
+      'FICHA DE TERRENO',
+      'Receptor Judicial Principal',
+      'Fecha: 12/03/2025',
+      'C-877-2025',
+      '7° Juzgado Civil de Santiago',
+      'Larraín, Vial y Asociados Abogados',
+      '$2.450.000',
+      'Juicio Ejecutivo',
+      'Notificación Personal',
+      '12.345.678-5',
+      'Pedro Andrés Soto Muñoz',
+      'Banco de Chile con Soto',
+      '20/01/2025',
+      '03/02/2025',
+      'Los Jesuitas 881',
+      'Providencia',
+      'RESULTADO DE LA DILIGENCIA',
+      'Búsqueda positiva',
+      'Firma del receptor',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+    expect((await parser.getInfo()).total).toBe(1);
+    await parser.destroy();
+  });
+
+  it("prints a firm and a court sent by id with their names, only from the caller's tenant", async () => {
+    const byId = { ...payload, estudio_juridico: String(estudio.id), tribunal: String(lookups.tribunales[0]?.id) };
+    const textA = await pdfText(
+      (await t.request(tokenA, { method: 'POST', url: '/api/v1/nuevo_encargo/generar_ficha_terreno/', payload: byId })).rawPayload,
+    );
+    expect(textA).toContain(estudio.nombre);
+    expect(textA).toContain('1° Juzgado Civil de Santiago');
+    const textB = await pdfText(
+      (await t.request(tokenB, { method: 'POST', url: '/api/v1/nuevo_encargo/generar_ficha_terreno/', payload: byId })).rawPayload,
+    );
+    expect(textB).not.toContain(estudio.nombre);
+    expect(textB).toContain('Receptor Judicial Rancagua');
+  });
+});

@@ -1,0 +1,117 @@
+import { Avatar, Box, Button, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconGavel, IconHome, IconLayoutGrid, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/auth/use-session';
+import { shortcutsFor } from './shortcuts';
+
+export const topBarMessages = {
+  product: 'Receptoría',
+  home: 'Inicio',
+  shortcuts: 'Accesos directos',
+  userFallback: 'Usuario',
+  signOut: 'Salir',
+} as const;
+
+function initials(name: string) {
+  return name
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+export function TopBar() {
+  const { user, isAdmin, logout } = useSession();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const username = user?.username || topBarMessages.userFallback;
+
+  const signOut = async () => {
+    setSigningOut(true);
+    await logout();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap">
+        <UnstyledButton component={Link} to={paths.home} aria-label={topBarMessages.product}>
+          <Group gap={10} wrap="nowrap">
+            <ThemeIcon size={34} radius="md" variant="filled">
+              <IconGavel size={20} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" c="white" visibleFrom="xs">
+              {topBarMessages.product}
+            </Text>
+          </Group>
+        </UnstyledButton>
+
+        <Group gap={4} wrap="nowrap">
+          <Button
+            component={Link}
+            to={paths.home}
+            variant="subtle"
+            color="gray.0"
+            leftSection={<IconHome size={18} />}
+            px="sm"
+          >
+            {topBarMessages.home}
+          </Button>
+
+          <Menu position="bottom-start" width={250} shadow="md" withinPortal>
+            <Menu.Target>
+              <Button
+                variant="subtle"
+                color="gray.0"
+                px="sm"
+                leftSection={<IconLayoutGrid size={18} />}
+                rightSection={<IconChevronDown size={14} />}
+              >
+                {topBarMessages.shortcuts}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{topBarMessages.shortcuts}</Menu.Label>
+              {shortcutsFor(isAdmin).map((shortcut) => (
+                <Menu.Item
+                  key={shortcut.path}
+                  component={Link}
+                  to={shortcut.path}
+                  leftSection={<shortcut.icon size={16} stroke={1.8} />}
+                >
+                  {shortcut.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap">
+        <Group gap={8} wrap="nowrap" visibleFrom="sm">
+          <Avatar size={32} radius="xl" color="brand" variant="white">
+            {initials(username)}
+          </Avatar>
+          <Box>
+            <Text size="sm" fw={600} c="white" lh={1.2} data-testid="top-bar-username">
+              {username}
+            </Text>
+          </Box>
+        </Group>
+        <Button
+          variant="white"
+          color="dark"
+          size="sm"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+          loading={signingOut}
+        >
+          {topBarMessages.signOut}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

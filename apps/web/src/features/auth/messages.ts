@@ -1,0 +1,23 @@
+export const loginMessages = {
+  title: 'Acceso al Sistema',
+  prompt: 'Ingrese sus credenciales',
+  username: 'Usuario',
+  usernamePlaceholder: 'Nombre de usuario',
+  password: 'Contraseña',
+  passwordPlaceholder: 'Su contraseña',
+  showPassword: 'Mostrar contraseña',
+  hidePassword: 'Ocultar contraseña',
+  submit: 'Acceder',
+  submitting: 'Verificando...',
+  welcome: '¡Bienvenido al sistema!',
+  authError: 'Error de autenticación',
+  connectionError: 'Error de conexión',
+  footer: 'Plataforma de gestión para receptores judiciales',
+  product: 'Receptoría',
+  tagline: 'Gestión integral de encargos, diligencias, estampados y cobranza para receptores judiciales.',
+  highlights: [
+    'Encargos de estudios jurídicos, listos para terreno',
+    'Resultados de diligencias y estampados desde plantillas',
+    'Cobranza e informes automáticos a cada estudio',
+  ],
+} as const;

@@ -1,0 +1,127 @@
+import { type ModuleName, santiagoWallClock, TIME_ZONE } from '@receptoria/contracts';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCash,
+  IconFilePlus,
+  IconFileDescription,
+  IconFolders,
+  IconBuildingBank,
+  IconListCheck,
+  IconFileCertificate,
+} from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/auth/use-session';
+import { notify } from '../../../lib/notify';
+import { useDashboardEstadisticas } from '../api/get-estadisticas';
+import { useIndicadores } from '../api/get-indicadores';
+import { dashboardCards as cards, dashboardMessages as m } from '../messages';
+import { IndicatorsWidget } from './indicators-widget';
+import { NavCard, type NavCardProps } from './nav-card';
+import { PersonalNotes } from './personal-notes';
+import { WorkflowWidget } from './workflow-widget';
+
+interface CardEntry extends Omit<NavCardProps, 'onOpen' | 'size' | 'locked'> {
+  path: string;
+  module?: ModuleName;
+}
+
+const LARGE_CARDS: CardEntry[] = [
+  { ...cards.nuevoEncargo, path: paths.nuevoEncargo, icon: IconFilePlus, color: 'brand' },
+  { ...cards.diligencias, path: paths.diligencias, icon: IconFileCertificate, color: 'grape', module: 'estampar' },
+  { ...cards.cobranza, path: paths.cobranza, icon: IconCash, color: 'teal', module: 'cobranza' },
+];
+
+const SMALL_CARDS: CardEntry[] = [
+  { ...cards.verPendientes, path: paths.verPendientes, icon: IconListCheck, color: 'blue' },
+  { ...cards.plantillas, path: paths.plantillas, icon: IconFileDescription, color: 'indigo' },
+  { ...cards.administrarEstudios, path: paths.administrarEstudios, icon: IconBuildingBank, color: 'cyan' },
+  { ...cards.carpetas, path: paths.carpetas, icon: IconFolders, color: 'orange' },
+];
+
+function greeting(now: Date) {
+  const { hour } = santiagoWallClock(now);
+  if (hour >= 5 && hour < 12) return m.greetingMorning;
+  if (hour >= 12 && hour < 20) return m.greetingAfternoon;
+  return m.greetingEvening;
+}
+
+const longDate = new Intl.DateTimeFormat('es-CL', {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+export function DashboardScreen() {
+  const { displayName, profile, hasModule } = useSession();
+  const navigate = useNavigate();
+  const indicadores = useIndicadores();
+  const estadisticas = useDashboardEstadisticas();
+  const now = new Date();
+  const today = longDate.format(now);
+
+  const open = (card: CardEntry) => {
+    if (card.module && !hasModule(card.module)) {
+      notify.error(m.moduleDenied);
+      return;
+    }
+    navigate(card.path);
+  };
+
+  // Indicators and workflow show only when their services answer: no invented numbers.
+  const widgets = [
+    indicadores.data ? <IndicatorsWidget key="indicadores" data={indicadores.data} /> : null,
+    estadisticas.data ? <WorkflowWidget key="flujo" data={estadisticas.data} /> : null,
+    <PersonalNotes key="apuntes" />,
+  ].filter(Boolean);
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={2}>
+          <Title order={2} data-testid="dashboard-greeting">
+            {greeting(now)}, {displayName}
+          </Title>
+          <Text c="dimmed">
+            {profile?.receptor.nombre ? `${profile.receptor.nombre} · ` : ''}
+            {today.charAt(0).toUpperCase() + today.slice(1)}
+          </Text>
+        </Stack>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: widgets.length }} spacing="lg">
+        {widgets}
+      </SimpleGrid>
+
+      <Stack gap="sm">
+        <Text fw={600} c="dimmed" tt="uppercase" size="xs" lts={0.6}>
+          {m.modules}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {LARGE_CARDS.map((card) => (
+            <NavCard
+              key={card.path}
+              {...card}
+              size="large"
+              locked={card.module ? !hasModule(card.module) : false}
+              onOpen={() => open(card)}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      <Stack gap="sm">
+        <Text fw={600} c="dimmed" tt="uppercase" size="xs" lts={0.6}>
+          {m.moreTools}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+          {SMALL_CARDS.map((card) => (
+            <NavCard key={card.path} {...card} size="small" onOpen={() => open(card)} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

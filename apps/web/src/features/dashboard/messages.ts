@@ -1,0 +1,51 @@
+export const dashboardMessages = {
+  greetingMorning: 'Buenos días',
+  greetingAfternoon: 'Buenas tardes',
+  greetingEvening: 'Buenas noches',
+  subtitle: 'Panel principal',
+  modules: 'Módulos',
+  moreTools: 'Herramientas',
+  moduleDenied: 'No tienes permisos para acceder a este módulo',
+  noAccess: 'Sin acceso',
+  notes: {
+    title: 'Apuntes personales',
+    placeholder: 'Escribe tus apuntes...',
+    save: 'Guardar',
+    saved: 'Guardado',
+    updatedAt: 'Actualizado el',
+    neverSaved: 'Sin guardar todavía',
+    hint: 'Enter continúa la viñeta; Enter en una viñeta vacía la quita.',
+  },
+  indicators: {
+    title: 'Indicadores económicos',
+    uf: 'UF',
+    ipc: 'IPC',
+    dolar: 'Dólar',
+    fallback: 'Datos de respaldo',
+  },
+  workflow: {
+    title: 'Flujo de trabajo',
+    preparado: 'Preparados',
+    listo_para_estampar: 'Listos para estampar',
+    estampado: 'Estampados',
+  },
+} as const;
+
+export const dashboardCards = {
+  nuevoEncargo: {
+    title: 'Nuevo Encargo',
+    description: 'Crea un encargo completo directamente en estado preparado, con membrete y ficha terreno.',
+  },
+  diligencias: {
+    title: 'Resultados y Estampados',
+    description: 'Registra los resultados de las diligencias y genera los estampados desde plantillas.',
+  },
+  cobranza: {
+    title: 'Cobranza',
+    description: 'Prepara las planillas de cobranza de los encargos estampados por estudio.',
+  },
+  verPendientes: { title: 'Ver Pendientes', description: 'Encargos pendientes, preparados y listos para firmar' },
+  plantillas: { title: 'Plantillas', description: 'Gestiona las plantillas de documentos' },
+  administrarEstudios: { title: 'Administrar Estudios', description: 'Registra y configura estudios jurídicos' },
+  carpetas: { title: 'Carpetas', description: 'Accede a las carpetas de estampados y cobranza' },
+} as const;

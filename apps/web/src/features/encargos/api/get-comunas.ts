@@ -1,0 +1,19 @@
+import { COMUNAS, type Comuna } from '@receptoria/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { listOf } from './list-of';
+
+/** Comunas of the system, for the modify screen (spec 01 §9). */
+export async function getComunas(): Promise<string[]> {
+  const rows = listOf<Comuna | string>(await api.get<unknown>('/encargos/comunas/'));
+  const names = rows.map((row) => (typeof row === 'string' ? row : row.nombre)).filter(Boolean);
+  return names.length ? names : [...COMUNAS];
+}
+
+export function comunasQueryOptions() {
+  return queryOptions({ queryKey: ['encargos', 'comunas'], queryFn: getComunas, staleTime: 60 * 60_000 });
+}
+
+export function useComunas() {
+  return useQuery(comunasQueryOptions());
+}

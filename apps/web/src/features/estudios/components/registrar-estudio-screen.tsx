@@ -1,0 +1,381 @@
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  CIUDADES_ESTUDIO,
+  COMUNAS,
+  EMAIL_TIPOS,
+  EMAIL_TIPO_LABELS,
+  type EstudioCreateValue,
+  PARTE_TIPOS,
+  PARTE_TIPO_LABELS,
+  normalizeRut,
+} from '@receptoria/contracts';
+import {
+  IconArrowLeft,
+  IconDeviceFloppy,
+  IconEraser,
+  IconInfoCircle,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { notify } from '../../../lib/notify';
+import { useRegisterEstudio } from '../api/register-estudio';
+import { estudiosMessages } from '../messages';
+import { registerErrorText } from '../utils/api-errors';
+import {
+  ADDED_EMAIL_TIPO,
+  DEFAULT_PARTE_TIPO,
+  type EstudioFormValues,
+  defaultEstudioValues,
+  estudioResolver,
+} from '../utils/estudio-form';
+
+const m = estudiosMessages.registrar;
+const f = estudiosMessages.fields;
+
+const emailTipoOptions = EMAIL_TIPOS.map((value) => ({ value, label: EMAIL_TIPO_LABELS[value] }));
+const parteTipoOptions = PARTE_TIPOS.map((value) => ({ value, label: PARTE_TIPO_LABELS[value] }));
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
+      <Title order={4}>{title}</Title>
+      {description && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {description}
+        </Text>
+      )}
+      <Box mt="md">{children}</Box>
+    </Paper>
+  );
+}
+
+export function RegistrarEstudioScreen() {
+  const form = useForm<EstudioFormValues, unknown, EstudioCreateValue>({
+    defaultValues: defaultEstudioValues(),
+    resolver: estudioResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { control, formState } = form;
+  const emails = useFieldArray({ control, name: 'emails' });
+  const partes = useFieldArray({ control, name: 'partes_demandantes' });
+  const register = useRegisterEstudio();
+
+  const onSubmit = form.handleSubmit(
+    async (payload) => {
+      try {
+        await register.mutateAsync(payload);
+        notify.success(m.success);
+        form.reset(defaultEstudioValues());
+      } catch (error) {
+        notify.error(registerErrorText(error, m.fallback, m.connection, m.connectionFallback));
+      }
+    },
+    (errors) => {
+      const first = [
+        errors.nombre,
+        errors.rut_estudio,
+        errors.telefono,
+        errors.direccion,
+        errors.comuna,
+        errors.ciudad,
+        errors.emails?.root,
+        errors.partes_demandantes?.root,
+      ].find((error) => error?.message);
+      if (first?.message) notify.error(first.message);
+    },
+  );
+
+  const emailsError = formState.errors.emails?.root?.message;
+  const partesError = formState.errors.partes_demandantes?.root?.message;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Box>
+          <Title order={2}>{m.title}</Title>
+          <Text c="dimmed">{m.subtitle}</Text>
+        </Box>
+        <Button component={Link} to={paths.administrarEstudios} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          {m.back}
+        </Button>
+      </Group>
+
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="lg">
+          <Section title={m.basica}>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 8 }}>
+                <Controller
+                  control={control}
+                  name="nombre"
+                  render={({ field, fieldState }) => (
+                    <TextInput {...field} label={f.nombre} placeholder={f.placeholders.nombre} withAsterisk maxLength={200} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                <Controller
+                  control={control}
+                  name="rut_estudio"
+                  render={({ field, fieldState }) => (
+                    <TextInput
+                      {...field}
+                      onBlur={() => {
+                        if (field.value.trim()) field.onChange(normalizeRut(field.value));
+                        field.onBlur();
+                      }}
+                      label={f.rut_estudio}
+                      placeholder={f.placeholders.rut_estudio}
+                      withAsterisk
+                      maxLength={14}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 6 }}>
+                <Controller
+                  control={control}
+                  name="direccion"
+                  render={({ field, fieldState }) => (
+                    <TextInput {...field} label={f.direccion} placeholder={f.placeholders.direccion} withAsterisk maxLength={300} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                <Controller
+                  control={control}
+                  name="comuna"
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label={f.comuna}
+                      placeholder={f.placeholders.select}
+                      data={[...COMUNAS]}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      searchable
+                      withAsterisk
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                <Controller
+                  control={control}
+                  name="ciudad"
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label={f.ciudad}
+                      placeholder={f.placeholders.select}
+                      data={[...CIUDADES_ESTUDIO]}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      searchable
+                      withAsterisk
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                <Controller
+                  control={control}
+                  name="telefono"
+                  render={({ field, fieldState }) => (
+                    <TextInput {...field} type="tel" label={f.telefono} placeholder={f.placeholders.telefono} withAsterisk maxLength={30} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+                <Controller
+                  control={control}
+                  name="fax"
+                  render={({ field, fieldState }) => (
+                    <TextInput {...field} label={f.fax} placeholder={f.placeholders.fax} maxLength={30} error={fieldState.error?.message} />
+                  )}
+                />
+              </Grid.Col>
+            </Grid>
+          </Section>
+
+          <Section title={m.correos}>
+            <Stack gap="sm">
+              {emails.fields.map((row, index) => (
+                <Group key={row.id} align="flex-start" gap="sm" wrap="nowrap" data-testid={`email-row-${index}`}>
+                  <Controller
+                    control={control}
+                    name={`emails.${index}.email`}
+                    render={({ field, fieldState }) => (
+                      <TextInput
+                        {...field}
+                        type="email"
+                        aria-label={`${f.email} ${index + 1}`}
+                        placeholder={f.placeholders.email}
+                        maxLength={254}
+                        error={fieldState.error?.message}
+                        style={{ flex: 1 }}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name={`emails.${index}.tipo`}
+                    render={({ field }) => (
+                      <Select
+                        aria-label={`${f.tipo} ${index + 1}`}
+                        data={emailTipoOptions}
+                        value={field.value}
+                        onChange={(value) => value && field.onChange(value)}
+                        allowDeselect={false}
+                        w={170}
+                      />
+                    )}
+                  />
+                  <Tooltip label={m.removeRow}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      onClick={() => emails.remove(index)}
+                      disabled={emails.fields.length <= 1}
+                      aria-label={`${m.removeRow} ${index + 1}`}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ))}
+              {emailsError && (
+                <Text size="sm" c="red" role="alert">
+                  {emailsError}
+                </Text>
+              )}
+              <Group>
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => emails.append({ email: '', tipo: ADDED_EMAIL_TIPO })}>
+                  {m.addEmail}
+                </Button>
+              </Group>
+            </Stack>
+          </Section>
+
+          <Section title={m.partes}>
+            <Stack gap="sm">
+              {partes.fields.map((row, index) => (
+                <Group key={row.id} align="flex-start" gap="sm" wrap="nowrap" data-testid={`parte-row-${index}`}>
+                  <Controller
+                    control={control}
+                    name={`partes_demandantes.${index}.nombre`}
+                    render={({ field, fieldState }) => (
+                      <TextInput
+                        {...field}
+                        aria-label={`${f.parteNombre} ${index + 1}`}
+                        placeholder={f.placeholders.parte}
+                        maxLength={200}
+                        error={fieldState.error?.message}
+                        style={{ flex: 1 }}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name={`partes_demandantes.${index}.tipo`}
+                    render={({ field }) => (
+                      <Select
+                        aria-label={`${f.tipo} parte ${index + 1}`}
+                        data={parteTipoOptions}
+                        value={field.value}
+                        onChange={(value) => value && field.onChange(value)}
+                        allowDeselect={false}
+                        w={170}
+                      />
+                    )}
+                  />
+                  <Tooltip label={m.removeRow}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      onClick={() => partes.remove(index)}
+                      disabled={partes.fields.length <= 1}
+                      aria-label={`${m.removeRow} parte ${index + 1}`}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ))}
+              {partesError && (
+                <Text size="sm" c="red" role="alert">
+                  {partesError}
+                </Text>
+              )}
+              <Group>
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => partes.append({ nombre: '', tipo: DEFAULT_PARTE_TIPO })}>
+                  {m.addParte}
+                </Button>
+              </Group>
+            </Stack>
+          </Section>
+
+          <Section title={m.informes}>
+            <Stack gap="sm">
+              <Alert variant="light" color="blue" icon={<IconInfoCircle />}>
+                {m.informesHelp}
+              </Alert>
+              <Controller
+                control={control}
+                name="enviar_informes_diarios"
+                render={({ field }) => (
+                  <Switch label={m.diarios} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
+                )}
+              />
+              <Controller
+                control={control}
+                name="enviar_informes_mensuales"
+                render={({ field }) => (
+                  <Switch label={m.mensuales} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
+                )}
+              />
+            </Stack>
+          </Section>
+
+          <Paper withBorder p="md" shadow="xs">
+            <Group justify="space-between">
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => form.reset(defaultEstudioValues())}>
+                {m.clear}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={register.isPending}>
+                {m.save}
+              </Button>
+            </Group>
+          </Paper>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

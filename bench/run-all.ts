@@ -1,0 +1,4 @@
+/** Runs every benchmark of the product in turn. */
+import { runEncargosBench } from './encargos';
+
+await runEncargosBench();

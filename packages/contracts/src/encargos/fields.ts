@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isValidIsoDate, parseDateTime, todayIso, toSantiagoIso } from '../format/dates';
+import { parseCLP } from '../format/money';
+import { ROL_MAX_LENGTH, ROL_PATTERN } from '../format/rol';
+import { cleanRut, isValidRut, normalizeRut } from '../format/rut';
+import { encargoMessages as m } from './messages';
+
+/** Field builders shared by the assignment and firm schemas (forms send strings, the API numbers). */
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+/** Required text: trimmed, non-empty, at most `max` characters. */
+export function requiredText(required: string, max: number, extra?: { min?: number; minMessage?: string }) {
+  let schema = z.string({ error: required }).min(1, { error: required, abort: true });
+  if (extra?.min) schema = schema.min(extra.min, { error: extra.minMessage ?? required, abort: true });
+  return z.preprocess(
+    (value) => (value === null ? undefined : trimmed(value)),
+    schema.max(max, m.textoDemasiadoLargo(max)),
+  );
+}
+
+/** Optional text: blank or null becomes ''. */
+export function optionalText(max: number) {
+  return z.preprocess(
+    (value) => (isBlank(value) ? '' : typeof value === 'number' ? String(value) : trimmed(value)),
+    z.string().max(max, m.textoDemasiadoLargo(max)),
+  );
+}
+
+/** Id of a related row (Select values arrive as strings). */
+export function relatedId(required: string) {
+  return z.preprocess(
+    (value) => {
+      if (isBlank(value)) return undefined;
+      if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+      return value;
+    },
+    z.number({ error: required }).int({ error: required }).positive({ error: required }),
+  );
+}
+
+/** A calendar date as YYYY-MM-DD (a Date object is read in Santiago time). */
+export function isoDate(required: string) {
+  return z.preprocess(
+    (value) => (value instanceof Date ? todayIso(value) : isBlank(value) ? undefined : trimmed(value)),
+    z.string({ error: required }).refine(isValidIsoDate, { error: m.fechaInvalida }),
+  );
+}
+
+/** An optional date-time; naive values are Santiago wall time. Output ISO with offset or null. */
+export function optionalDateTime() {
+  return z.preprocess(
+    (value) => (value instanceof Date ? value.toISOString() : isBlank(value) ? null : trimmed(value)),
+    z
+      .string({ error: m.fechaHoraInvalida })
+      .refine((value) => parseDateTime(value) !== null, { error: m.fechaHoraInvalida })
+      .transform((value) => toSantiagoIso(parseDateTime(value) as Date))
+      .nullable(),
+  );
+}
+
+/** Rol: trimmed and upper-cased, then checked against C-123-2024. */
+export function numeroRol() {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value === null ? undefined : value),
+    z
+      .string({ error: m.rolRequerido })
+      .min(1, { error: m.rolRequerido, abort: true })
+      .max(ROL_MAX_LENGTH, { error: m.maximo30, abort: true })
+      .regex(ROL_PATTERN, { error: m.rolFormato }),
+  );
+}
+
+/** Cuantía in whole CLP; accepts numbers and text such as '1.500.000'. */
+export function cuantia() {
+  return z.preprocess(
+    (value) => {
+      if (isBlank(value)) return undefined;
+      if (typeof value === 'string') return parseCLP(value) ?? Number.NaN;
+      return value;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? m.cuantiaRequerida : m.cuantiaNumerica) })
+      .int({ error: m.cuantiaNumerica })
+      .min(0, { error: m.cuantiaNegativa })
+      .max(999_999_999_999, { error: m.cuantiaMaxima }),
+  );
+}
+
+/** RUT exactly as the spec's rule: 12345678-9, no dots, right check digit. Output upper-cased. */
+export function strictRut(required: string, invalid: string) {
+  return z.preprocess(
+    (value) => (value === null ? undefined : trimmed(value)),
+    z
+      .string({ error: required })
+      .min(1, { error: required, abort: true })
+      .refine(isValidRut, { error: invalid })
+      .transform((value) => value.toUpperCase()),
+  );
+}
+
+/** Optional RUT with the same rule; blank gives null. */
+export function optionalStrictRut(invalid: string) {
+  return z.preprocess(
+    (value) => (isBlank(value) ? null : trimmed(value)),
+    z
+      .string({ error: invalid })
+      .refine(isValidRut, { error: invalid })
+      .transform((value) => value.toUpperCase())
+      .nullable(),
+  );
+}
+
+/**
+ * RUT as the modify screen sends it: first normalised (digits and K, dash before the last
+ * character), then at least 8 characters and a right check digit.
+ */
+export function lenientRut(required: string, invalid: string) {
+  return z.preprocess(
+    (value) => (value === null ? undefined : typeof value === 'string' ? cleanRut(value) : value),
+    z
+      .string({ error: required })
+      .min(1, { error: required, abort: true })
+      .min(8, { error: invalid, abort: true })
+      .transform((value) => normalizeRut(value))
+      .refine(isValidRut, { error: invalid }),
+  );
+}
+
+export function optionalLenientRut(invalid: string) {
+  return z.preprocess(
+    (value) => (isBlank(value) ? null : typeof value === 'string' ? cleanRut(value) : value),
+    z
+      .string({ error: invalid })
+      .min(8, { error: invalid, abort: true })
+      .transform((value) => normalizeRut(value))
+      .refine(isValidRut, { error: invalid })
+      .nullable(),
+  );
+}
+
+/** A boolean that also accepts 'true'/'false' text. */
+export function flag(defaultValue: boolean) {
+  return z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : isBlank(value) ? undefined : value),
+    z.boolean({ error: 'Valor inválido' }).default(defaultValue),
+  );
+}

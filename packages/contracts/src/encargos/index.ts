@@ -1,0 +1,4 @@
+export * from './estados';
+export * from './fields';
+export * from './messages';
+export * from './schemas';
