@@ -43,7 +43,7 @@ describe('TenantPools', () => {
     try {
       const db = await pools.get(locations[0]!);
       const result = await db.execute(sql`select count(*)::int as n from apuntes_personales`);
-      expect(result.rows[0]).toEqual({ n: 0 });
+      expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 0 });
     } finally {
       await pools.closeAll();
     }
@@ -86,7 +86,7 @@ describe('TenantPools', () => {
       expect(location).toEqual({ kind: 'pglite', dataDir: path.join(dir, 'tenants', 'receptoria_demo') });
       const db = await pools.get(location);
       const result = await db.execute(sql`select count(*)::int as n from apuntes_personales`);
-      expect(result.rows[0]).toEqual({ n: 0 });
+      expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ n: 0 });
     } finally {
       await pools.closeAll();
       await rm(dir, { recursive: true, force: true });
