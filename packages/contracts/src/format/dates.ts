@@ -41,8 +41,7 @@ const wallFormatter = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** The Santiago wall clock at an instant. */
-export function santiagoWallClock(instant: Date): WallClock {
+function wallClockFromFormatter(instant: Date): WallClock {
   const parts: Record<string, number> = {};
   for (const part of wallFormatter.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -57,10 +56,34 @@ export function santiagoWallClock(instant: Date): WallClock {
   };
 }
 
+const HOUR_MS = 3_600_000;
+/** Santiago's UTC offset per UTC hour: it only changes on whole hours, and Intl is slow. */
+const offsetCache = new Map<number, number>();
+
 function offsetAt(instantMs: number): number {
-  const wall = santiagoWallClock(new Date(instantMs));
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instantMs / 1000) * 1000;
+  const hour = Math.floor(instantMs / HOUR_MS);
+  const cached = offsetCache.get(hour);
+  if (cached !== undefined) return cached;
+  const probe = hour * HOUR_MS;
+  const wall = wallClockFromFormatter(new Date(probe));
+  const offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - probe;
+  if (offsetCache.size > 50_000) offsetCache.clear();
+  offsetCache.set(hour, offset);
+  return offset;
+}
+
+/** The Santiago wall clock at an instant. */
+export function santiagoWallClock(instant: Date): WallClock {
+  const ms = instant.getTime();
+  const shifted = new Date(ms + offsetAt(ms));
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
 }
 
 /**

@@ -72,6 +72,11 @@ describe('dates', () => {
     expect(toSantiagoIso(new Date('2024-07-10T13:30:00Z'))).toBe('2024-07-10T09:30:00-04:00');
     expect(toSantiagoIso(new Date('2024-01-10T12:30:00Z'))).toBe('2024-01-10T09:30:00-03:00');
   });
+  it('follows the change of offset when summer time ends', () => {
+    expect(toSantiagoIso(new Date('2024-04-07T02:59:59Z'))).toBe('2024-04-06T23:59:59-03:00');
+    expect(toSantiagoIso(new Date('2024-04-07T03:00:00Z'))).toBe('2024-04-06T23:00:00-04:00');
+    expect(toSantiagoIso(new Date('2024-09-08T04:00:00Z'))).toBe('2024-09-08T01:00:00-03:00');
+  });
   it('gives today in Santiago', () => {
     expect(todayIso(new Date('2024-07-01T02:00:00Z'))).toBe('2024-06-30');
   });

@@ -331,6 +331,14 @@ describe('POST /nuevo_encargo/generar_membrete/', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await pdfText(response.rawPayload)).toContain('Receptor Judicial Principal');
+    const fromB = await t.request(tokenB, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/generar_membrete/',
+      payload: { ...payload, nombre_receptor: '' },
+    });
+    const textB = await pdfText(fromB.rawPayload);
+    expect(textB).toContain('Receptor Judicial Rancagua');
+    expect(textB).not.toContain('Receptor Judicial Principal');
   });
 
   it('requires a valid rol', async () => {
