@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { apiModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
 import { databasesPlugin } from './plugins/databases';
+import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { permissionsPlugin } from './plugins/permissions';
 import { webAppPlugin } from './plugins/web-app';
@@ -36,6 +37,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
+  await app.register(indicadoresPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

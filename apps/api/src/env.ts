@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
+  INDICADORES_URL: z.string().url().default('https://mindicador.cl/api'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

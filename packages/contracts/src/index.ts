@@ -5,3 +5,4 @@ export * from './apuntes';
 export * from './format';
 export * from './encargos';
 export * from './estudios';
+export * from './dashboard';

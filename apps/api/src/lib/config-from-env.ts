@@ -14,6 +14,7 @@ export function configFromEnv(env: Env): AppConfig {
     webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO === '1',
+    indicadores: { url: env.INDICADORES_URL },
     logger: { level: env.LOG_LEVEL },
   };
 }

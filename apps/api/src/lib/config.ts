@@ -11,5 +11,7 @@ export interface AppConfig {
   webDist?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Economic indicators source (mindicador); defaults to the public service. */
+  indicadores?: { url?: string; timeoutMs?: number; retryAfterFailureMs?: number };
   logger: boolean | { level: string; transport?: { target: string } };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -94,4 +96,16 @@ export const userPermisos = pgTable(
 export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 100 }).primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * Last good answer of the economic indicators source (UF, IPC, dólar), one row per indicator, shared
+ * by every receiver and API instance; fresh for one hour, kept afterwards as the fallback.
+ */
+export const indicadoresCache = pgTable('indicadores_cache', {
+  codigo: varchar('codigo', { length: 10, enum: ['uf', 'ipc', 'dolar'] }).primaryKey(),
+  valor: doublePrecision('valor').notNull(),
+  /** Day the value applies to. */
+  fecha: date('fecha', { mode: 'string' }),
+  obtenidoEn: timestamp('obtenido_en', { withTimezone: true }).notNull(),
 });

@@ -22,6 +22,7 @@ export const dashboardMessages = {
     ipc: 'IPC',
     dolar: 'Dólar',
     fallback: 'Datos de respaldo',
+    connectionError: 'Error de conexión',
   },
   workflow: {
     title: 'Flujo de trabajo',

@@ -1,30 +1,21 @@
+import { type IndicadoresResponse, IndicadoresResponseSchema } from '@receptoria/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
-const IndicadorSchema = z.object({ valor: z.coerce.number(), fecha: z.string().nullish() });
+/** Indicators refresh every hour (spec 01 §9). */
+export const INDICADORES_REFRESH_MS = 60 * 60 * 1000;
 
-export const IndicadoresResponseSchema = z.object({
-  success: z.boolean().optional(),
-  indicadores: z.object({ uf: IndicadorSchema, ipc: IndicadorSchema, dolar: IndicadorSchema }),
-});
-export type IndicadoresResponse = z.infer<typeof IndicadoresResponseSchema>;
-
-/** Economic indicators; an answer of another shape counts as no answer. */
+/** Economic indicators; an answer of another shape counts as a failed request. */
 export async function getIndicadores(): Promise<IndicadoresResponse> {
   return IndicadoresResponseSchema.parse(await api.get<unknown>('/indicadores-economicos/'));
 }
-
-const HOUR = 60 * 60 * 1000;
 
 export function indicadoresQueryOptions() {
   return queryOptions({
     queryKey: ['indicadores-economicos'],
     queryFn: getIndicadores,
-    retry: false,
-    staleTime: HOUR,
-    // Indicators refresh every hour (spec 01 §9) while the service answers.
-    refetchInterval: (query) => (query.state.status === 'success' ? HOUR : false),
+    staleTime: INDICADORES_REFRESH_MS,
+    refetchInterval: INDICADORES_REFRESH_MS,
   });
 }
 

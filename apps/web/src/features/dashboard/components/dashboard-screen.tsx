@@ -13,8 +13,6 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
-import { useDashboardEstadisticas } from '../api/get-estadisticas';
-import { useIndicadores } from '../api/get-indicadores';
 import { dashboardCards as cards, dashboardMessages as m } from '../messages';
 import { IndicatorsWidget } from './indicators-widget';
 import { NavCard, type NavCardProps } from './nav-card';
@@ -57,8 +55,6 @@ const longDate = new Intl.DateTimeFormat('es-CL', {
 export function DashboardScreen() {
   const { displayName, profile, hasModule } = useSession();
   const navigate = useNavigate();
-  const indicadores = useIndicadores();
-  const estadisticas = useDashboardEstadisticas();
   const now = new Date();
   const today = longDate.format(now);
 
@@ -70,12 +66,7 @@ export function DashboardScreen() {
     navigate(card.path);
   };
 
-  // Indicators and workflow show only when their services answer: no invented numbers.
-  const widgets = [
-    indicadores.data ? <IndicatorsWidget key="indicadores" data={indicadores.data} /> : null,
-    estadisticas.data ? <WorkflowWidget key="flujo" data={estadisticas.data} /> : null,
-    <PersonalNotes key="apuntes" />,
-  ].filter(Boolean);
+  const widgets = [<IndicatorsWidget key="indicadores" />, <WorkflowWidget key="flujo" />, <PersonalNotes key="apuntes" />];
 
   return (
     <Stack gap="xl">

@@ -1,31 +1,51 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrendingUp } from '@tabler/icons-react';
-import { formatDate, formatThousands } from '@receptoria/contracts';
-import type { IndicadoresResponse } from '../api/get-indicadores';
+import {
+  formatDate,
+  formatIndicadores,
+  INDICADOR_CODIGOS,
+  type IndicadorCodigo,
+  type IndicadoresResponse,
+  indicadoresPorDefecto,
+} from '@receptoria/contracts';
+import { useIndicadores } from '../api/get-indicadores';
 import { dashboardMessages } from '../messages';
 
 const m = dashboardMessages.indicators;
 
-const oneDecimal = new Intl.NumberFormat('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** UF in pesos without decimals, IPC as a percent with one decimal, dollar with one decimal (spec 01 §9). */
-export function formatIndicators(indicadores: IndicadoresResponse['indicadores']) {
-  return [
-    { key: 'uf', label: m.uf, value: `$${formatThousands(indicadores.uf.valor)}`, fecha: indicadores.uf.fecha },
-    { key: 'ipc', label: m.ipc, value: `${oneDecimal.format(indicadores.ipc.valor)}%`, fecha: indicadores.ipc.fecha },
-    {
-      key: 'dolar',
-      label: m.dolar,
-      value: `$${oneDecimal.format(indicadores.dolar.valor)}`,
-      fecha: indicadores.dolar.fecha,
-    },
-  ];
+export interface IndicatorItem {
+  key: IndicadorCodigo;
+  label: string;
+  value: string;
+  fecha: string | null;
 }
 
-export function IndicatorsWidget({ data }: { data: IndicadoresResponse }) {
-  const items = formatIndicators(data.indicadores);
+export interface IndicatorsView {
+  items: IndicatorItem[];
+  /** 'Datos de respaldo' when the server answered a fallback, 'Error de conexión' when the request failed. */
+  notice: string | null;
+}
+
+/**
+ * What the widget shows for the state of the indicators request (spec 01 §8): the server's values,
+ * labelled when they are its fallback; on a failed request the fixed defaults. Null while loading.
+ */
+export function indicatorsView(query: { status: 'pending' | 'success' | 'error'; data?: IndicadoresResponse }): IndicatorsView | null {
+  if (query.status === 'pending') return null;
+  const failed = query.status === 'error' || !query.data;
+  const indicadores = failed ? indicadoresPorDefecto() : query.data!.indicadores;
+  const values = formatIndicadores(indicadores);
+  return {
+    items: INDICADOR_CODIGOS.map((key) => ({ key, label: m[key], value: values[key], fecha: indicadores[key].fecha })),
+    notice: failed ? m.connectionError : query.data!.success ? null : m.fallback,
+  };
+}
+
+export function IndicatorsWidget() {
+  const query = useIndicadores();
+  const view = indicatorsView(query);
   return (
-    <Card padding="lg" h="100%">
+    <Card padding="lg" h="100%" data-testid="indicadores-widget">
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" color="teal" size={34} radius="md">
@@ -33,29 +53,38 @@ export function IndicatorsWidget({ data }: { data: IndicadoresResponse }) {
           </ThemeIcon>
           <Title order={4}>{m.title}</Title>
         </Group>
-        {data.success === false && (
-          <Badge color="yellow" variant="light">
-            {m.fallback}
+        {view?.notice && (
+          <Badge color={view.notice === m.fallback ? 'yellow' : 'red'} variant="light" data-testid="indicadores-aviso">
+            {view.notice}
           </Badge>
         )}
       </Group>
-      <SimpleGrid cols={1} spacing="sm">
-        {items.map((item) => (
-          <Group key={item.key} justify="space-between" p="sm" bg="gray.0" style={{ borderRadius: 8 }}>
-            <Stack gap={0}>
-              <Text fw={600}>{item.label}</Text>
-              {item.fecha && (
-                <Text size="xs" c="dimmed">
-                  {formatDate(item.fecha)}
+      <Stack gap="sm">
+        {view
+          ? view.items.map((item) => (
+              <Group
+                key={item.key}
+                justify="space-between"
+                p="sm"
+                bg="gray.0"
+                style={{ borderRadius: 8 }}
+                data-testid={`indicador-${item.key}`}
+              >
+                <Stack gap={0}>
+                  <Text fw={600}>{item.label}</Text>
+                  {item.fecha && (
+                    <Text size="xs" c="dimmed">
+                      {formatDate(item.fecha)}
+                    </Text>
+                  )}
+                </Stack>
+                <Text fw={700} fz="lg" data-testid={`indicador-${item.key}-valor`}>
+                  {item.value}
                 </Text>
-              )}
-            </Stack>
-            <Text fw={700} fz="lg">
-              {item.value}
-            </Text>
-          </Group>
-        ))}
-      </SimpleGrid>
+              </Group>
+            ))
+          : INDICADOR_CODIGOS.map((key) => <Skeleton key={key} height={52} radius={8} />)}
+      </Stack>
     </Card>
   );
 }

@@ -1,0 +1,21 @@
+import { DashboardEstadisticasResponseSchema, IndicadoresResponseSchema } from '@receptoria/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getDashboardEstadisticas } from './dashboard.service';
+import { getIndicadores } from './indicadores.service';
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/indicadores-economicos/',
+    { preHandler: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: IndicadoresResponseSchema } } },
+    async (request) => getIndicadores({ controlDb: app.controlDb, source: app.indicadoresSource, log: request.log }),
+  );
+
+  app.get(
+    '/dashboard/estadisticas/',
+    {
+      preHandler: [app.authenticate],
+      schema: { tags: ['dashboard'], response: { 200: DashboardEstadisticasResponseSchema } },
+    },
+    async (request) => getDashboardEstadisticas(request.tenantDb),
+  );
+};

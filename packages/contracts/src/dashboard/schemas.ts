@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Economic indicators (spec 01 §3, §7 Dashboard, §8 Dashboard)
+
+export const INDICADOR_CODIGOS = ['uf', 'ipc', 'dolar'] as const;
+export type IndicadorCodigo = (typeof INDICADOR_CODIGOS)[number];
+
+/** Fixed values the dashboard shows when no indicator could be obtained (spec 01 §8). */
+export const INDICADORES_POR_DEFECTO: Record<IndicadorCodigo, number> = { uf: 39200, ipc: 0.3, dolar: 950 };
+
+export const IndicadorSchema = z.object({
+  valor: z.number(),
+  /** Day the value applies to (YYYY-MM-DD); null for the fixed defaults. */
+  fecha: z.string().nullable(),
+});
+export type Indicador = z.infer<typeof IndicadorSchema>;
+
+export const IndicadoresSchema = z.object({ uf: IndicadorSchema, ipc: IndicadorSchema, dolar: IndicadorSchema });
+export type Indicadores = z.infer<typeof IndicadoresSchema>;
+
+/**
+ * Where the values came from: `mindicador` (just fetched), `cache` (fetched within the hour),
+ * `respaldo` (last good values, older than an hour, because the source failed) and `defecto`
+ * (the fixed defaults: the source failed and nothing was ever cached).
+ */
+export const INDICADOR_FUENTES = ['mindicador', 'cache', 'respaldo', 'defecto'] as const;
+export const IndicadorFuenteSchema = z.enum(INDICADOR_FUENTES);
+export type IndicadorFuente = z.infer<typeof IndicadorFuenteSchema>;
+
+/** `success` is false exactly when the values are a fallback (`respaldo` or `defecto`). */
+export const IndicadoresResponseSchema = z.object({
+  success: z.boolean(),
+  fuente: IndicadorFuenteSchema,
+  indicadores: IndicadoresSchema,
+});
+export type IndicadoresResponse = z.infer<typeof IndicadoresResponseSchema>;
+
+export function indicadoresPorDefecto(): Indicadores {
+  return {
+    uf: { valor: INDICADORES_POR_DEFECTO.uf, fecha: null },
+    ipc: { valor: INDICADORES_POR_DEFECTO.ipc, fecha: null },
+    dolar: { valor: INDICADORES_POR_DEFECTO.dolar, fecha: null },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard statistics (spec 01 §3, §7 Dashboard)
+
+export const ContadorSchema = z.object({ valor: z.number().int().nonnegative() });
+export type Contador = z.infer<typeof ContadorSchema>;
+
+export const FLUJO_TRABAJO_ESTADOS = ['preparado', 'listo_para_estampar', 'estampado'] as const;
+export type FlujoTrabajoEstado = (typeof FLUJO_TRABAJO_ESTADOS)[number];
+
+export const DashboardEstadisticasSchema = z.object({
+  flujo_trabajo: z.object({
+    preparado: ContadorSchema,
+    listo_para_estampar: ContadorSchema,
+    estampado: ContadorSchema,
+  }),
+  encargos_activos: ContadorSchema,
+  diligencias_pendientes: ContadorSchema,
+  diligencias_completadas: ContadorSchema,
+});
+export type DashboardEstadisticas = z.infer<typeof DashboardEstadisticasSchema>;
+
+export const DashboardEstadisticasResponseSchema = z.object({ estadisticas: DashboardEstadisticasSchema });
+export type DashboardEstadisticasResponse = z.infer<typeof DashboardEstadisticasResponseSchema>;
