@@ -27,6 +27,6 @@ export const serverEnv: Record<string, string> = {
   ACCESS_TOKEN_TTL: process.env.E2E_ACCESS_TOKEN_TTL ?? '900',
   // Every test signs in; the per-minute login limit of production would stop the suite.
   LOGIN_RATE_MAX: '1000',
-  WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
+  WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
