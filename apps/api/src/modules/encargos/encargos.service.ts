@@ -87,51 +87,89 @@ async function loadDetail(db: TenantDb, id: number): Promise<EncargoDetail> {
   return { ...encargo, alarmas: await listAlarmas(db, id) };
 }
 
-/** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
-export async function createEncargo(db: TenantDb, input: EncargoCreateValue, now = new Date()): Promise<EncargoDetail> {
-  const id = await db.transaction(async (tx) => {
-    await assertReferences(
-      tx,
-      {
-        estudioId: input.estudio_juridico,
-        parteDemandanteId: input.parte_demandante,
-        tribunalId: input.tribunal,
-        tipoCausaId: input.tipo_causa,
-        tipoEncargoId: input.tipo_encargo,
-      },
-      { requireActiveFirm: true },
-    );
-    const encargoId = await insertEncargo(tx, {
-      numeroRol: input.numero_rol,
-      estado: 'preparado',
-      fechaEncargo: input.fecha_encargo,
-      fechaRetiro: input.fecha_retiro,
-      fechaDemanda: input.fecha_demanda,
-      fechaResolucion: input.fecha_resolucion,
-      fechaComparendo: toDate(input.fecha_comparendo),
-      fechaPrueba: toDate(input.fecha_prueba),
-      cuantia: input.cuantia,
-      numeroOperacion: input.numero_operacion,
-      rutEjecutado: input.rut_ejecutado,
-      rutRepresentanteLegal: input.rut_representante_legal,
-      ejecutados: input.ejecutados,
-      partes: input.partes,
+type CompleteEncargo = Pick<
+  EncargoCreateValue,
+  | 'numero_rol'
+  | 'fecha_encargo'
+  | 'fecha_retiro'
+  | 'fecha_demanda'
+  | 'fecha_resolucion'
+  | 'fecha_comparendo'
+  | 'fecha_prueba'
+  | 'cuantia'
+  | 'numero_operacion'
+  | 'rut_ejecutado'
+  | 'rut_representante_legal'
+  | 'ejecutados'
+  | 'partes'
+  | 'estudio_juridico'
+  | 'parte_demandante'
+  | 'tribunal'
+  | 'tipo_causa'
+  | 'tipo_encargo'
+  | 'observaciones_encargo'
+  | 'domicilios'
+>;
+
+/** Stores a complete assignment in state preparado with its addresses and reminders. */
+async function insertPreparado(
+  tx: TenantDb,
+  input: CompleteEncargo,
+  extra: Partial<EncargoInsert>,
+  now: Date,
+): Promise<number> {
+  await assertReferences(
+    tx,
+    {
       estudioId: input.estudio_juridico,
       parteDemandanteId: input.parte_demandante,
       tribunalId: input.tribunal,
       tipoCausaId: input.tipo_causa,
       tipoEncargoId: input.tipo_encargo,
-      observacionesEncargo: input.observaciones_encargo,
-      motivoNoRealizable: input.estado_especial,
-      encargoNoRealizable: input.encargo_no_realizable,
-      fechaCreacion: now,
-      fechaModificacion: now,
-    });
-    await replaceDomicilios(tx, encargoId, input.domicilios);
-    await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
-    await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
-    return encargoId;
+    },
+    { requireActiveFirm: true },
+  );
+  const encargoId = await insertEncargo(tx, {
+    numeroRol: input.numero_rol,
+    estado: 'preparado',
+    fechaEncargo: input.fecha_encargo,
+    fechaRetiro: input.fecha_retiro,
+    fechaDemanda: input.fecha_demanda,
+    fechaResolucion: input.fecha_resolucion,
+    fechaComparendo: toDate(input.fecha_comparendo),
+    fechaPrueba: toDate(input.fecha_prueba),
+    cuantia: input.cuantia,
+    numeroOperacion: input.numero_operacion,
+    rutEjecutado: input.rut_ejecutado,
+    rutRepresentanteLegal: input.rut_representante_legal,
+    ejecutados: input.ejecutados,
+    partes: input.partes,
+    estudioId: input.estudio_juridico,
+    parteDemandanteId: input.parte_demandante,
+    tribunalId: input.tribunal,
+    tipoCausaId: input.tipo_causa,
+    tipoEncargoId: input.tipo_encargo,
+    observacionesEncargo: input.observaciones_encargo,
+    ...extra,
+    fechaCreacion: now,
+    fechaModificacion: now,
   });
+  await replaceDomicilios(tx, encargoId, input.domicilios);
+  await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
+  await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
+  return encargoId;
+}
+
+/** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
+export async function createEncargo(db: TenantDb, input: EncargoCreateValue, now = new Date()): Promise<EncargoDetail> {
+  const id = await db.transaction((tx) =>
+    insertPreparado(
+      tx,
+      input,
+      { motivoNoRealizable: input.estado_especial, encargoNoRealizable: input.encargo_no_realizable },
+      now,
+    ),
+  );
   return loadDetail(db, id);
 }
 
@@ -229,52 +267,21 @@ export async function reEncargo(db: TenantDb, input: ReEncargoValue, now = new D
     const original = await lockEncargo(tx, input.encargo_original_id);
     if (!original) throw new AppError('NOT_FOUND', m.encargoOriginalNoEncontrado);
     if (original.estado === 'pendiente') throw new AppError('CONFLICT', m.reEncargoDePendiente(original.numeroRol));
-    await assertReferences(
+    const encargoId = await insertPreparado(
       tx,
+      input,
       {
-        estudioId: input.estudio_juridico,
-        parteDemandanteId: input.parte_demandante,
-        tribunalId: input.tribunal,
-        tipoCausaId: input.tipo_causa,
-        tipoEncargoId: input.tipo_encargo,
+        observacionEncargo: input.observacion_encargo,
+        observacionRetiro: input.observacion_retiro,
+        observacionReEncargo: input.observacion_re_encargo,
+        motivoNoRealizable: input.motivo_no_realizable,
+        encargoNoRealizable: input.encargo_no_realizable,
+        esReEncargo: true,
+        encargoOriginalId: original.id,
+        motivoReEncargo: input.motivo_re_encargo,
       },
-      { requireActiveFirm: true },
+      now,
     );
-    const encargoId = await insertEncargo(tx, {
-      numeroRol: input.numero_rol,
-      estado: 'preparado',
-      fechaEncargo: input.fecha_encargo,
-      fechaRetiro: input.fecha_retiro,
-      fechaDemanda: input.fecha_demanda,
-      fechaResolucion: input.fecha_resolucion,
-      fechaComparendo: toDate(input.fecha_comparendo),
-      fechaPrueba: toDate(input.fecha_prueba),
-      cuantia: input.cuantia,
-      numeroOperacion: input.numero_operacion,
-      rutEjecutado: input.rut_ejecutado,
-      rutRepresentanteLegal: input.rut_representante_legal,
-      ejecutados: input.ejecutados,
-      partes: input.partes,
-      estudioId: input.estudio_juridico,
-      parteDemandanteId: input.parte_demandante,
-      tribunalId: input.tribunal,
-      tipoCausaId: input.tipo_causa,
-      tipoEncargoId: input.tipo_encargo,
-      observacionesEncargo: input.observaciones_encargo,
-      observacionEncargo: input.observacion_encargo,
-      observacionRetiro: input.observacion_retiro,
-      observacionReEncargo: input.observacion_re_encargo,
-      motivoNoRealizable: input.motivo_no_realizable,
-      encargoNoRealizable: input.encargo_no_realizable,
-      esReEncargo: true,
-      encargoOriginalId: original.id,
-      motivoReEncargo: input.motivo_re_encargo,
-      fechaCreacion: now,
-      fechaModificacion: now,
-    });
-    await replaceDomicilios(tx, encargoId, input.domicilios);
-    await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
-    await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
     await updateEncargo(tx, original.id, { esReEncargado: true, fechaModificacion: now });
     return encargoId;
   });
