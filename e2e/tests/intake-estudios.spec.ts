@@ -3,8 +3,13 @@ import { signIn, toast, users } from '../support/login';
 
 /** Picks an option of a Mantine Select by its visible label. */
 async function choose(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A text field by its accessible name. */
+function field(page: Page, name: string) {
+  return page.getByRole('textbox', { name, exact: true });
 }
 
 function uniqueSuffix() {
@@ -37,28 +42,28 @@ test.describe('Registrar Estudio', () => {
     }
     await expect(page.getByText('Los informes automáticos se envían a los correos del estudio de tipo informes o principal.')).toBeVisible();
 
-    await page.getByLabel('Nombre', { exact: true }).fill(nombre);
-    await page.getByLabel('RUT del estudio').fill(firmRut());
-    await page.getByLabel('Dirección').fill('Av. Apoquindo 4500, oficina 1201');
+    await field(page, 'Nombre').fill(nombre);
+    await field(page, 'RUT del estudio').fill(firmRut());
+    await field(page, 'Dirección').fill('Av. Apoquindo 4500, oficina 1201');
     await choose(page, 'Comuna', 'Las Condes');
     await choose(page, 'Ciudad', 'Santiago');
-    await page.getByLabel('Teléfono').fill('+56 2 2234 5678');
+    await field(page, 'Teléfono').fill('+56 2 2234 5678');
 
-    await page.getByLabel('Correo electrónico 1').fill('contacto@prueba-estudio.cl');
-    await expect(page.getByRole('textbox', { name: 'Tipo 1' })).toHaveValue('Principal');
+    await field(page, 'Correo electrónico 1').fill('contacto@prueba-estudio.cl');
+    await expect(page.getByRole('combobox', { name: 'Tipo 1', exact: true })).toHaveValue('Principal');
     await page.getByRole('button', { name: 'Agregar correo' }).click();
-    await expect(page.getByRole('textbox', { name: 'Tipo 2' })).toHaveValue('Secundario');
-    await page.getByLabel('Correo electrónico 2').fill('informes@prueba-estudio.cl');
+    await expect(page.getByRole('combobox', { name: 'Tipo 2', exact: true })).toHaveValue('Secundario');
+    await field(page, 'Correo electrónico 2').fill('informes@prueba-estudio.cl');
     await choose(page, 'Tipo 2', 'Informes');
 
-    await expect(page.getByRole('textbox', { name: 'Tipo parte 1' })).toHaveValue('Empresa');
-    await page.getByLabel('Nombre de la parte demandante 1').fill('Banco Prueba S.A.');
+    await expect(page.getByRole('combobox', { name: 'Tipo parte 1', exact: true })).toHaveValue('Empresa');
+    await field(page, 'Nombre de la parte demandante 1').fill('Banco Prueba S.A.');
     await choose(page, 'Tipo parte 1', 'Banco');
     await page.getByRole('switch', { name: 'Enviar informes diarios' }).check({ force: true });
 
     await page.getByRole('button', { name: 'Guardar Estudio' }).click();
     await expect(toast(page, '¡Estudio jurídico registrado exitosamente!')).toBeVisible();
-    await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('');
+    await expect(field(page, 'Nombre')).toHaveValue('');
 
     await page.goto('/configuraciones-estudio');
     await choose(page, 'Estudio jurídico', nombre);
@@ -86,12 +91,12 @@ test.describe('Registrar Estudio', () => {
     }
     await expect(toast(page, 'El nombre es requerido')).toBeVisible();
 
-    await page.getByLabel('Nombre', { exact: true }).fill('ab');
-    await page.getByLabel('RUT del estudio').fill('1234');
-    await page.getByLabel('RUT del estudio').blur();
-    await page.getByLabel('Teléfono').fill('2234567');
-    await page.getByLabel('Dirección').fill('Calle 1');
-    await page.getByLabel('Correo electrónico 1').fill('no-es-correo');
+    await field(page, 'Nombre').fill('ab');
+    await field(page, 'RUT del estudio').fill('1234');
+    await field(page, 'RUT del estudio').blur();
+    await field(page, 'Teléfono').fill('2234567');
+    await field(page, 'Dirección').fill('Calle 1');
+    await field(page, 'Correo electrónico 1').fill('no-es-correo');
     await expect(page.getByText('Mínimo 3 caracteres', { exact: true })).toBeVisible();
     await expect(page.getByText('Formato inválido (ej: 12345678-9)', { exact: true })).toBeVisible();
     await expect(page.getByText('Formato inválido (ej: +56 2 2234 5678)', { exact: true })).toBeVisible();
@@ -112,12 +117,12 @@ test.describe('Registrar Estudio', () => {
     await expect(page.getByTestId(/^parte-row-/)).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Quitar fila parte 1' })).toBeDisabled();
     await page.getByRole('button', { name: 'Agregar parte demandante' }).click();
-    await expect(page.getByRole('textbox', { name: 'Tipo parte 2' })).toHaveValue('Empresa');
+    await expect(page.getByRole('combobox', { name: 'Tipo parte 2', exact: true })).toHaveValue('Empresa');
     await expect(page.getByRole('button', { name: 'Quitar fila parte 1' })).toBeEnabled();
 
-    await page.getByLabel('Nombre', { exact: true }).fill('Texto que se limpia');
+    await field(page, 'Nombre').fill('Texto que se limpia');
     await page.getByRole('button', { name: 'Limpiar Formulario' }).click();
-    await expect(page.getByLabel('Nombre', { exact: true })).toHaveValue('');
+    await expect(field(page, 'Nombre')).toHaveValue('');
     await expect(page.getByTestId(/^parte-row-/)).toHaveCount(1);
   });
 
@@ -171,6 +176,7 @@ test.describe('Configuraciones Estudio', () => {
     await signIn(page, users.admin, '/configuraciones-estudio');
     await choose(page, 'Estudio jurídico', 'Larraín, Vial y Asociados Abogados');
     const emails = page.getByTestId('tabla-emails');
+    await expect(emails.locator('tbody tr td').first()).toContainText('@');
     const existing = (await emails.locator('tbody tr td').first().textContent())?.trim() ?? '';
     expect(existing).toContain('@');
     await page.getByRole('button', { name: 'Agregar correo' }).click();

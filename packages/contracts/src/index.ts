@@ -6,3 +6,5 @@ export * from './format';
 export * from './encargos';
 export * from './estudios';
 export * from './dashboard';
+export * from './onboarding';
+export * from './carpetas';

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apuntesRoutes } from './apuntes/apuntes.routes';
+import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
 import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { permisosRoutes } from './permisos/permisos.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes];

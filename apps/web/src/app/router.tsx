@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { LoginScreen } from '../features/auth/components/login-screen';
+import { CarpetasScreen } from '../features/carpetas/components/carpetas-screen';
 import { DashboardScreen } from '../features/dashboard/components/dashboard-screen';
 import { NuevoEncargoScreen } from '../features/encargos/components/nuevo-encargo-screen';
 import { ReEncargosScreen } from '../features/encargos/components/re-encargos-screen';
@@ -8,6 +9,8 @@ import { VerPendientesScreen } from '../features/encargos/components/ver-pendien
 import { AdministrarEstudiosScreen } from '../features/estudios/components/administrar-estudios-screen';
 import { ConfiguracionesEstudioScreen } from '../features/estudios/components/configuraciones-estudio-screen';
 import { RegistrarEstudioScreen } from '../features/estudios/components/registrar-estudio-screen';
+import { OnboardingScreen } from '../features/onboarding/components/onboarding-screen';
+import { PermisosScreen } from '../features/permisos/components/permisos-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
 import { AppLayout } from './layout/app-layout';
@@ -69,7 +72,7 @@ export const routes: RouteObject[] = [
             path: paths.permisos,
             element: (
               <RequireModule module="config_permisos">
-                <PendingScreen title="Usuarios y Permisos" />
+                <PermisosScreen />
               </RequireModule>
             ),
           },
@@ -77,11 +80,11 @@ export const routes: RouteObject[] = [
             path: paths.onboarding,
             element: (
               <RequireAdmin>
-                <PendingScreen title="Sistema Multi-Tenant" />
+                <OnboardingScreen />
               </RequireAdmin>
             ),
           },
-          { path: paths.carpetas, element: <PendingScreen title="Carpetas" /> },
+          { path: paths.carpetas, element: <CarpetasScreen /> },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,1 +1,3 @@
+export * from './messages';
 export * from './modules';
+export * from './schemas';

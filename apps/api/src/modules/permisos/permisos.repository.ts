@@ -1,8 +1,8 @@
 import { PERMISSION_CODES } from '@receptoria/contracts';
 import { type ControlDb, controlSchema } from '@receptoria/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 
-const { permisos, userPermisos, users } = controlSchema;
+const { permisos, tenants, userPermisos, users } = controlSchema;
 
 export async function listPermissionCodes(db: ControlDb, userId: number): Promise<string[]> {
   const rows = await db
@@ -73,4 +73,43 @@ export async function grantPermisos(db: ControlDb, userId: number, codes: readon
     .insert(userPermisos)
     .values(rows.map((row) => ({ userId, permisoId: row.id })))
     .onConflictDoNothing();
+}
+
+export async function findPermisosByIds(db: ControlDb, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(permisos).where(inArray(permisos.id, [...ids]));
+}
+
+export async function addUserPermisos(db: ControlDb, userId: number, permisoIds: readonly number[]) {
+  if (permisoIds.length === 0) return;
+  await db
+    .insert(userPermisos)
+    .values(permisoIds.map((permisoId) => ({ userId, permisoId })))
+    .onConflictDoNothing();
+}
+
+export async function removeUserPermiso(db: ControlDb, userId: number, permisoId: number) {
+  await db.delete(userPermisos).where(and(eq(userPermisos.userId, userId), eq(userPermisos.permisoId, permisoId)));
+}
+
+/** Active users of the receiver other than `exceptUserId` who hold the permission. */
+export async function countOtherHolders(db: ControlDb, tenantId: number, permisoId: number, exceptUserId: number) {
+  const rows = await db
+    .select({ userId: users.id })
+    .from(userPermisos)
+    .innerJoin(users, eq(users.id, userPermisos.userId))
+    .where(
+      and(
+        eq(userPermisos.permisoId, permisoId),
+        eq(users.tenantId, tenantId),
+        eq(users.isActive, true),
+        ne(users.id, exceptUserId),
+      ),
+    );
+  return rows.length;
+}
+
+/** Serialises permission changes within one receiver (row lock on the receiver until the transaction ends). */
+export async function lockTenantPermissions(db: ControlDb, tenantId: number) {
+  await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
 }

@@ -1,25 +1,18 @@
-import { IdParamSchema, PermisoListSchema } from '@receptoria/contracts';
+import {
+  AsignarPermisosSchema,
+  IdParamSchema,
+  PermisoCatalogoListSchema,
+  PermisoListSchema,
+  RevocarPermisoSchema,
+  UsuarioListSchema,
+} from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { listPermisos } from './permisos.repository';
-import { getUserPermisos, listUsers } from './permisos.service';
+import { assignPermisos, getUserPermisos, listUsers, revokePermiso } from './permisos.service';
 
-const UserListSchema = z.object({
-  count: z.number().int(),
-  results: z.array(
-    z.object({
-      id: z.number().int(),
-      username: z.string(),
-      first_name: z.string(),
-      last_name: z.string(),
-      email: z.string(),
-      cargo: z.enum(['receptor', 'secretaria']),
-      is_active: z.boolean(),
-    }),
-  ),
-});
-
+/** Users and permissions (spec 02 §7): every call stays within the caller's receiver. */
 export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Readable by the user themself without the module: the web draws its menu from it.
   app.get(
     '/configuracion/usuarios/:id/permisos/',
     {
@@ -33,7 +26,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/configuracion/usuarios/',
     {
       preHandler: [app.authenticate, app.requireModule('config_permisos')],
-      schema: { tags: ['permisos'], response: { 200: UserListSchema } },
+      schema: { tags: ['permisos'], response: { 200: UsuarioListSchema } },
     },
     async (request) => listUsers(app.controlDb, request.auth),
   );
@@ -42,11 +35,36 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/configuracion/permisos/',
     {
       preHandler: [app.authenticate, app.requireModule('config_permisos')],
-      schema: {
-        tags: ['permisos'],
-        response: { 200: z.array(z.object({ id: z.number().int(), codigo: z.string(), nombre: z.string() })) },
-      },
+      schema: { tags: ['permisos'], response: { 200: PermisoCatalogoListSchema } },
     },
     async () => listPermisos(app.controlDb),
+  );
+
+  app.post(
+    '/configuracion/usuarios/:id/asignar_permisos/',
+    {
+      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      schema: {
+        tags: ['permisos'],
+        params: IdParamSchema,
+        body: AsignarPermisosSchema,
+        response: { 200: PermisoListSchema },
+      },
+    },
+    async (request) => assignPermisos(app.controlDb, request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    '/configuracion/usuarios/:id/revocar_permiso/',
+    {
+      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      schema: {
+        tags: ['permisos'],
+        params: IdParamSchema,
+        body: RevocarPermisoSchema,
+        response: { 200: PermisoListSchema },
+      },
+    },
+    async (request) => revokePermiso(app.controlDb, request.auth, request.params.id, request.body),
   );
 };

@@ -1,11 +1,23 @@
-import { commonMessages, hasModule } from '@receptoria/contracts';
+import {
+  ADMIN_USERNAME,
+  type AsignarPermisosInput,
+  commonMessages,
+  hasModule,
+  permisoMessages,
+  type RevocarPermisoInput,
+} from '@receptoria/contracts';
 import type { ControlDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import {
+  addUserPermisos,
+  countOtherHolders,
+  findPermisosByIds,
   findTenantUser,
   listActiveTenantUsers,
   listPermissionCodes,
   listUserPermisos,
+  lockTenantPermissions,
+  removeUserPermiso,
 } from './permisos.repository';
 
 interface Actor {
@@ -14,7 +26,8 @@ interface Actor {
   username: string;
 }
 
-export const userNotFound = 'Usuario no encontrado.';
+/** The code that opens the permission matrix itself (spec 02 §6, group Config Permisos). */
+const MANAGE_CODE = 'gestiona_permisos';
 
 /**
  * A user always reads their own permissions (the web needs them to draw the menu);
@@ -26,7 +39,7 @@ export async function getUserPermisos(db: ControlDb, actor: Actor, userId: numbe
     if (!hasModule(actor, codes, 'config_permisos')) throw new AppError('FORBIDDEN', commonMessages.forbidden);
   }
   const user = await findTenantUser(db, actor.tenantId, userId);
-  if (!user) throw new AppError('NOT_FOUND', userNotFound);
+  if (!user) throw new AppError('NOT_FOUND', permisoMessages.usuarioNoEncontrado);
   return listUserPermisos(db, userId);
 }
 
@@ -44,4 +57,58 @@ export async function listUsers(db: ControlDb, actor: Actor) {
       is_active: user.isActive,
     })),
   };
+}
+
+/** The user whose permissions change: of the caller's receiver, and never admin (who holds every module). */
+async function changeableUser(db: ControlDb, actor: Actor, userId: number) {
+  const user = await findTenantUser(db, actor.tenantId, userId);
+  if (!user) throw new AppError('NOT_FOUND', permisoMessages.usuarioNoEncontrado);
+  if (user.username === ADMIN_USERNAME) throw new AppError('BAD_REQUEST', permisoMessages.adminInmutable);
+  return user;
+}
+
+/** Unknown ids refuse the whole request, so nothing is stored. */
+async function knownPermisos(db: ControlDb, ids: readonly number[], field: string) {
+  const unique = [...new Set(ids)];
+  const found = await findPermisosByIds(db, unique);
+  const missing = unique.filter((id) => !found.some((permiso) => permiso.id === id));
+  if (missing.length > 0) {
+    const message = permisoMessages.permisosInexistentes(missing);
+    throw new AppError('BAD_REQUEST', message, { errors: { [field]: [message] } });
+  }
+  return found;
+}
+
+/** Grants the permissions (already held ones stay as they are) and answers the user's new list. */
+export async function assignPermisos(db: ControlDb, actor: Actor, userId: number, input: AsignarPermisosInput) {
+  return db.transaction(async (tx) => {
+    await lockTenantPermissions(tx, actor.tenantId);
+    const user = await changeableUser(tx, actor, userId);
+    const permisos = await knownPermisos(tx, input.permisos_ids, 'permisos_ids');
+    await addUserPermisos(
+      tx,
+      user.id,
+      permisos.map((permiso) => permiso.id),
+    );
+    return listUserPermisos(tx, user.id);
+  });
+}
+
+/**
+ * Revokes one permission (revoking one not held changes nothing) and answers the user's new list.
+ * A manager cannot drop their own gestiona_permisos while nobody else in the receiver holds it.
+ */
+export async function revokePermiso(db: ControlDb, actor: Actor, userId: number, input: RevocarPermisoInput) {
+  return db.transaction(async (tx) => {
+    await lockTenantPermissions(tx, actor.tenantId);
+    const user = await changeableUser(tx, actor, userId);
+    const [permiso] = await knownPermisos(tx, [input.permiso_id], 'permiso_id');
+    if (!permiso) throw new AppError('BAD_REQUEST', permisoMessages.permisoInvalido);
+    if (user.id === actor.userId && permiso.codigo === MANAGE_CODE) {
+      const others = await countOtherHolders(tx, actor.tenantId, permiso.id, user.id);
+      if (others === 0) throw new AppError('BAD_REQUEST', permisoMessages.ultimoGestor);
+    }
+    await removeUserPermiso(tx, user.id, permiso.id);
+    return listUserPermisos(tx, user.id);
+  });
 }

@@ -47,7 +47,7 @@ interface Context {
   tenantPools: TenantPools;
 }
 
-async function uniqueDatabaseName(ctx: Context, nombre: string): Promise<string> {
+export async function uniqueDatabaseName(ctx: Pick<Context, 'controlDb' | 'databaseConfig'>, nombre: string): Promise<string> {
   const base = tenantDatabaseName(ctx.databaseConfig, nombre);
   for (let attempt = 1; ; attempt += 1) {
     const candidate = attempt === 1 ? base : `${base.slice(0, 58)}_${attempt}`;

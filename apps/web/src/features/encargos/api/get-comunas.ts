@@ -14,6 +14,6 @@ export function comunasQueryOptions() {
   return queryOptions({ queryKey: ['encargos', 'comunas'], queryFn: getComunas, staleTime: 60 * 60_000 });
 }
 
-export function useComunas() {
-  return useQuery(comunasQueryOptions());
+export function useComunas(enabled = true) {
+  return useQuery({ ...comunasQueryOptions(), enabled });
 }

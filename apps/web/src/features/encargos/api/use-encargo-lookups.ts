@@ -13,7 +13,8 @@ const m = encargosMessages.loading;
 
 /**
  * Everything the assignment form lists. A failed list stays empty and is reported once (spec 01 §8):
- * the new form names each list, the re-encargo screen says 'Error cargando datos del sistema'.
+ * the new form names each list (or says 'Error cargando datos del formulario' when most fail), the
+ * re-encargo screen says 'Error cargando datos del sistema'.
  * The modify screen loads comunas from the system; the new form uses the fixed 16.
  */
 export function useEncargoLookups(screen: 'nuevo' | 're') {
@@ -21,23 +22,27 @@ export function useEncargoLookups(screen: 'nuevo' | 're') {
   const tipos = useTiposEncargo();
   const causas = useTiposCausa();
   const estudios = useEstudiosOptions();
-  const comunas = useComunas();
-  const reported = useRef(false);
+  const comunas = useComunas(screen === 're');
+  const reported = useRef(new Set<string>());
 
   const failures: string[] = [];
   if (tribunales.isError) failures.push(m.tribunales);
   if (tipos.isError) failures.push(m.tipos);
   if (causas.isError) failures.push(m.causas);
   if (estudios.isError) failures.push(m.estudios);
+  if (comunas.isError) failures.push(m.sistema);
   const failureKey = failures.join('|');
 
   useEffect(() => {
-    if (!failureKey || reported.current) return;
-    reported.current = true;
-    const list = failureKey.split('|');
-    if (screen === 're') notify.error(m.sistema);
-    else if (list.length >= 3) notify.error(m.formulario);
-    else list.forEach((message) => notify.error(message));
+    if (!failureKey) return;
+    const fresh = failureKey.split('|').filter((message) => !reported.current.has(message));
+    fresh.forEach((message) => reported.current.add(message));
+    if (fresh.length === 0) return;
+    if (screen === 're') {
+      if (!reported.current.has('re')) notify.error(m.sistema);
+      reported.current.add('re');
+    } else if (fresh.length >= 3) notify.error(m.formulario);
+    else fresh.forEach((message) => notify.error(message));
   }, [failureKey, screen]);
 
   const lookups = useMemo<EncargoLookups>(

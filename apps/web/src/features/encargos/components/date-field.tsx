@@ -26,6 +26,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       dateParser={parseTypedDate}
       leftSection={<IconCalendar size={16} stroke={1.6} />}
       clearable
+      clearButtonProps={{ 'aria-label': 'Borrar fecha' }}
     />
   );
 }

@@ -1,13 +1,20 @@
 import { Alert, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { encargosMessages } from '../messages';
 
 const m = encargosMessages.nuevo;
 
 /** The green box shown after creation (spec 01 §2). */
 export function EncargoCreatedBox({ id, numeroRol }: { id: number; numeroRol: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The form is long: bring the result into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [id]);
   return (
     <Alert
+      ref={ref}
       color="green"
       variant="light"
       radius="md"

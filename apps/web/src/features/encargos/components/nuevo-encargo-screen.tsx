@@ -44,7 +44,7 @@ export function NuevoEncargoScreen() {
 
   const values = useWatch({ control: form.control }) as EncargoFormValues;
   const incomplete = incompleteFields(values, EncargoCreateSchema);
-  const blockedReason = created || incomplete.length === 0 ? null : m.form.disabledTooltip;
+  const blockedReason = created || incomplete.length === 0 ? null : encargoMessages.botonDeshabilitado;
 
   const reportCreateError = (error: unknown) => {
     if (error instanceof ApiError) {
@@ -135,7 +135,7 @@ export function NuevoEncargoScreen() {
               disabled={Boolean(created)}
             />
           </Fieldset>
-          <Paper withBorder p="md" shadow="xs" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
+          <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
               <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear}>
                 {m.form.clear}

@@ -113,7 +113,7 @@ export function ReEncargosScreen() {
 
   const values = useWatch({ control: form.control }) as EncargoFormValues;
   const incomplete = loaded ? incompleteFields(values, ReEncargoSchema, { encargo_original_id: loaded.id }) : [];
-  const blockedReason = !loaded ? r.mustLoad : incomplete.length ? m.form.disabledTooltip : null;
+  const blockedReason = !loaded ? encargoMessages.primeroBuscarOriginal : incomplete.length ? encargoMessages.botonDeshabilitado : null;
 
   const load = (encargo: Encargo, message: string) => {
     if (encargo.estado === 'pendiente') {
@@ -274,7 +274,7 @@ export function ReEncargosScreen() {
       >
         <Stack gap="lg">
           <EncargoFormFields form={form} lookups={lookups} comunas={comunas} loading={loading} variant="re" />
-          <Paper withBorder p="md" shadow="xs" pos="sticky" bottom={0} style={{ zIndex: 5 }}>
+          <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
               <Button variant="default" leftSection={<IconEraser size={16} />} onClick={resetAll} disabled={busy}>
                 {m.form.clear}

@@ -255,7 +255,7 @@ export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesE
             </Group>
           )}
 
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
             <TableCard
               title={m.emails}
               action={
@@ -268,8 +268,8 @@ export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesE
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{f.email}</Table.Th>
-                    <Table.Th>{f.tipo}</Table.Th>
-                    <Table.Th>{m.estado}</Table.Th>
+                    <Table.Th w={200}>{f.tipo}</Table.Th>
+                    <Table.Th w={110}>{m.estado}</Table.Th>
                     <Table.Th w={90} />
                   </Table.Tr>
                 </Table.Thead>
@@ -323,8 +323,8 @@ export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesE
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{f.nombre}</Table.Th>
-                    <Table.Th>{f.tipo}</Table.Th>
-                    <Table.Th>{m.estado}</Table.Th>
+                    <Table.Th w={200}>{f.tipo}</Table.Th>
+                    <Table.Th w={110}>{m.estado}</Table.Th>
                     <Table.Th w={90} />
                   </Table.Tr>
                 </Table.Thead>

@@ -41,7 +41,7 @@ export function InlineAddRow<T extends string>({
   };
 
   return (
-    <Table.Tr bg="brand.0">
+    <Table.Tr bg="var(--mantine-color-brand-0)">
       <Table.Td>
         <TextInput
           aria-label={textLabel}

@@ -1,0 +1,255 @@
+import {
+  type Cliente,
+  type ClienteConfiguracion,
+  type ClienteCreateResponse,
+  type ClienteCreateValue,
+  type ClienteDetail,
+  type ClienteListResponse,
+  type ClienteUpdateValue,
+  type ClienteUsuario,
+  type ClienteUsuarioCreateResponse,
+  type ClienteUsuarioCreateValue,
+  MODULE_PERMISSIONS,
+  type OnboardingEstadisticas,
+  onboardingMessages as m,
+  PERMISSION_CODES,
+  type Receptor,
+} from '@receptoria/contracts';
+import { type ControlDb, type DatabaseConfig, type DatabaseLocation, type TenantPools, tenantLocation } from '@receptoria/db';
+import { AppError } from '../../lib/app-error';
+import { createUser, uniqueDatabaseName } from '../tenants/tenants.service';
+import {
+  countTenantsAndUsers,
+  findTenant,
+  findTenantByRut,
+  insertTenant,
+  listTenantsWithUserCount,
+  listTenantUsers,
+  type TenantRow,
+  type TenantValues,
+  updateTenant,
+  type UserRow,
+  usernameTaken,
+} from './onboarding.repository';
+import { provisionTenantDatabase, removeTenantDatabase } from './provisioning';
+
+export interface OnboardingContext {
+  controlDb: ControlDb;
+  databaseConfig: DatabaseConfig;
+  tenantPools: TenantPools;
+  /** Called when the database of a failed creation could not be removed. */
+  onCleanupError?: (error: unknown, location: DatabaseLocation) => void;
+}
+
+interface Actor {
+  userId: number;
+  tenantId: number;
+  username: string;
+}
+
+/**
+ * Permission codes a new user starts with: a receptor runs the office (every module, including
+ * permission management); a secretaria works every module but does not manage permissions.
+ * The receiver adjusts them later in Usuarios y Permisos.
+ */
+export function initialPermisos(cargo: 'receptor' | 'secretaria'): readonly string[] {
+  if (cargo === 'receptor') return PERMISSION_CODES;
+  const managed = new Set<string>(MODULE_PERMISSIONS.config_permisos);
+  return PERMISSION_CODES.filter((code) => !managed.has(code));
+}
+
+function toConfiguracion(tenant: TenantRow): ClienteConfiguracion {
+  return {
+    database_name: tenant.databaseName,
+    carpeta_principal_url: tenant.carpetaPrincipalUrl,
+    carpeta_cobranza_url: tenant.carpetaCobranzaUrl,
+    carpeta_estampados_url: tenant.carpetaEstampadosUrl,
+    carpeta_plantillas_url: tenant.carpetaPlantillasUrl,
+  };
+}
+
+function toReceptor(tenant: TenantRow): Receptor {
+  return {
+    id: tenant.id,
+    nombre: tenant.nombre,
+    rut: tenant.rut,
+    direccion: tenant.direccion,
+    comuna: tenant.comuna,
+    telefono: tenant.telefono,
+    email: tenant.email,
+    activo: tenant.activo,
+    fecha_creacion: tenant.createdAt.toISOString(),
+  };
+}
+
+function toUsuario(user: UserRow): ClienteUsuario {
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    cargo: user.cargo,
+    is_active: user.isActive,
+  };
+}
+
+function usernameConflict(): AppError {
+  return new AppError('CONFLICT', m.usernameEnUso, { errors: { username: [m.usernameEnUso] } });
+}
+
+function rutConflict(rut: string): AppError {
+  return new AppError('CONFLICT', m.rutYaRegistrado(rut), { errors: { rut: [m.rutYaRegistrado(rut)] } });
+}
+
+function uniqueViolationOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    const { code, constraint } = current as { code?: string; constraint?: string };
+    if (code === '23505') return constraint ?? '';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Maps a race lost to another request (same login name, same database name) to a client answer. */
+function conflictFrom(error: unknown): AppError | undefined {
+  if (error instanceof AppError && error.code === 'CONFLICT' && !error.errors) return usernameConflict();
+  const constraint = uniqueViolationOf(error);
+  if (constraint === undefined) return undefined;
+  if (constraint === 'users_username_key') return usernameConflict();
+  return new AppError('CONFLICT', m.conflictoConcurrente);
+}
+
+export async function listClientes(db: ControlDb): Promise<ClienteListResponse> {
+  const rows = await listTenantsWithUserCount(db);
+  return {
+    clientes: rows.map(({ tenant, numUsuarios }): Cliente => ({
+      ...toReceptor(tenant),
+      num_usuarios: numUsuarios,
+      configuracion: toConfiguracion(tenant),
+    })),
+  };
+}
+
+export async function getEstadisticas(db: ControlDb): Promise<OnboardingEstadisticas> {
+  const totals = await countTenantsAndUsers(db);
+  return { total_receptores: totals.receptores, total_usuarios: totals.usuarios, receptores_activos: totals.activos };
+}
+
+export async function getCliente(db: ControlDb, id: number): Promise<ClienteDetail> {
+  const tenant = await findTenant(db, id);
+  if (!tenant) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+  const usuarios = await listTenantUsers(db, id);
+  return {
+    receptor: toReceptor(tenant),
+    configuracion: toConfiguracion(tenant),
+    usuarios: usuarios.map(toUsuario),
+    num_usuarios: usuarios.length,
+  };
+}
+
+/**
+ * Registers a receiver with its own migrated database and its first user, all or nothing: the
+ * control rows are written in one transaction, and the database is removed when anything fails.
+ */
+export async function createCliente(ctx: OnboardingContext, input: ClienteCreateValue): Promise<ClienteCreateResponse> {
+  if (await findTenantByRut(ctx.controlDb, input.rut)) throw rutConflict(input.rut);
+  if (await usernameTaken(ctx.controlDb, input.username)) throw usernameConflict();
+
+  let location: DatabaseLocation | undefined;
+  let tenantId: number;
+  try {
+    tenantId = await ctx.controlDb.transaction(async (tx) => {
+      const databaseName = await uniqueDatabaseName({ controlDb: tx, databaseConfig: ctx.databaseConfig }, input.nombre);
+      const tenant = await insertTenant(tx, {
+        nombre: input.nombre,
+        rut: input.rut,
+        direccion: input.direccion,
+        comuna: input.comuna,
+        telefono: input.telefono,
+        email: input.email,
+        activo: true,
+        databaseName,
+        databaseUrl: null,
+        carpetaPrincipalUrl: input.carpeta_principal,
+        carpetaCobranzaUrl: input.carpeta_cobranza,
+        carpetaEstampadosUrl: input.carpeta_estampados,
+        carpetaPlantillasUrl: input.carpeta_plantillas,
+      });
+      location = tenantLocation(ctx.databaseConfig, tenant);
+      await provisionTenantDatabase(location);
+      await createUser(
+        { controlDb: tx },
+        {
+          tenantId: tenant.id,
+          username: input.username,
+          password: input.password,
+          email: input.usuario_email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          cargo: input.cargo,
+          permisos: initialPermisos(input.cargo),
+        },
+      );
+      return tenant.id;
+    });
+  } catch (error) {
+    if (location) {
+      const created = location;
+      await removeTenantDatabase(created).catch((cleanupError: unknown) => ctx.onCleanupError?.(cleanupError, created));
+    }
+    throw conflictFrom(error) ?? error;
+  }
+  if (location) ctx.tenantPools.markMigrated(location);
+  return { message: m.clienteCreado, ...(await getCliente(ctx.controlDb, tenantId)) };
+}
+
+/** Adds a user (a secretaria by default) to an existing client. */
+export async function addUsuario(
+  db: ControlDb,
+  tenantId: number,
+  input: ClienteUsuarioCreateValue,
+): Promise<ClienteUsuarioCreateResponse> {
+  if (!(await findTenant(db, tenantId))) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+  if (await usernameTaken(db, input.username)) throw usernameConflict();
+  try {
+    const user = await createUser(
+      { controlDb: db },
+      {
+        tenantId,
+        username: input.username,
+        password: input.password,
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        cargo: input.cargo,
+        permisos: initialPermisos(input.cargo),
+      },
+    );
+    return { message: m.usuarioAgregado, usuario: toUsuario(user) };
+  } catch (error) {
+    throw conflictFrom(error) ?? error;
+  }
+}
+
+/** Changes a client's state, contact data or folder links. The platform admin's own receiver stays active. */
+export async function updateCliente(db: ControlDb, actor: Actor, id: number, input: ClienteUpdateValue): Promise<ClienteDetail> {
+  if (input.activo === false && id === actor.tenantId) {
+    throw new AppError('BAD_REQUEST', m.noDesactivarPropio, { errors: { activo: [m.noDesactivarPropio] } });
+  }
+  const values: Partial<TenantValues> = {};
+  if (input.activo !== undefined) values.activo = input.activo;
+  if (input.nombre !== undefined) values.nombre = input.nombre;
+  if (input.direccion !== undefined) values.direccion = input.direccion;
+  if (input.comuna !== undefined) values.comuna = input.comuna;
+  if (input.telefono !== undefined) values.telefono = input.telefono;
+  if (input.email !== undefined) values.email = input.email;
+  if (input.carpeta_principal !== undefined) values.carpetaPrincipalUrl = input.carpeta_principal;
+  if (input.carpeta_cobranza !== undefined) values.carpetaCobranzaUrl = input.carpeta_cobranza;
+  if (input.carpeta_estampados !== undefined) values.carpetaEstampadosUrl = input.carpeta_estampados;
+  if (input.carpeta_plantillas !== undefined) values.carpetaPlantillasUrl = input.carpeta_plantillas;
+  const updated = await updateTenant(db, id, values);
+  if (!updated) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+  return getCliente(db, id);
+}

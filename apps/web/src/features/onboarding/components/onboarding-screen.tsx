@@ -1,0 +1,190 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { formatRutWithDots } from '@receptoria/contracts';
+import { IconAlertCircle, IconBuildingCommunity, IconEye, IconPlus, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { type ComponentType, useState } from 'react';
+import { useClientes } from '../api/get-clientes';
+import { useOnboardingEstadisticas } from '../api/get-estadisticas';
+import { onboardingMessages } from '../messages';
+import { AddUsuarioModal } from './add-usuario-modal';
+import { ClienteDetailModal } from './cliente-detail-modal';
+import { CreateClienteModal } from './create-cliente-modal';
+import { EstadoClienteBadge } from './estado-badge';
+
+const m = onboardingMessages.screen;
+
+function Counter({
+  label,
+  value,
+  icon: Icon,
+  color,
+  testId,
+}: {
+  label: string;
+  value: number | undefined;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  color: string;
+  testId: string;
+}) {
+  return (
+    <Card withBorder p="lg" shadow="xs">
+      <Group wrap="nowrap" gap="md">
+        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+          <Icon size={26} stroke={1.6} />
+        </ThemeIcon>
+        <div>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} size="xl" data-testid={testId}>
+            {value ?? '—'}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/** Sistema Multi-Tenant (spec 02 §2.7): counters, the client table and its modals. Admin only. */
+export function OnboardingScreen() {
+  const clientes = useClientes();
+  const estadisticas = useOnboardingEstadisticas();
+  const [creating, setCreating] = useState(false);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [addingTo, setAddingTo] = useState<{ id: number; nombre: string } | null>(null);
+
+  const rows = clientes.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Box>
+          <Title order={2}>{m.title}</Title>
+          <Text c="dimmed">{m.subtitle}</Text>
+        </Box>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          {m.nuevoCliente}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Counter
+          label={m.totalClientes}
+          value={estadisticas.data?.total_receptores}
+          icon={IconBuildingCommunity}
+          color="brand"
+          testId="total-clientes"
+        />
+        <Counter label={m.totalUsuarios} value={estadisticas.data?.total_usuarios} icon={IconUsers} color="teal" testId="total-usuarios" />
+      </SimpleGrid>
+
+      <Paper withBorder shadow="xs">
+        {clientes.isPending ? (
+          <Center py="xl">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">{m.loading}</Text>
+            </Group>
+          </Center>
+        ) : clientes.isError ? (
+          <Alert color="red" icon={<IconAlertCircle />} title={m.loadError} m="md">
+            <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void clientes.refetch()}>
+              {m.retry}
+            </Button>
+          </Alert>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={m.title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{m.columns.cliente}</Table.Th>
+                  <Table.Th>{m.columns.estado}</Table.Th>
+                  <Table.Th>{m.columns.rut}</Table.Th>
+                  <Table.Th ta="center">{m.columns.usuarios}</Table.Th>
+                  <Table.Th>{m.columns.acciones}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={5}>
+                      <Text c="dimmed" ta="center" py="md">
+                        {m.empty}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  rows.map((cliente) => (
+                    <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
+                      <Table.Td>
+                        <Text fw={600}>{cliente.nombre}</Text>
+                        {(cliente.email || cliente.comuna) && (
+                          <Text size="xs" c="dimmed">
+                            {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <EstadoClienteBadge activo={cliente.activo} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
+                      <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconEye size={14} />}
+                            onClick={() => setDetailId(cliente.id)}
+                            aria-label={m.verCliente(cliente.nombre)}
+                          >
+                            {m.ver}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="teal"
+                            leftSection={<IconUserPlus size={14} />}
+                            onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
+                            aria-label={m.agregarUsuarioA(cliente.nombre)}
+                          >
+                            {m.agregarUsuario}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      <CreateClienteModal opened={creating} onClose={() => setCreating(false)} />
+      <ClienteDetailModal
+        clienteId={detailId}
+        onClose={() => setDetailId(null)}
+        onAddUsuario={(cliente) => {
+          setDetailId(null);
+          setAddingTo(cliente);
+        }}
+      />
+      <AddUsuarioModal cliente={addingTo} onClose={() => setAddingTo(null)} />
+    </Stack>
+  );
+}

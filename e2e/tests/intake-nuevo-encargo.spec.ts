@@ -1,0 +1,295 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signIn, toast, users } from '../support/login';
+
+/** Picks an option of a Mantine Select (typing filters the list first). */
+async function choose(page: Page, label: string, option: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(option.slice(0, 12));
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+function field(page: Page, name: string) {
+  return page.getByRole('textbox', { name, exact: true });
+}
+
+async function typeDate(page: Page, name: string, value: string) {
+  const input = field(page, name);
+  await input.fill(value);
+  await input.press('Tab');
+  await expect(input).toHaveValue(value);
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/v1/auth/login/', { data: users.admin });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { access: string }).access;
+}
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`;
+const firm = { nombre: `Estudio Intake ${suffix}`, parte: `Banco Intake ${suffix} S.A.` };
+/** A rol no demo assignment uses (letter E, a number from the clock). */
+const rol = `E-${String(Date.now()).slice(-6)}-2024`;
+
+test.beforeAll(async ({ request }) => {
+  const token = await adminToken(request);
+  const response = await request.post('/api/v1/estudios/registrar_estudio/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      nombre: firm.nombre,
+      direccion: 'Huérfanos 1160, oficina 504',
+      comuna: 'Santiago',
+      ciudad: 'Santiago',
+      telefono: '+56 2 2698 1234',
+      rut_estudio: `7${String(Date.now()).slice(-7)}-5`,
+      emails: [{ email: `contacto.${suffix}@intake.cl`, tipo: 'principal' }],
+      partes_demandantes: [{ nombre: firm.parte, tipo: 'banco' }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+});
+
+/** Fills every required field of the assignment form with valid data. */
+async function fillEncargo(page: Page, values: { rol: string; rut: string }) {
+  await choose(page, 'Tribunal', '1° Juzgado Civil de Santiago');
+  await field(page, 'Número de rol').fill(values.rol);
+  await choose(page, 'Estudio jurídico', firm.nombre);
+  await choose(page, 'Parte demandante', firm.parte);
+  await expect(field(page, 'Partes')).toHaveValue(`${firm.parte} con `);
+  await field(page, 'Partes').fill(`${firm.parte} con Juan Pérez González`);
+  await choose(page, 'Tipo de causa', 'Juicio Ejecutivo');
+  await choose(page, 'Tipo de encargo', 'Notificación Personal');
+  await field(page, 'Cuantía').fill('1500000');
+  await expect(field(page, 'Cuantía')).toHaveValue('$ 1.500.000');
+  await typeDate(page, 'Fecha de retiro', '02/05/2024');
+  await typeDate(page, 'Fecha de la demanda', '01/04/2024');
+  await typeDate(page, 'Fecha de la resolución', '15/04/2024');
+  await field(page, 'Ejecutados').fill('Juan Pérez González');
+  await field(page, 'RUT del demandado').fill(values.rut);
+  await field(page, 'RUT del demandado').blur();
+  await field(page, 'Dirección').fill('Av. Providencia 1234, depto 501');
+  await choose(page, 'Comuna', 'Providencia');
+  await page.getByRole('combobox', { name: 'Observaciones', exact: true }).fill('Es urgente');
+}
+
+test.describe('Nuevo Encargo', () => {
+  test('creates an assignment, shows the green box and downloads the membrete', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(page.getByRole('heading', { name: 'Nuevo Encargo' })).toBeVisible();
+    const membrete = page.getByRole('button', { name: 'Generar Membrete' });
+    await expect(membrete).toHaveAttribute('data-disabled', 'true');
+    await membrete.hover({ force: true });
+    await expect(page.getByRole('tooltip')).toHaveText('Complete todos los campos obligatorios para habilitar este botón');
+
+    await fillEncargo(page, { rol, rut: '12.345.678-5' });
+    // The RUT typed with dots is normalised on leaving the field.
+    await expect(field(page, 'RUT del demandado')).toHaveValue('12345678-5');
+
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toBeVisible();
+    const box = page.getByTestId('encargo-creado');
+    await expect(box).toContainText(rol);
+    await expect(box).toContainText('Preparado');
+    await expect(box).toContainText('El encargo está listo para ser asignado a los diligencieros.');
+    await expect(box).toContainText(/ID del encargo:\s*\d+/);
+    await expect(page.getByRole('button', { name: 'Registrar Encargo' })).toBeDisabled();
+
+    await expect(membrete).not.toHaveAttribute('data-disabled', 'true');
+    const downloadPromise = page.waitForEvent('download');
+    await membrete.click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`membrete_${rol}.pdf`);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await expect(toast(page, '¡Membrete generado exitosamente!')).toBeVisible();
+
+    const fichaPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generar Ficha Terreno' }).click();
+    const ficha = await fichaPromise;
+    expect(ficha.suggestedFilename()).toBe(`ficha_terreno_${rol}.pdf`);
+    expect((await readFile(await ficha.path())).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await expect(toast(page, '¡Ficha Terreno generada exitosamente!')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Limpiar Formulario' }).click();
+    await expect(box).toHaveCount(0);
+    await expect(field(page, 'Número de rol')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Registrar Encargo' })).toBeEnabled();
+  });
+
+  test('the membrete button registers the assignment first', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const otherRol = `E-${String(Date.now()).slice(-5)}1-2025`;
+    await fillEncargo(page, { rol: otherRol, rut: '10000013-k' });
+    await expect(field(page, 'RUT del demandado')).toHaveValue('10000013-K');
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generar Membrete' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`membrete_${otherRol}.pdf`);
+    await expect(toast(page, '¡Encargo registrado y Membrete generado exitosamente!')).toBeVisible();
+    await expect(page.getByTestId('encargo-creado')).toContainText(otherRol);
+  });
+
+  test('reports the missing required fields and each field message', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(
+      toast(
+        page,
+        'Campos requeridos faltantes: Estudio jurídico, Parte demandante, Tribunal, Número de rol, Tipo de causa, ' +
+          'Tipo de encargo, Partes, Fecha de retiro, Fecha de la demanda, Fecha de la resolución, Cuantía, ' +
+          'RUT del demandado, Ejecutados, Observaciones',
+      ),
+    ).toBeVisible();
+    await expect(toast(page, 'Debe agregar al menos un domicilio válido')).toBeVisible();
+    for (const message of [
+      'El número de rol es requerido',
+      'El estudio jurídico es requerido',
+      'La parte demandante es requerida',
+      'El tribunal es requerido',
+      'El tipo de causa es requerido',
+      'El tipo de encargo es requerido',
+      'Las partes son requeridas',
+      'La fecha de retiro es requerida',
+      'La fecha de la demanda es requerida',
+      'La fecha de la resolución es requerida',
+      'La cuantía es requerida',
+      'El RUT del demandado es requerido',
+      'Los ejecutados son requeridos',
+      'Las observaciones son requeridas',
+      'Debe agregar al menos un domicilio válido',
+    ]) {
+      await expect(page.getByRole('main').getByText(message, { exact: true })).toBeVisible();
+    }
+
+    // Clearing the order date.
+    await field(page, 'Fecha del encargo').fill('');
+    await field(page, 'Fecha del encargo').press('Tab');
+    await expect(page.getByText('La fecha es requerida', { exact: true })).toBeVisible();
+
+    await field(page, 'Número de rol').fill('C123-2024');
+    await expect(page.getByText('Formato inválido (ej: C-123-2024)', { exact: true })).toBeVisible();
+    await field(page, 'Partes').fill('ab');
+    await expect(page.getByText('Mínimo 3 caracteres', { exact: true })).toBeVisible();
+
+    // An address row started but not finished names its missing fields.
+    await field(page, 'Dirección').fill('Los Leones 45');
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(page.getByText('La comuna es requerida', { exact: true })).toBeVisible();
+    await expect(page.getByText('La dirección es requerida', { exact: true })).toHaveCount(0);
+  });
+
+  test('rejects a RUT with a wrong check digit', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await fillEncargo(page, { rol: `E-${String(Date.now()).slice(-5)}2-2025`, rut: '12.345.678-9' });
+    await expect(field(page, 'RUT del demandado')).toHaveValue('12345678-9');
+    await expect(page.getByText('Formato: 12345678-9 (sin puntos)', { exact: true })).toBeVisible();
+    await field(page, 'RUT del representante legal').fill('7654321-0');
+    await field(page, 'RUT del representante legal').blur();
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, 'El RUT del demandado no es válido. Formato: 12345678-9')).toBeVisible();
+    await field(page, 'RUT del demandado').fill('12345678-5');
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, 'El RUT del representante legal no es válido. Formato: 12345678-9')).toBeVisible();
+    await expect(page.getByTestId('encargo-creado')).toHaveCount(0);
+  });
+
+  test('membrete and ficha stay disabled and say what is missing', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await field(page, 'Número de rol').fill('C-1-2024');
+    await page.getByRole('button', { name: 'Generar Membrete' }).click({ force: true });
+    await expect(toast(page, /^Debe completar todos los campos obligatorios antes de generar el membrete: Estudio jurídico, /)).toBeVisible();
+    await page.getByRole('button', { name: 'Generar Ficha Terreno' }).click({ force: true });
+    await expect(toast(page, /^Debe completar todos los campos obligatorios antes de generar la ficha terreno: .*Domicilio/)).toBeVisible();
+  });
+
+  test('the firm decides the parties, and changing it clears the chosen one', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(page.getByRole('combobox', { name: 'Parte demandante', exact: true })).toBeDisabled();
+    await choose(page, 'Estudio jurídico', 'Larraín, Vial y Asociados Abogados');
+    await choose(page, 'Parte demandante', 'Banco de Chile');
+    await expect(field(page, 'Partes')).toHaveValue('Banco de Chile con ');
+    await choose(page, 'Estudio jurídico', firm.nombre);
+    await expect(page.getByRole('combobox', { name: 'Parte demandante', exact: true })).toHaveValue('');
+    await page.getByRole('combobox', { name: 'Parte demandante', exact: true }).click();
+    await expect(page.getByRole('option', { name: firm.parte })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Banco de Chile', exact: true })).toHaveCount(0);
+  });
+
+  test('addresses: the first is principal, more can be added and removed while more than one', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(page.getByRole('radio', { name: 'Principal 1' })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Quitar domicilio 1' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Agregar domicilio' }).click();
+    await expect(page.getByTestId(/^domicilio-/)).toHaveCount(2);
+    await expect(page.getByRole('radio', { name: 'Principal 2' })).not.toBeChecked();
+    await page.getByRole('radio', { name: 'Principal 2' }).check();
+    await expect(page.getByRole('radio', { name: 'Principal 1' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Quitar domicilio 2' }).click();
+    await expect(page.getByTestId(/^domicilio-/)).toHaveCount(1);
+    await expect(page.getByRole('radio', { name: 'Principal 1' })).toBeChecked();
+  });
+
+  test('offers the suggestions and announces the alarm of a future comparendo', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await page.getByRole('combobox', { name: 'Observaciones', exact: true }).click();
+    for (const suggestion of ['Considerar distancia', 'Es muy urgente', 'Es urgente', 'Diligencia pagada', 'Solicitar aprobación por distancia']) {
+      await expect(page.getByRole('option', { name: suggestion, exact: true })).toBeVisible();
+    }
+    await page.getByRole('option', { name: 'Diligencia pagada', exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Observaciones', exact: true })).toHaveValue('Diligencia pagada');
+
+    await page.getByRole('combobox', { name: 'Estado especial', exact: true }).click();
+    for (const suggestion of ['No a lugar', 'No corresponde Jurisdicción', 'No en Letra', 'Suspendido']) {
+      await expect(page.getByRole('option', { name: suggestion, exact: true })).toBeVisible();
+    }
+    await page.getByRole('option', { name: 'Suspendido', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Fecha de comparendo' }).click();
+    const dropdown = page.locator('.mantine-Popover-dropdown');
+    await dropdown.locator('button[data-direction="next"], .mantine-CalendarHeader-control[data-direction="next"]').first().click();
+    await dropdown.getByRole('button', { name: /^15 / }).first().click();
+    await dropdown.locator('.mantine-DateTimePicker-submitButton, button[data-dates-submit], .mantine-ActionIcon-root').last().click();
+    await expect(toast(page, /^Alarma creada para Comparendo\/Prueba: 15\/\d{2}\/\d{4} 09:00$/)).toBeVisible();
+  });
+
+  test("says 'Error cargando datos del formulario' when the lists cannot be loaded", async ({ page }) => {
+    for (const path of ['encargos/tribunales/', 'encargos/tipos/', 'encargos/causas/', 'estudios/']) {
+      await page.route(`**/api/v1/${path}`, (route) => route.fulfill({ status: 500, json: { detail: 'falla' } }));
+    }
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(toast(page, 'Error cargando datos del formulario')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Tribunal', exact: true }).click();
+    await expect(page.getByRole('option')).toHaveCount(0);
+  });
+
+  test('reports lookup and server errors with the spec messages', async ({ page }) => {
+    await page.route('**/api/v1/encargos/tribunales/', (route) => route.fulfill({ status: 500, json: { detail: 'falla' } }));
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(toast(page, 'Error cargando tribunales')).toBeVisible();
+
+    await page.unroute('**/api/v1/encargos/tribunales/');
+    await page.reload();
+    await page.route('**/api/v1/nuevo_encargo/crear/', (route) =>
+      route.fulfill({ status: 409, json: { detail: 'Ya existe un encargo con ese rol' } }),
+    );
+    await fillEncargo(page, { rol: `E-${String(Date.now()).slice(-5)}3-2025`, rut: '11.111.111-1' });
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, 'Error del servidor: Ya existe un encargo con ese rol')).toBeVisible();
+
+    await page.unroute('**/api/v1/nuevo_encargo/crear/');
+    await page.route('**/api/v1/nuevo_encargo/crear/', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, 'Error de conexión. Verifique que el servidor esté funcionando.')).toBeVisible();
+
+    // The membrete registers the assignment, then the document fails.
+    await page.unroute('**/api/v1/nuevo_encargo/crear/');
+    await page.route('**/api/v1/nuevo_encargo/generar_membrete/', (route) =>
+      route.fulfill({ status: 500, json: { detail: 'No se pudo generar el documento' } }),
+    );
+    await page.getByRole('button', { name: 'Generar Membrete' }).click();
+    await expect(toast(page, 'Error: No se pudo generar el documento')).toBeVisible();
+    await expect(page.getByTestId('encargo-creado')).toBeVisible();
+  });
+});
