@@ -1,12 +1,12 @@
 import { commonMessages, hasModule, type ModuleName } from '@receptoria/contracts';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { listPermissionCodes } from '../modules/permisos/permisos.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    requireModule: (module: ModuleName) => preHandlerAsyncHookHandler;
+    requireModule: (module: ModuleName) => onRequestAsyncHookHandler;
   }
 }
 

@@ -5,14 +5,14 @@ import { getApunte, saveApunte } from './apuntes.service';
 export const apuntesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/apuntes-personales/texto/',
-    { preHandler: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: ApunteSchema } } },
+    { onRequest: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: ApunteSchema } } },
     async (request) => getApunte(request.tenantDb, request.auth.userId),
   );
 
   app.post(
     '/apuntes-personales/guardar_texto/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['dashboard'], body: ApunteSaveSchema, response: { 200: ApunteSaveResponseSchema } },
     },
     async (request) => saveApunte(request.tenantDb, request.auth.userId, request.body.texto),

@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateMax?: number }> = asyn
 
   app.get(
     '/auth/profile/',
-    { preHandler: [app.authenticate], schema: { tags: ['auth'], response: { 200: ProfileSchema } } },
+    { onRequest: [app.authenticate], schema: { tags: ['auth'], response: { 200: ProfileSchema } } },
     async (request) => ({
       ...toSessionUser(request.account),
       receptor: { id: request.tenant.id, nombre: request.tenant.nombre },

@@ -5,7 +5,7 @@ import { getCarpetasLinks } from './carpetas.service';
 export const carpetasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuracion/carpetas/links/',
-    { preHandler: [app.authenticate], schema: { tags: ['carpetas'], response: { 200: CarpetasLinksSchema } } },
+    { onRequest: [app.authenticate], schema: { tags: ['carpetas'], response: { 200: CarpetasLinksSchema } } },
     async (request) => getCarpetasLinks(request.tenant),
   );
 };

@@ -6,14 +6,14 @@ import { getIndicadores } from './indicadores.service';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/indicadores-economicos/',
-    { preHandler: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: IndicadoresResponseSchema } } },
+    { onRequest: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: IndicadoresResponseSchema } } },
     async (request) => getIndicadores({ controlDb: app.controlDb, source: app.indicadoresSource, log: request.log }),
   );
 
   app.get(
     '/dashboard/estadisticas/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['dashboard'], response: { 200: DashboardEstadisticasResponseSchema } },
     },
     async (request) => getDashboardEstadisticas(request.tenantDb),

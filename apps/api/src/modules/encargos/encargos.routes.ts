@@ -15,7 +15,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/encargos/lista/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['encargos'], querystring: EncargoListQuerySchema, response: { 200: EncargoListResponseSchema } },
     },
     async (request) => listEncargos(request.tenantDb, request.query),
@@ -24,7 +24,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/encargos/buscar_por_rol/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['encargos'], querystring: BuscarPorRolQuerySchema, response: { 200: BuscarPorRolResponseSchema } },
     },
     async (request) => findByRol(request.tenantDb, request.query.numero_rol),
@@ -33,7 +33,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/encargos/re_encargo/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['encargos'], body: ReEncargoSchema, response: { 201: EncargoDetailSchema } },
     },
     async (request, reply) => reply.status(201).send(await reEncargo(request.tenantDb, request.body)),
@@ -42,7 +42,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/encargos/:id/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['encargos'], params: IdParamSchema, response: { 200: EncargoDetailSchema } },
     },
     async (request) => getEncargo(request.tenantDb, request.params.id),
@@ -51,7 +51,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/encargos/:id/modificar_encargo/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['encargos'],
         params: IdParamSchema,

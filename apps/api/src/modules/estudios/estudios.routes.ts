@@ -17,7 +17,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/estudios/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['estudios'], querystring: EstudioListQuerySchema, response: { 200: z.array(EstudioListItemSchema) } },
     },
     async (request) => listEstudios(request.tenantDb, request.query),
@@ -26,7 +26,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/estudios/registrar_estudio/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['estudios'], body: EstudioCreateSchema, response: { 201: EstudioSchema } },
     },
     async (request, reply) => reply.status(201).send(await registerEstudio(request.tenantDb, request.body)),
@@ -35,7 +35,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/estudios/:id/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['estudios'], params: IdParamSchema, response: { 200: EstudioSchema } },
     },
     async (request) => getEstudio(request.tenantDb, request.params.id),
@@ -44,7 +44,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/estudios/:id/agregar_emails/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['estudios'],
         params: IdParamSchema,
@@ -58,7 +58,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/estudios/:id/agregar_partes_demandantes/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: {
         tags: ['estudios'],
         params: IdParamSchema,

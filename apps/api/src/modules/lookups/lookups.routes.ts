@@ -5,7 +5,7 @@ import { getComunas, getTiposCausa, getTiposEncargo, getTribunales } from './loo
 
 export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const options = <T extends z.ZodType>(item: T) => ({
-    preHandler: [app.authenticate],
+    onRequest: [app.authenticate],
     schema: { tags: ['encargos'], response: { 200: z.array(item) } },
   });
 

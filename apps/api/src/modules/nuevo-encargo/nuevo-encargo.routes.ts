@@ -22,7 +22,7 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/nuevo_encargo/crear/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['encargos'], body: EncargoCreateSchema, response: { 201: EncargoDetailSchema } },
     },
     async (request, reply) => reply.status(201).send(await createEncargo(request.tenantDb, request.body)),
@@ -30,13 +30,13 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/nuevo_encargo/generar_membrete/',
-    { preHandler: [app.authenticate], schema: { tags: ['encargos'], body: MembreteRequestSchema } },
+    { onRequest: [app.authenticate], schema: { tags: ['encargos'], body: MembreteRequestSchema } },
     async (request, reply) => sendPdf(reply, await generateMembrete(request.body, request.tenant.nombre)),
   );
 
   app.post(
     '/nuevo_encargo/generar_ficha_terreno/',
-    { preHandler: [app.authenticate], schema: { tags: ['encargos'], body: FichaTerrenoRequestSchema } },
+    { onRequest: [app.authenticate], schema: { tags: ['encargos'], body: FichaTerrenoRequestSchema } },
     async (request, reply) =>
       sendPdf(reply, await generateFichaTerreno(request.tenantDb, request.body, request.tenant.nombre)),
   );

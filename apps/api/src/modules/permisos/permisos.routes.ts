@@ -16,7 +16,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuracion/usuarios/:id/permisos/',
     {
-      preHandler: [app.authenticate],
+      onRequest: [app.authenticate],
       schema: { tags: ['permisos'], params: IdParamSchema, response: { 200: PermisoListSchema } },
     },
     async (request) => getUserPermisos(app.controlDb, request.auth, request.params.id),
@@ -25,7 +25,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuracion/usuarios/',
     {
-      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      onRequest: [app.authenticate, app.requireModule('config_permisos')],
       schema: { tags: ['permisos'], response: { 200: UsuarioListSchema } },
     },
     async (request) => listUsers(app.controlDb, request.auth),
@@ -34,7 +34,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/configuracion/permisos/',
     {
-      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      onRequest: [app.authenticate, app.requireModule('config_permisos')],
       schema: { tags: ['permisos'], response: { 200: PermisoCatalogoListSchema } },
     },
     async () => listPermisos(app.controlDb),
@@ -43,7 +43,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/configuracion/usuarios/:id/asignar_permisos/',
     {
-      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      onRequest: [app.authenticate, app.requireModule('config_permisos')],
       schema: {
         tags: ['permisos'],
         params: IdParamSchema,
@@ -57,7 +57,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/configuracion/usuarios/:id/revocar_permiso/',
     {
-      preHandler: [app.authenticate, app.requireModule('config_permisos')],
+      onRequest: [app.authenticate, app.requireModule('config_permisos')],
       schema: {
         tags: ['permisos'],
         params: IdParamSchema,

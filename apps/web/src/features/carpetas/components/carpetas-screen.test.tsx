@@ -26,7 +26,7 @@ describe('CarpetasScreen', () => {
   });
 
   it('opens a configured folder in a new tab and disables the one without a link', async () => {
-    const fetchMock = vi.fn(async () => json(200, { estampados_link: 'https://drive.google.com/drive/folders/e', cobranza_link: null }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json(200, { estampados_link: 'https://drive.google.com/drive/folders/e', cobranza_link: null }));
     vi.stubGlobal('fetch', fetchMock);
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderScreen();

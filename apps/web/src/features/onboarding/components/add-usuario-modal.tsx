@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Modal, Stack, Title } from '@mantine/core';
+import { Button, Grid, Group, Modal, Stack } from '@mantine/core';
 import type { ClienteUsuarioCreateValue } from '@receptoria/contracts';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
@@ -19,7 +19,7 @@ interface AddUsuarioModalProps {
 /** Adds a user to a client: a secretaria unless told otherwise (spec 02 §5). */
 export function AddUsuarioModal({ cliente, onClose }: AddUsuarioModalProps) {
   return (
-    <Modal opened={cliente !== null} onClose={onClose} title={<Title order={3}>{cliente ? m.title(cliente.nombre) : ''}</Title>} size="lg">
+    <Modal opened={cliente !== null} onClose={onClose} title={cliente ? m.title(cliente.nombre) : ''} size="lg">
       {cliente && <AddUsuarioForm key={cliente.id} clienteId={cliente.id} onDone={onClose} />}
     </Modal>
   );

@@ -76,7 +76,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
     <Modal
       opened={clienteId !== null}
       onClose={onClose}
-      title={<Title order={3}>{m.title}</Title>}
+      title={m.title}
       size="xl"
       scrollAreaComponent={ScrollArea.Autosize}
     >

@@ -1,4 +1,4 @@
-import { Button, Divider, Grid, Group, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Grid, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ClienteCreateValue, normalizeRut } from '@receptoria/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -58,7 +58,7 @@ export function CreateClienteModal({ opened, onClose }: CreateClienteModalProps)
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={<Title order={3}>{m.title}</Title>} size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal opened={opened} onClose={close} title={m.title} size="xl" scrollAreaComponent={ScrollArea.Autosize}>
       <form onSubmit={onSubmit} noValidate aria-label={m.title}>
         <Stack gap="md">
           <Divider label={m.receptor} labelPosition="left" />

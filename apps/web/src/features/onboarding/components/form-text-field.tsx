@@ -56,7 +56,11 @@ export function FormTextField<T extends FieldValues>({
             field.onBlur();
           },
         };
-        return type === 'password' ? <PasswordInput {...common} /> : <TextInput {...common} type={type} />;
+        return type === 'password' ? (
+          <PasswordInput {...common} visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar contraseña' }} />
+        ) : (
+          <TextInput {...common} type={type} />
+        );
       }}
     />
   );
