@@ -1,20 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, toast, users } from '../support/login';
+import { rutFrom } from '../support/rut';
 
 const ESTAMPADOS = 'https://drive.google.com/drive/folders/onb-carpeta-estampados';
 const COBRANZA = 'https://docs.google.com/spreadsheets/d/onb-planilla-cobranza';
-
-function rutFrom(body: number): string {
-  const digits = String(body);
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    sum += Number(digits[i]) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${digits}-${dv === 11 ? '0' : dv === 10 ? 'K' : dv}`;
-}
 
 /** A receiver with both folder links and its first user, created through the onboarding API. */
 async function createClienteConCarpetas(page: Page) {

@@ -1,18 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loginThroughForm, signIn, signOut, toast, users } from '../support/login';
-
-/** A valid RUT (12345678-K form) built from a number, with its modulo-11 check digit. */
-function rutFrom(body: number): string {
-  const digits = String(body);
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    sum += Number(digits[i]) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${digits}-${dv === 11 ? '0' : dv === 10 ? 'K' : dv}`;
-}
+import { rutFrom } from '../support/rut';
 
 async function counter(page: Page, testId: 'total-clientes' | 'total-usuarios'): Promise<number> {
   const locator = page.getByTestId(testId);

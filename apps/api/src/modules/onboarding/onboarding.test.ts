@@ -7,6 +7,7 @@ import {
   ClienteListResponseSchema,
   ClienteUsuarioCreateResponseSchema,
   commonMessages,
+  computeRutDv,
   EncargoListResponseSchema,
   OnboardingEstadisticasSchema,
   onboardingMessages as m,
@@ -25,15 +26,7 @@ let rutCounter = 0;
 function nextRut(): string {
   rutCounter += 1;
   const body = 15_000_000 + rutCounter * 7919;
-  const digits = String(body);
-  let sum = 0;
-  let weight = 2;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    sum += Number(digits[i]) * weight;
-    weight = weight === 7 ? 2 : weight + 1;
-  }
-  const dv = 11 - (sum % 11);
-  return `${body}-${dv === 11 ? '0' : dv === 10 ? 'K' : dv}`;
+  return `${body}-${computeRutDv(body)}`;
 }
 
 function clientePayload(overrides: Record<string, unknown> = {}) {
