@@ -99,6 +99,26 @@ test.describe('session', () => {
     expect(after.refresh).not.toBe(before.refresh);
   });
 
+  test('two tabs renewing an expired token at once both keep the session', async ({ page, context }) => {
+    await signIn(page, users.notas);
+    const second = await context.newPage();
+    await second.goto('/');
+    await expect(second.getByTestId('dashboard-greeting')).toContainText('Carolina Muñoz');
+
+    // Both tabs share the stored tokens; both meet the expired access token on the same reload.
+    await page.evaluate((key) => localStorage.setItem(key, 'token-vencido'), SESSION_KEYS.access);
+    await Promise.all([page.reload(), second.reload()]);
+
+    for (const tab of [page, second]) {
+      await expect(tab.getByTestId('dashboard-greeting')).toContainText('Carolina Muñoz');
+      await expect(tab).not.toHaveURL(/\/login$/);
+    }
+    // The renewed session keeps working afterwards.
+    await page.reload();
+    await expect(page.getByTestId('dashboard-greeting')).toContainText('Carolina Muñoz');
+    expect((await readStoredSession(page)).access).not.toBe('token-vencido');
+  });
+
   test('a refused renewal ends the session on /login', async ({ page }) => {
     await signIn(page, users.notas);
     await page.evaluate((keys) => {

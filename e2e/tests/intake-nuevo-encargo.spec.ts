@@ -215,6 +215,8 @@ test.describe('Nuevo Encargo', () => {
     await page.getByRole('combobox', { name: 'Parte demandante', exact: true }).click();
     await expect(page.getByRole('option', { name: firm.parte })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Banco de Chile', exact: true })).toHaveCount(0);
+    await page.getByRole('option', { name: firm.parte }).click();
+    await expect(field(page, 'Partes')).toHaveValue(`${firm.parte} con `);
   });
 
   test('addresses: the first is principal, more can be added and removed while more than one', async ({ page }) => {

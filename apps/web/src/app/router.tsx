@@ -16,18 +16,22 @@ import { RequireAdmin, RequireModule } from './guards/require-module';
 import { AppLayout } from './layout/app-layout';
 import { NotFound } from './routes/not-found';
 import { PendingScreen } from './routes/pending-screen';
+import { RouteError } from './routes/route-error';
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
   {
     element: <RedirectIfAuthenticated />,
+    errorElement: <RouteError />,
     children: [{ path: paths.login, element: <LoginScreen /> }],
   },
   {
     element: <RequireAuth />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <AppLayout />,
+        errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <DashboardScreen /> },
 

@@ -188,6 +188,20 @@ describe('api client', () => {
     expect(error.body).toEqual({ numero_rol: ['requerido'] });
   });
 
+  it('keeps the server message of a 403', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { detail: 'Los permisos del usuario admin no se pueden modificar.' })));
+    const error = (await api.get('/configuracion/usuarios/').catch((e: unknown) => e)) as ApiError;
+    expect(error.detail).toBe('Los permisos del usuario admin no se pueden modificar.');
+  });
+
+  it('reads a 403 without detail as the permissions message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('Forbidden', { status: 403 })));
+    const error = (await api.get('/configuracion/usuarios/').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(403);
+    expect(error.detail).toBe('No tienes permisos para acceder a este recurso. Contacta al administrador.');
+    expect(error.message).toBe(error.detail);
+  });
+
   it('downloads a file and reads its name from content-disposition', async () => {
     const server = fakeServer({ validToken: 'stale' });
     server.fetchMock.mockImplementationOnce(
@@ -236,5 +250,67 @@ describe('api client with an unreachable refresh', () => {
     await expect(api.get('/auth/profile/')).rejects.toBeInstanceOf(NetworkError);
     expect(sessionStore.getRefreshToken()).toBe('refresh-1');
     expect(expired).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client with several tabs', () => {
+  const expired = vi.fn();
+
+  beforeEach(() => {
+    vi.unstubAllGlobals();
+    expired.mockReset();
+    setSessionExpiredHandler(expired);
+    sessionStore.setSession({ access: 'stale', refresh: 'refresh-1', user });
+  });
+
+  it('uses the tokens another tab stored when its own refresh token was already spent', async () => {
+    const server = fakeServer({
+      validToken: 'fresh-other-tab',
+      refreshResult: async () => {
+        // The other tab renewed first: its new pair lands in storage, this tab's token is refused.
+        sessionStore.setTokens({ access: 'fresh-other-tab', refresh: 'refresh-2' });
+        return json(401, { detail: 'El token de actualización es inválido o expiró' });
+      },
+    });
+    await expect(api.get('/apuntes-personales/texto/')).resolves.toMatchObject({ ok: true });
+    expect(server.calls.at(-1)?.authorization).toBe('Bearer fresh-other-tab');
+    expect(expired).not.toHaveBeenCalled();
+    expect(sessionStore.getRefreshToken()).toBe('refresh-2');
+  });
+
+  it('waits for the renewal of another tab instead of presenting the same refresh token', async () => {
+    let release: () => void = () => undefined;
+    const otherTabDone = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A lock held by another tab: it renews while this tab waits.
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, callback: () => Promise<unknown>) => {
+          await otherTabDone;
+          return callback();
+        },
+      },
+    });
+    const server = fakeServer({ validToken: 'fresh-other-tab' });
+    const pending = api.get('/apuntes-personales/texto/');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    sessionStore.setTokens({ access: 'fresh-other-tab', refresh: 'refresh-2' });
+    release();
+    await expect(pending).resolves.toMatchObject({ ok: true });
+    expect(server.refreshCalls()).toHaveLength(0);
+    expect(expired).not.toHaveBeenCalled();
+  });
+
+  it('still ends the session when the refresh is refused and no other tab renewed it', async () => {
+    const server = fakeServer({
+      validToken: 'never',
+      refreshResult: async () => json(401, { detail: 'El token de actualización es inválido o expiró' }),
+    });
+    const error = (await api.get('/apuntes-personales/texto/').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(server.refreshCalls()).toHaveLength(1);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getAccessToken()).toBeNull();
   });
 });

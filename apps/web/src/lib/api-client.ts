@@ -1,3 +1,4 @@
+import { commonMessages } from '@receptoria/contracts';
 import { sessionStore } from './session-storage';
 
 /** Every call of the product goes to /api/v1 on its own host (spec 01 §7). */
@@ -14,7 +15,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
 
   constructor(status: number, body: unknown) {
-    const detail = detailOf(body);
+    // A refusal without the server's own words reads as the product's 403 message (spec 01 §6).
+    const detail = detailOf(body) ?? (status === 403 ? commonMessages.forbidden : undefined);
     super(detail ?? `Error ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -112,9 +114,28 @@ function refreshSession(): Promise<RefreshOutcome> {
   return refreshing;
 }
 
+const REFRESH_LOCK = 'receptoria.refresh';
+
+/**
+ * Tabs share the stored tokens and refresh tokens rotate: renewals are serialised across tabs (Web
+ * Locks, where the browser offers them), and a tab that finds the tokens already renewed by another
+ * one uses them instead of presenting a spent refresh token.
+ */
 async function requestNewTokens(): Promise<RefreshOutcome> {
+  const accessBefore = sessionStore.getAccessToken();
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return exchangeRefreshToken(accessBefore);
+  return locks.request(REFRESH_LOCK, () => exchangeRefreshToken(accessBefore));
+}
+
+async function exchangeRefreshToken(accessBefore: string | null): Promise<RefreshOutcome> {
+  const current = sessionStore.getAccessToken();
+  // Renewed by another tab while this one waited for the lock.
+  if (current !== null && current !== accessBefore) return 'renewed';
   const refresh = sessionStore.getRefreshToken();
   if (!refresh) return 'refused';
+  const renewedElsewhere = () =>
+    sessionStore.getAccessToken() !== null && sessionStore.getRefreshToken() !== refresh;
   let response: Response;
   try {
     response = await fetch(buildUrl(REFRESH_PATH), {
@@ -126,7 +147,8 @@ async function requestNewTokens(): Promise<RefreshOutcome> {
     return 'unreachable';
   }
   if (response.status >= 500) return 'unreachable';
-  if (!response.ok) return 'refused';
+  // Another tab may have spent this refresh token first and stored the new pair meanwhile.
+  if (!response.ok) return renewedElsewhere() ? 'renewed' : 'refused';
   const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | undefined;
   if (typeof body?.access !== 'string') return 'refused';
   sessionStore.setTokens({

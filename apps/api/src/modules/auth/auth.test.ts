@@ -117,6 +117,17 @@ describe('refresh tokens', () => {
     expect((await rotate(second)).statusCode).toBe(401);
   });
 
+  it('lets only one of two simultaneous renewals win, and treats the loser as a reuse', async () => {
+    const first = await t.loginFull('secretaria_ana');
+    const rotate = (refresh: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh } });
+    const answers = await Promise.all([rotate(first.refresh), rotate(first.refresh)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    // The web app serialises renewals between tabs, so a second presentation means a copied token.
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json().refresh as string;
+    expect((await rotate(winner)).statusCode).toBe(401);
+  });
+
   it('logout revokes the session', async () => {
     const session = await t.loginFull('secretaria_ana');
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout/', payload: { refresh: session.refresh } });

@@ -260,7 +260,7 @@ const accentFree = (column: SQL | typeof estudios.nombre) =>
 
 /**
  * One condition per word: the word appears in the assignment's own text (rol, ejecutados, partes,
- * RUTs, operation number), in its firm's name or in its plaintiff's name. Firm and party ids are
+ * RUTs, operation number), in its firm's, plaintiff's or court's name. Firm, party and court ids are
  * looked up first so the planner can combine the trigram and btree indexes.
  */
 async function searchConditions(db: TenantDb, search: string): Promise<SQL[]> {
@@ -274,7 +274,7 @@ async function searchConditions(db: TenantDb, search: string): Promise<SQL[]> {
   const conditions: SQL[] = [];
   for (const word of words) {
     const pattern = likePattern(word);
-    const [firmRows, partyRows] = await Promise.all([
+    const [firmRows, partyRows, courtRows] = await Promise.all([
       db
         .select({ id: estudios.id })
         .from(estudios)
@@ -285,10 +285,16 @@ async function searchConditions(db: TenantDb, search: string): Promise<SQL[]> {
         .from(partesDemandantes)
         .where(sql`${accentFree(sql`${partesDemandantes.nombre}`)} like ${pattern}`)
         .limit(500),
+      db
+        .select({ id: tribunales.id })
+        .from(tribunales)
+        .where(sql`${accentFree(sql`${tribunales.nombre}`)} like ${pattern}`)
+        .limit(500),
     ]);
     const alternatives: SQL[] = [sql`${encargos.searchText} like ${pattern}`];
     if (firmRows.length > 0) alternatives.push(inArray(encargos.estudioId, firmRows.map((r) => r.id)));
     if (partyRows.length > 0) alternatives.push(inArray(encargos.parteDemandanteId, partyRows.map((r) => r.id)));
+    if (courtRows.length > 0) alternatives.push(inArray(encargos.tribunalId, courtRows.map((r) => r.id)));
     conditions.push(alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`);
   }
   return conditions;

@@ -83,6 +83,7 @@ describe('GET /encargos/lista/', () => {
         ejecutados: 'Felipe Araya Tapia',
         parte_demandante: cobranzas.partes_demandantes[0]?.id,
         partes: 'Caja Los Andes con Araya',
+        tribunal: lookups.tribunales[2]?.id,
       },
       cobranzas,
     );
@@ -137,6 +138,8 @@ describe('GET /encargos/lista/', () => {
     ['the plaintiff name', 'caja de compensación', ['E-5103-2024']],
     ['the partes text', 'Los Andes con', ['E-5103-2024']],
     ['two words on different fields', 'larrain daniela', ['C-5104-2024']],
+    ['the court name', '3° juzgado', ['E-5103-2024']],
+    ['the court and the firm', 'juzgado pacifico', ['E-5103-2024']],
   ])('searches by %s', async (_what, search, roles) => {
     const page = await lista(tokenA, `?search=${encodeURIComponent(search)}`);
     expect(page.results.map((e) => e.numero_rol)).toEqual(roles);

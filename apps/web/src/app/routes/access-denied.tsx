@@ -4,7 +4,7 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 
-export function AccessDenied() {
+export function AccessDenied({ message = commonMessages.moduleMissing }: { message?: string }) {
   const navigate = useNavigate();
   // A tab opened straight on this address has nothing to go back to: the dashboard stands in.
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home));
@@ -17,7 +17,7 @@ export function AccessDenied() {
             <IconLock size={32} />
           </ThemeIcon>
           <Title order={2}>Acceso Denegado</Title>
-          <Text c="dimmed">{commonMessages.moduleMissing}</Text>
+          <Text c="dimmed">{message}</Text>
           <Text size="sm" c="dimmed">
             Si necesitas acceso, solicítalo al administrador de tu oficina.
           </Text>

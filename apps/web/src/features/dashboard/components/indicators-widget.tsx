@@ -46,19 +46,25 @@ export function IndicatorsWidget() {
   const view = indicatorsView(query);
   return (
     <Card padding="lg" h="100%" data-testid="indicadores-widget">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon variant="light" color="teal" size={34} radius="md">
-            <IconTrendingUp size={20} />
-          </ThemeIcon>
-          <Title order={4}>{m.title}</Title>
-        </Group>
-        {view?.notice && (
-          <Badge color={view.notice === m.fallback ? 'yellow' : 'red'} variant="light" data-testid="indicadores-aviso">
-            {view.notice}
-          </Badge>
-        )}
+      <Group gap="sm" mb="md" wrap="nowrap">
+        <ThemeIcon variant="light" color="teal" size={34} radius="md">
+          <IconTrendingUp size={20} />
+        </ThemeIcon>
+        <Title order={4}>{m.title}</Title>
       </Group>
+      {view?.notice && (
+        // The label is read in full and as written: no capitals, no ellipsis.
+        <Badge
+          color={view.notice === m.fallback ? 'yellow' : 'red'}
+          variant="light"
+          tt="none"
+          mb="sm"
+          styles={{ label: { overflow: 'visible' } }}
+          data-testid="indicadores-aviso"
+        >
+          {view.notice}
+        </Badge>
+      )}
       <Stack gap="sm">
         {view
           ? view.items.map((item) => (

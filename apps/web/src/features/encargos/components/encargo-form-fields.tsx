@@ -10,12 +10,12 @@ import {
   normalizeRol,
   parseDateTime,
 } from '@receptoria/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
-import type { EncargoFormValues } from '../utils/encargo-form';
+import { type EncargoFormValues, autoFillPartes } from '../utils/encargo-form';
 import { DateField } from './date-field';
 import { DateTimeField } from './date-time-field';
 import { DomiciliosField } from './domicilios-field';
@@ -78,18 +78,19 @@ export function EncargoFormFields<TContext, TOutput>({
     ? [encargoMessages.rutInvalido, encargoMessages.rutRepresentanteInvalido]
     : [encargoMessages.rutEjecutadoInvalido, encargoMessages.rutRepresentanteInvalido];
 
-  const partyName = (id: string | null) => partesDemandantes.find((parte) => String(parte.id) === id)?.nombre;
+  /** Name of a plaintiff of any firm (the chosen one may belong to the firm just replaced). */
+  const partyName = (id: string | null) =>
+    id ? lookups.estudios.flatMap((item) => item.partes_demandantes).find((parte) => String(parte.id) === id)?.nombre : undefined;
+  /** The plaintiff cleared by the last change of firm, so its '{name} con' can still be replaced. */
+  const clearedParty = useRef<string | null>(null);
 
   /** '{demandante} con ' unless the user already wrote something else. */
   const fillPartes = (previousId: string | null, nextId: string | null) => {
     const next = partyName(nextId);
     if (!next) return;
-    const current = getValues('partes');
-    const previous = partyName(previousId);
-    if (!current.trim()) setValue('partes', `${next} con `, { shouldDirty: true });
-    else if (previous && current.startsWith(`${previous} con`)) {
-      setValue('partes', `${next} con${current.slice(`${previous} con`.length)}`, { shouldDirty: true });
-    }
+    const updated = autoFillPartes(getValues('partes'), next, [partyName(previousId), clearedParty.current]);
+    clearedParty.current = null;
+    if (updated !== null) setValue('partes', updated, { shouldDirty: true });
   };
 
   return (
@@ -169,7 +170,11 @@ export function EncargoFormFields<TContext, TOutput>({
                   data={toOptions(lookups.estudios)}
                   value={field.value}
                   onChange={(value) => {
-                    if (value !== field.value) setValue('parte_demandante', null, { shouldDirty: true });
+                    if (value !== field.value) {
+                      const chosen = partyName(getValues('parte_demandante'));
+                      if (chosen) clearedParty.current = chosen;
+                      setValue('parte_demandante', null, { shouldDirty: true });
+                    }
                     field.onChange(value);
                   }}
                   onBlur={field.onBlur}

@@ -2,6 +2,7 @@ import { EncargoCreateSchema, ReEncargoSchema, type Encargo } from '@receptoria/
 import type { ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import {
+  autoFillPartes,
   type EncargoFormValues,
   createResolver,
   defaultEncargoValues,
@@ -209,5 +210,23 @@ describe('encargoToFormValues', () => {
     expect(toPickerDateTime('2024-07-10T13:30:00Z')).toBe('2024-07-10 09:30:00');
     expect(toPickerDateTime(null)).toBeNull();
     expect(toPickerDateTime('nada')).toBeNull();
+  });
+});
+
+describe('autoFillPartes', () => {
+  it('fills blank text with the chosen plaintiff', () => {
+    expect(autoFillPartes('  ', 'Banco de Chile', [])).toBe('Banco de Chile con ');
+  });
+
+  it('replaces the earlier plaintiff, also one cleared by a change of firm', () => {
+    expect(autoFillPartes('Banco de Chile con ', 'Banco Estado', ['Banco de Chile'])).toBe('Banco Estado con ');
+    expect(autoFillPartes('Banco de Chile con Juan Pérez', 'Banco Estado', [undefined, 'Banco de Chile'])).toBe(
+      'Banco Estado con Juan Pérez',
+    );
+  });
+
+  it('keeps text the user wrote', () => {
+    expect(autoFillPartes('Juan Pérez con Banco', 'Banco Estado', ['Banco de Chile'])).toBeNull();
+    expect(autoFillPartes('Banco Estado con Juan', 'Banco Estado', ['Banco Estado'])).toBeNull();
   });
 });

@@ -161,6 +161,24 @@ export function reEncargoResolver() {
   }));
 }
 
+/**
+ * The 'partes' text after choosing the plaintiff `next` (spec 01 §2: '{demandante} con '). Blank text
+ * is filled; text still starting with '{earlier plaintiff} con' gets the new name; any other text
+ * the user wrote stays. Null when nothing changes.
+ */
+export function autoFillPartes(current: string, next: string, earlier: readonly (string | null | undefined)[]): string | null {
+  if (!current.trim()) return `${next} con `;
+  for (const name of earlier) {
+    if (!name) continue;
+    const prefix = `${name} con`;
+    if (current.startsWith(prefix)) {
+      const updated = `${next} con${current.slice(prefix.length)}`;
+      return updated === current ? null : updated;
+    }
+  }
+  return null;
+}
+
 const REQUIRED_FIELDS = [
   'fecha_encargo',
   'estudio_juridico',
