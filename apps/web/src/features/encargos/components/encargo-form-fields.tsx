@@ -11,7 +11,7 @@ import {
   parseDateTime,
 } from '@receptoria/contracts';
 import { type ReactNode, useRef } from 'react';
-import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
@@ -60,6 +60,71 @@ function announceAlarm(value: string | null) {
   }
 }
 
+type RequiredDateName = 'fecha_encargo' | 'fecha_retiro' | 'fecha_demanda' | 'fecha_resolucion';
+
+/** A required date of the assignment, bound to the form. */
+function RequiredDateField<TContext, TOutput>({
+  control,
+  name,
+  disabled,
+}: {
+  control: Control<EncargoFormValues, TContext, TOutput>;
+  name: RequiredDateName;
+  disabled?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateField
+          label={labels[name]}
+          placeholder={ph.fecha}
+          withAsterisk
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
+/** Comparendo or prueba date-time: a future value announces its alarm. */
+function AlarmDateTimeField<TContext, TOutput>({
+  control,
+  name,
+  disabled,
+}: {
+  control: Control<EncargoFormValues, TContext, TOutput>;
+  name: 'fecha_comparendo' | 'fecha_prueba';
+  disabled?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <DateTimeField
+          label={labels[name]}
+          placeholder={ph.fechaHora}
+          description={m.descriptions.alarma}
+          value={field.value}
+          onChange={(value) => {
+            field.onChange(value);
+            announceAlarm(value);
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+}
+
 /** Fields shared by Nuevo Encargo and Re-encargos (spec 01 §2, §3). */
 export function EncargoFormFields<TContext, TOutput>({
   form,
@@ -98,22 +163,7 @@ export function EncargoFormFields<TContext, TOutput>({
       <Section title={m.sections.causa}>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Controller
-              control={control}
-              name="fecha_encargo"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label={labels.fecha_encargo}
-                  placeholder={ph.fecha}
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <RequiredDateField control={control} name="fecha_encargo" disabled={disabled} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
             <Controller
@@ -284,58 +334,13 @@ export function EncargoFormFields<TContext, TOutput>({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
-              control={control}
-              name="fecha_retiro"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label={labels.fecha_retiro}
-                  placeholder={ph.fecha}
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <RequiredDateField control={control} name="fecha_retiro" disabled={disabled} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
-              control={control}
-              name="fecha_demanda"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label={labels.fecha_demanda}
-                  placeholder={ph.fecha}
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <RequiredDateField control={control} name="fecha_demanda" disabled={disabled} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
-              control={control}
-              name="fecha_resolucion"
-              render={({ field, fieldState }) => (
-                <DateField
-                  label={labels.fecha_resolucion}
-                  placeholder={ph.fecha}
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <RequiredDateField control={control} name="fecha_resolucion" disabled={disabled} />
           </Grid.Col>
         </Grid>
       </Section>
@@ -443,46 +448,10 @@ export function EncargoFormFields<TContext, TOutput>({
       <Section title={m.sections.observaciones}>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="fecha_comparendo"
-              render={({ field, fieldState }) => (
-                <DateTimeField
-                  label={labels.fecha_comparendo}
-                  placeholder={ph.fechaHora}
-                  description={m.descriptions.alarma}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    announceAlarm(value);
-                  }}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <AlarmDateTimeField control={control} name="fecha_comparendo" disabled={disabled} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
-              control={control}
-              name="fecha_prueba"
-              render={({ field, fieldState }) => (
-                <DateTimeField
-                  label={labels.fecha_prueba}
-                  placeholder={ph.fechaHora}
-                  description={m.descriptions.alarma}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    announceAlarm(value);
-                  }}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <AlarmDateTimeField control={control} name="fecha_prueba" disabled={disabled} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Controller
