@@ -49,14 +49,16 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions {
   params?: QueryParams;
+  /** Another service of the same host, e.g. '/estampados/api' (spec 02 §7); default /api/v1. */
+  base?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export function buildUrl(path: string, params?: QueryParams): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+export function buildUrl(path: string, params?: QueryParams, base: string = API_BASE): string {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!params) return url;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -179,7 +181,7 @@ async function send(init: SendInit, allowRefresh = true): Promise<Response> {
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(init.path, init.options?.params), {
+    response = await fetch(buildUrl(init.path, init.options?.params, init.options?.base), {
       method: init.method,
       headers,
       body,
