@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth';
 import { databasesPlugin } from './plugins/databases';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { mailPlugin } from './integrations/mail/mail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -40,6 +41,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
   await app.register(indicadoresPlugin, { config });
+  await app.register(mailPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

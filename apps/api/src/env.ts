@@ -19,6 +19,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
   INDICADORES_URL: z.string().url().default('https://mindicador.cl/api'),
+  // Mail, Google (Gmail) and scheduled jobs (reports, alarm reminders)
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_REDIRECT_URI: z.string().url().optional(),
+  GOOGLE_AUTH_URL: z.string().url().optional(),
+  GOOGLE_TOKEN_URL: z.string().url().optional(),
+  GOOGLE_API_ROOT: z.string().url().optional(),
+  TOKEN_ENCRYPTION_KEY: z.string().min(32).optional(),
+  JOBS_ENABLED: z.enum(['0', '1']).default('1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -15,6 +15,17 @@ export function configFromEnv(env: Env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO === '1',
     indicadores: { url: env.INDICADORES_URL },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      redirectUri: env.GOOGLE_REDIRECT_URI,
+      authUrl: env.GOOGLE_AUTH_URL,
+      tokenUrl: env.GOOGLE_TOKEN_URL,
+      apiRoot: env.GOOGLE_API_ROOT,
+    },
+    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+    jobs: { enabled: env.JOBS_ENABLED === '1' },
     logger: { level: env.LOG_LEVEL },
   };
 }

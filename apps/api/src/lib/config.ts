@@ -13,5 +13,20 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Economic indicators source (mindicador); defaults to the public service. */
   indicadores?: { url?: string; timeoutMs?: number; retryAfterFailureMs?: number };
+  /** System mail (SMTP_URL) used when a firm has no connected Gmail account. */
+  mail?: { smtpUrl?: string; from?: string };
+  /** Google OAuth2 client for connecting firms' Gmail accounts; URLs overridable for stand-ins. */
+  google?: {
+    clientId?: string;
+    clientSecret?: string;
+    redirectUri?: string;
+    authUrl?: string;
+    tokenUrl?: string;
+    apiRoot?: string;
+  };
+  /** AES-256-GCM key (any string ≥ 32 chars, hashed to 32 bytes) for tokens at rest; else derived from jwtSecret. */
+  tokenEncryptionKey?: string;
+  /** Scheduled jobs (pg-boss): off unless enabled, so test app builds stay fast. */
+  jobs?: { enabled: boolean };
   logger: boolean | { level: string; transport?: { target: string } };
 }
