@@ -1,3 +1,4 @@
+export * from './common/text';
 export * from './common/errors';
 export * from './auth';
 export * from './permisos';
@@ -8,3 +9,4 @@ export * from './estudios';
 export * from './dashboard';
 export * from './onboarding';
 export * from './carpetas';
+export * from './rutas';

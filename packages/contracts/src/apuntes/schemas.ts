@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from '../common/text';
 
 export const APUNTE_MAX_LENGTH = 20000;
 
@@ -9,9 +10,7 @@ export const ApunteSchema = z.object({
 export type Apunte = z.infer<typeof ApunteSchema>;
 
 export const ApunteSaveSchema = z.object({
-  texto: z
-    .string({ error: 'El texto es requerido' })
-    .max(APUNTE_MAX_LENGTH, `Máximo ${APUNTE_MAX_LENGTH} caracteres`),
+  texto: boundedString(APUNTE_MAX_LENGTH, { error: 'El texto es requerido' }),
 });
 export type ApunteSaveInput = z.infer<typeof ApunteSaveSchema>;
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { boundedString } from '../common/text';
 import { authMessages as m } from './messages';
 
 export const LoginSchema = z.object({
-  username: z
-    .string({ error: m.usernameRequired })
+  username: boundedString(150, { error: m.usernameRequired, tooLong: m.invalidCredentials })
     .trim()
     .min(1, m.usernameRequired)
     .min(3, m.usernameMin),
-  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).min(6, m.passwordMin),
+  password: boundedString(128, { error: m.passwordRequired, tooLong: m.invalidCredentials })
+    .min(1, m.passwordRequired)
+    .min(6, m.passwordMin),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -34,12 +36,14 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshSchema = z.object({
-  refresh: z.string({ error: m.refreshRequired }).min(1, m.refreshRequired),
+  refresh: boundedString(200, { error: m.refreshRequired, tooLong: m.refreshInvalid }).min(1, m.refreshRequired),
 });
 export const RefreshResponseSchema = z.object({ access: z.string(), refresh: z.string() });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
-export const LogoutSchema = z.object({ refresh: z.string().min(1, m.refreshRequired) });
+export const LogoutSchema = z.object({
+  refresh: boundedString(200, { error: m.refreshRequired, tooLong: m.refreshInvalid }).min(1, m.refreshRequired),
+});
 
 export const ProfileSchema = SessionUserSchema.extend({
   receptor: z.object({ id: z.number().int(), nombre: z.string() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './text';
 
 /** Every error body the API sends carries a Spanish `detail` (spec 01 §8). */
 export const ErrorBodySchema = z.object({
@@ -17,8 +18,11 @@ export const commonMessages = {
   rateLimited: 'Demasiados intentos. Intenta nuevamente en unos minutos.',
   moduleMissing: 'No tienes permisos para acceder a este módulo.',
   permissionMissing: 'No tienes los permisos necesarios para esta función.',
+  unavailable: 'Servicio no disponible. Intenta nuevamente en unos momentos.',
+  conflict: 'Ya existe un registro con esos datos.',
+  invalidUrl: 'La dirección solicitada no es válida.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  methodNotAllowed: 'Método no permitido.',
 } as const;
 
-export const IdParamSchema = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').positive('Identificador inválido'),
-});
+export const IdParamSchema = z.object({ id: idSchema() });

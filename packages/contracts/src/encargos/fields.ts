@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyIdSchema, boundedString } from '../common/text';
 import { isValidIsoDate, parseDateTime, todayIso, toSantiagoIso } from '../format/dates';
 import { parseCLP } from '../format/money';
 import { ROL_MAX_LENGTH, ROL_PATTERN } from '../format/rol';
@@ -15,19 +16,16 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 
 /** Required text: trimmed, non-empty, at most `max` characters. */
 export function requiredText(required: string, max: number, extra?: { min?: number; minMessage?: string }) {
-  let schema = z.string({ error: required }).min(1, { error: required, abort: true });
+  let schema = boundedString(max, { error: required, tooLong: m.textoDemasiadoLargo(max) }).min(1, { error: required, abort: true });
   if (extra?.min) schema = schema.min(extra.min, { error: extra.minMessage ?? required, abort: true });
-  return z.preprocess(
-    (value) => (value === null ? undefined : trimmed(value)),
-    schema.max(max, m.textoDemasiadoLargo(max)),
-  );
+  return z.preprocess((value) => (value === null ? undefined : trimmed(value)), schema);
 }
 
 /** Optional text: blank or null becomes ''. */
 export function optionalText(max: number) {
   return z.preprocess(
     (value) => (isBlank(value) ? '' : typeof value === 'number' ? String(value) : trimmed(value)),
-    z.string().max(max, m.textoDemasiadoLargo(max)),
+    boundedString(max, { tooLong: m.textoDemasiadoLargo(max) }),
   );
 }
 
@@ -39,7 +37,7 @@ export function relatedId(required: string) {
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
       return value;
     },
-    z.number({ error: required }).int({ error: required }).positive({ error: required }),
+    bodyIdSchema(required),
   );
 }
 
@@ -47,7 +45,7 @@ export function relatedId(required: string) {
 export function isoDate(required: string) {
   return z.preprocess(
     (value) => (value instanceof Date ? todayIso(value) : isBlank(value) ? undefined : trimmed(value)),
-    z.string({ error: required }).refine(isValidIsoDate, { error: m.fechaInvalida }),
+    boundedString(40, { error: required, tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }),
   );
 }
 
@@ -55,8 +53,7 @@ export function isoDate(required: string) {
 export function optionalDateTime() {
   return z.preprocess(
     (value) => (value instanceof Date ? value.toISOString() : isBlank(value) ? null : trimmed(value)),
-    z
-      .string({ error: m.fechaHoraInvalida })
+    boundedString(60, { error: m.fechaHoraInvalida, tooLong: m.fechaHoraInvalida })
       .refine((value) => parseDateTime(value) !== null, { error: m.fechaHoraInvalida })
       .transform((value) => toSantiagoIso(parseDateTime(value) as Date))
       .nullable(),
@@ -67,8 +64,7 @@ export function optionalDateTime() {
 export function numeroRol() {
   return z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value === null ? undefined : value),
-    z
-      .string({ error: m.rolRequerido })
+    boundedString(ROL_MAX_LENGTH, { error: m.rolRequerido, tooLong: m.maximo30 })
       .min(1, { error: m.rolRequerido, abort: true })
       .max(ROL_MAX_LENGTH, { error: m.maximo30, abort: true })
       .regex(ROL_PATTERN, { error: m.rolFormato }),
@@ -95,8 +91,7 @@ export function cuantia() {
 export function strictRut(required: string, invalid: string) {
   return z.preprocess(
     (value) => (value === null ? undefined : trimmed(value)),
-    z
-      .string({ error: required })
+    boundedString(20, { error: required, tooLong: invalid })
       .min(1, { error: required, abort: true })
       .refine(isValidRut, { error: invalid })
       .transform((value) => value.toUpperCase()),
@@ -107,8 +102,7 @@ export function strictRut(required: string, invalid: string) {
 export function optionalStrictRut(invalid: string) {
   return z.preprocess(
     (value) => (isBlank(value) ? null : trimmed(value)),
-    z
-      .string({ error: invalid })
+    boundedString(20, { error: invalid, tooLong: invalid })
       .refine(isValidRut, { error: invalid })
       .transform((value) => value.toUpperCase())
       .nullable(),
@@ -122,8 +116,7 @@ export function optionalStrictRut(invalid: string) {
 export function lenientRut(required: string, invalid: string) {
   return z.preprocess(
     (value) => (value === null ? undefined : typeof value === 'string' ? cleanRut(value) : value),
-    z
-      .string({ error: required })
+    boundedString(20, { error: required, tooLong: invalid })
       .min(1, { error: required, abort: true })
       .min(8, { error: invalid, abort: true })
       .transform((value) => normalizeRut(value))
@@ -134,8 +127,7 @@ export function lenientRut(required: string, invalid: string) {
 export function optionalLenientRut(invalid: string) {
   return z.preprocess(
     (value) => (isBlank(value) ? null : typeof value === 'string' ? cleanRut(value) : value),
-    z
-      .string({ error: invalid })
+    boundedString(20, { error: invalid, tooLong: invalid })
       .min(8, { error: invalid, abort: true })
       .transform((value) => normalizeRut(value))
       .refine(isValidRut, { error: invalid })

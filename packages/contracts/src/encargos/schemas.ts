@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString, idSchema } from '../common/text';
 import { OBSERVACIONES_SUGERIDAS } from '../format/lists';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from './estados';
 import {
@@ -309,24 +310,21 @@ export const ENCARGO_PAGE_SIZE_DEFAULT = 20;
 export const ENCARGO_PAGE_SIZE_MAX = 100;
 
 export const EncargoListQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, { error: m.busquedaDemasiadoLarga })
-    .optional(),
+  search: boundedString(100, { tooLong: m.busquedaDemasiadoLarga }).trim().optional(),
   estado: z.preprocess(
     (value) => (value === '' || value === 'todos' ? undefined : value),
     z.enum(ENCARGO_ESTADOS, { error: m.estadoInvalido }).optional(),
   ),
   estudio: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'Estudio jurídico inválido' })
-      .int({ error: 'Estudio jurídico inválido' })
-      .positive({ error: 'Estudio jurídico inválido' })
-      .optional(),
+    idSchema('Estudio jurídico inválido').optional(),
   ),
-  page: z.coerce.number({ error: m.paginaInvalida }).int({ error: m.paginaInvalida }).min(1, { error: m.paginaInvalida }).default(1),
+  page: z.coerce
+    .number({ error: m.paginaInvalida })
+    .int({ error: m.paginaInvalida })
+    .min(1, { error: m.paginaInvalida })
+    .max(1_000_000, { error: m.paginaInvalida })
+    .default(1),
   page_size: z.coerce
     .number({ error: m.tamanoPaginaInvalido })
     .int({ error: m.tamanoPaginaInvalido })
@@ -356,7 +354,7 @@ export type EncargoListResponse = z.infer<typeof EncargoListResponseSchema>;
 export const BuscarPorRolQuerySchema = z.object({
   numero_rol: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-    z.string({ error: m.rolBusquedaVacia }).min(1, { error: m.rolBusquedaVacia }).max(30, { error: m.maximo30 }),
+    boundedString(30, { error: m.rolBusquedaVacia, tooLong: m.maximo30 }).min(1, { error: m.rolBusquedaVacia }),
   ),
 });
 
@@ -404,7 +402,7 @@ export const FichaTerrenoRequestSchema = z.object({
   /** Firm name, or its id. */
   estudio_juridico: docText(200),
   cuantia: z
-    .union([z.number(), z.string().max(40, { error: m.textoDemasiadoLargo(40) })])
+    .union([z.number(), boundedString(40, { tooLong: m.textoDemasiadoLargo(40) })])
     .nullable()
     .optional(),
   /** Court name, or its id. */

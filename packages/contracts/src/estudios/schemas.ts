@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from '../common/text';
 import { flag, optionalText, requiredText } from '../encargos/fields';
 import { estudioMessages as m } from './messages';
 
@@ -23,8 +24,9 @@ export const PARTE_TIPO_LABELS: Record<ParteTipo, string> = {
   institucion: 'Institución',
 };
 
-/** Basic e-mail shape x@y.z (spec 01 §5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Basic e-mail shape x@y.z (spec 01 §5); dot-separated domain labels keep the match linear in time. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const EMAIL_MAX_LENGTH = 254;
 /** Optional +56 or 56, a digit 2-9, then 8 digits; spaces, dots, dashes and brackets are ignored. */
 export const TELEFONO_PATTERN = /^(\+?56)?[2-9]\d{8}$/;
 /** Firm RUT: digits, hyphen, digit or K. */
@@ -35,7 +37,7 @@ export function isValidTelefono(value: string): boolean {
 }
 
 export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
+  return value.length <= EMAIL_MAX_LENGTH + 64 && EMAIL_PATTERN.test(value.trim());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,11 +50,10 @@ const emailRow = (defaultTipo: EmailTipo | undefined) =>
       {
         email: z.preprocess(
           (value) => (value === null || value === undefined ? '' : value),
-          z
-            .string({ error: m.emailFormato })
+          boundedString(EMAIL_MAX_LENGTH + 64, { error: m.emailFormato, tooLong: 'Máximo 254 caracteres' })
             .trim()
             .toLowerCase()
-            .max(254, { error: 'Máximo 254 caracteres' })
+            .max(EMAIL_MAX_LENGTH, { error: 'Máximo 254 caracteres', abort: true })
             .refine((value) => value === '' || EMAIL_PATTERN.test(value), { error: m.emailFormato }),
         ),
         tipo: EmailTipoSchema.optional(),
@@ -69,7 +70,7 @@ const parteRow = z
       {
         nombre: z.preprocess(
           (value) => (value === null || value === undefined ? '' : value),
-          z.string({ error: m.parteNombreRequerido }).trim().max(200, { error: 'Máximo 200 caracteres' }),
+          boundedString(200, { error: m.parteNombreRequerido, tooLong: 'Máximo 200 caracteres' }).trim(),
         ),
         tipo: ParteTipoSchema.optional(),
         activo: z.boolean().optional(),
@@ -102,8 +103,7 @@ export const EstudioCreateSchema = z.object({
   fax: optionalText(30).optional().default(''),
   rut_estudio: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),
-    z
-      .string({ error: m.rutRequerido })
+    boundedString(20, { error: m.rutRequerido, tooLong: m.rutFormato })
       .min(1, { error: m.rutRequerido, abort: true })
       .regex(RUT_ESTUDIO_PATTERN, { error: m.rutFormato })
       .transform((value) => value.toUpperCase()),
@@ -209,7 +209,7 @@ export const EstudioListItemSchema = z.object({
 export type EstudioListItem = z.infer<typeof EstudioListItemSchema>;
 
 export const EstudioListQuerySchema = z.object({
-  search: z.string().trim().max(100, { error: 'La búsqueda no puede superar los 100 caracteres' }).optional(),
+  search: boundedString(100, { tooLong: 'La búsqueda no puede superar los 100 caracteres' }).trim().optional(),
   activo: z
     .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value), z.boolean({ error: 'Valor inválido' }).optional()),
 });

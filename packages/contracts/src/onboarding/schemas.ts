@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CargoSchema } from '../auth/schemas';
+import { boundedString } from '../common/text';
 import { lenientRut, optionalText, requiredText } from '../encargos/fields';
 import { isValidEmail, isValidTelefono } from '../estudios/schemas';
 import { onboardingMessages as m } from './messages';
@@ -40,9 +41,7 @@ const blankToEmpty = (value: unknown) => (value === null || value === undefined 
 export function folderUrl() {
   return z.preprocess(
     blankToEmpty,
-    z
-      .string({ error: m.urlInvalida })
-      .max(2000, { error: m.textoDemasiadoLargo(2000), abort: true })
+    boundedString(2000, { error: m.urlInvalida, tooLong: m.textoDemasiadoLargo(2000) })
       .refine((value) => value === '' || isHttpUrl(value), { error: m.urlInvalida }),
   );
 }
@@ -50,9 +49,7 @@ export function folderUrl() {
 function optionalEmail() {
   return z.preprocess(
     blankToEmpty,
-    z
-      .string({ error: m.emailFormato })
-      .max(254, { error: m.textoDemasiadoLargo(254), abort: true })
+    boundedString(254, { error: m.emailFormato, tooLong: m.textoDemasiadoLargo(254) })
       .refine((value) => value === '' || isValidEmail(value), { error: m.emailFormato })
       .transform((value) => value.toLowerCase()),
   );
@@ -61,10 +58,8 @@ function optionalEmail() {
 function requiredEmail(required: string) {
   return z.preprocess(
     (value) => (value === null ? undefined : trimmed(value)),
-    z
-      .string({ error: required })
+    boundedString(254, { error: required, tooLong: m.textoDemasiadoLargo(254) })
       .min(1, { error: required, abort: true })
-      .max(254, { error: m.textoDemasiadoLargo(254), abort: true })
       .refine(isValidEmail, { error: m.emailFormato })
       .transform((value) => value.toLowerCase()),
   );
@@ -73,9 +68,7 @@ function requiredEmail(required: string) {
 function optionalTelefono() {
   return z.preprocess(
     blankToEmpty,
-    z
-      .string({ error: m.telefonoFormato })
-      .max(30, { error: m.textoDemasiadoLargo(30), abort: true })
+    boundedString(30, { error: m.telefonoFormato, tooLong: m.textoDemasiadoLargo(30) })
       .refine((value) => value === '' || isValidTelefono(value), { error: m.telefonoFormato }),
   );
 }
@@ -83,11 +76,9 @@ function optionalTelefono() {
 export function usernameField() {
   return z.preprocess(
     (value) => (value === null ? undefined : trimmed(value)),
-    z
-      .string({ error: m.usernameRequerido })
+    boundedString(150, { error: m.usernameRequerido, tooLong: m.textoDemasiadoLargo(150) })
       .min(1, { error: m.usernameRequerido, abort: true })
       .min(3, { error: m.usernameMinimo, abort: true })
-      .max(150, { error: m.textoDemasiadoLargo(150), abort: true })
       .regex(USERNAME_PATTERN, { error: m.usernameFormato }),
   );
 }
@@ -95,11 +86,9 @@ export function usernameField() {
 export function passwordField() {
   return z.preprocess(
     (value) => (value === null ? undefined : value),
-    z
-      .string({ error: m.passwordRequerida })
+    boundedString(128, { error: m.passwordRequerida, tooLong: m.textoDemasiadoLargo(128) })
       .min(1, { error: m.passwordRequerida, abort: true })
-      .min(PASSWORD_MIN_LENGTH, { error: m.passwordMinima, abort: true })
-      .max(128, { error: m.textoDemasiadoLargo(128) }),
+      .min(PASSWORD_MIN_LENGTH, { error: m.passwordMinima, abort: true }),
   );
 }
 
