@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
+  jsonb,
   type AnyPgColumn,
   pgTable,
   serial,
@@ -13,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -75,6 +79,8 @@ export const estudios = pgTable(
     enviarInformesMensuales: boolean('enviar_informes_mensuales').notNull().default(false),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic-concurrency version, raised by trigger on every UPDATE (engineer H). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('estudios_rut_estudio_key').on(t.rutEstudio),
@@ -171,8 +177,15 @@ export const encargos = pgTable(
       onDelete: 'set null',
     }),
     motivoReEncargo: text('motivo_re_encargo').notNull().default(''),
+    /** Results and stamps: '' = sin estampar, 'estampado' once a stamp document was generated and opened. */
+    estadoEstampado: varchar('estado_estampado', { length: 30 }).notNull().default(''),
+    /** Day the stamp was produced (Santiago calendar date). */
+    fechaEstampado: date('fecha_estampado', { mode: 'string' }),
+    observacionEstampado: text('observacion_estampado').notNull().default(''),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic-concurrency version, raised by trigger on every UPDATE (engineer H). */
+    version: integer('version').notNull().default(1),
     /** Lower-case, accent-free text of the searchable fields (trigram-indexed where pg_trgm exists). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(translate(numero_rol || ' ' || ejecutados || ' ' || partes || ' ' || rut_ejecutado || ' ' || replace(rut_ejecutado, '-', '') || ' ' || coalesce(rut_representante_legal, '') || ' ' || numero_operacion, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`,
@@ -185,6 +198,8 @@ export const encargos = pgTable(
     index('encargos_estudio_idx').on(t.estudioId),
     index('encargos_parte_demandante_idx').on(t.parteDemandanteId),
     index('encargos_original_idx').on(t.encargoOriginalId),
+    // Collections and reports: 'estampado (or listo_para_estampar) by fecha_estampado'.
+    index('encargos_estado_fecha_estampado_idx').on(t.estado, t.fechaEstampado, t.id),
     check('encargos_estado_check', sql`${t.estado} in ('pendiente', 'preparado', 'listo_para_estampar', 'estampado')`),
     check('encargos_no_realizable_check', sql`${t.encargoNoRealizable} = (${t.motivoNoRealizable} <> '')`),
     check('encargos_cuantia_check', sql`${t.cuantia} is null or ${t.cuantia} >= 0`),
@@ -241,5 +256,128 @@ export const alarmas = pgTable(
     uniqueIndex('alarmas_encargo_tipo_key').on(t.encargoId, t.tipo),
     index('alarmas_fecha_hora_idx').on(t.fechaHora),
     check('alarmas_tipo_check', sql`${t.tipo} in ('comparendo', 'prueba')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit trail and optimistic concurrency (engineer H)
+
+/**
+ * Append-only record of every change to assignments, firms, results and stamps: who, when, what
+ * (field-level before/after) and from where. A trigger (migration auditoria_append_only) refuses
+ * UPDATE, DELETE and TRUNCATE, since the app connects with a single role that owns the table.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    /** Control-database user id; null for changes made by the system (seed, jobs). */
+    usuarioId: integer('usuario_id'),
+    usuario: varchar('usuario', { length: 150 }).notNull().default(''),
+    entidad: varchar('entidad', { length: 40 }).notNull(),
+    entidadId: integer('entidad_id').notNull(),
+    accion: varchar('accion', { length: 40 }).notNull(),
+    /** { campo: { antes, despues } } */
+    cambios: jsonb('cambios').notNull().default({}),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+  },
+  (t) => [index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Results and stamps (issue 6): stamp types, templates, field results (diligencias), stamped documents
+
+/** bytea as a Node Buffer (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/** Result types of a field visit; the stamp (certificate) is worded per type. Seeded by migration. */
+export const tiposEstampado = pgTable('tipos_estampado', {
+  id: serial('id').primaryKey(),
+  codigo: varchar('codigo', { length: 60 }).notNull().unique(),
+  nombre: varchar('nombre', { length: 150 }).notNull(),
+  /** Fee in whole CLP used when no custom value is given. */
+  valorPorDefecto: integer('valor_por_defecto').notNull().default(0),
+  orden: integer('orden').notNull().default(0),
+  activo: boolean('activo').notNull().default(true),
+});
+
+/**
+ * Certificate templates. `nombre` is the stored name plantilla_{name}_receptoria. `archivo` holds an
+ * uploaded DOCX; while it is null the built-in wording named by `plantilla_base` is used.
+ */
+export const plantillas = pgTable(
+  'plantillas',
+  {
+    id: serial('id').primaryKey(),
+    nombre: varchar('nombre', { length: 200 }).notNull().unique(),
+    tipoEstampadoId: integer('tipo_estampado_id').references(() => tiposEstampado.id, { onDelete: 'set null' }),
+    plantillaBase: varchar('plantilla_base', { length: 60 }).notNull().default(''),
+    archivo: bytea('archivo'),
+    googleDocumentId: varchar('google_document_id', { length: 200 }).notNull().default(''),
+    googleDocumentUrl: text('google_document_url').notNull().default(''),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+    modificadoPor: varchar('modificado_por', { length: 150 }).notNull().default(''),
+  },
+  (t) => [index('plantillas_tipo_idx').on(t.tipoEstampadoId)],
+);
+
+/** Field results of an assignment; the last one (by fecha_diligencia, id) is the current one. */
+export const diligencias = pgTable(
+  'diligencias',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    tipoEstampadoId: integer('tipo_estampado_id')
+      .notNull()
+      .references(() => tiposEstampado.id, { onDelete: 'restrict' }),
+    fechaDiligencia: timestamp('fecha_diligencia', { withTimezone: true }).notNull(),
+    apuntesTerreno: text('apuntes_terreno').notNull(),
+    /** 'don', 'doña' or '' (feeds the tratamiento marker). */
+    tratamiento: varchar('tratamiento', { length: 10 }).notNull().default(''),
+    /** Custom value in whole CLP, null when the type's default applies. */
+    valorCobrado: bigint('valor_cobrado', { mode: 'number' }),
+    valorFinal: bigint('valor_final', { mode: 'number' }).notNull(),
+    motivoCambioValor: text('motivo_cambio_valor').notNull().default(''),
+    observaciones: text('observaciones').notNull().default(''),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('diligencias_encargo_idx').on(t.encargoId, t.fechaDiligencia.desc(), t.id.desc()),
+    index('diligencias_fecha_idx').on(t.fechaDiligencia),
+    check('diligencias_valor_check', sql`${t.valorFinal} >= 0 and (${t.valorCobrado} is null or ${t.valorCobrado} >= 0)`),
+  ],
+);
+
+/** Generated stamp documents. The UUID is unguessable: it is the document's public handle. */
+export const estampados = pgTable(
+  'estampados',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    encargoId: integer('encargo_id').references(() => encargos.id, { onDelete: 'set null' }),
+    numeroRol: varchar('numero_rol', { length: 30 }).notNull(),
+    tipoEstampadoId: integer('tipo_estampado_id').references(() => tiposEstampado.id, { onDelete: 'set null' }),
+    titulo: varchar('titulo', { length: 300 }).notNull(),
+    archivoDocx: bytea('archivo_docx'),
+    archivoPdf: bytea('archivo_pdf'),
+    urlExterna: text('url_externa').notNull().default(''),
+    motor: varchar('motor', { length: 10, enum: ['local', 'google'] }).notNull().default('local'),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaNotificacion: timestamp('fecha_notificacion', { withTimezone: true }),
+  },
+  (t) => [
+    index('estampados_rol_idx').on(t.numeroRol),
+    index('estampados_encargo_idx').on(t.encargoId),
+    check('estampados_motor_check', sql`${t.motor} in ('local', 'google')`),
   ],
 );
