@@ -381,3 +381,106 @@ export const estampados = pgTable(
     check('estampados_motor_check', sql`${t.motor} in ('local', 'google')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Automatic reports, Gmail connection, delivery log and alarm reminders (issue 7)
+
+export const INFORME_FRECUENCIAS_DB = ['diario', 'semanal', 'mensual'] as const;
+
+/**
+ * Report settings of a firm beyond the two flags Registrar Estudio already stores on the firm
+ * (estudios.enviar_informes_diarios / enviar_informes_mensuales are the diario / mensual switches).
+ */
+export const informesConfiguracion = pgTable('informes_configuracion', {
+  estudioId: integer('estudio_id')
+    .primaryKey()
+    .references(() => estudios.id, { onDelete: 'cascade' }),
+  informesActivos: boolean('informes_activos').notNull().default(false),
+  semanal: boolean('semanal').notNull().default(false),
+  formato: varchar('formato', { length: 10 }).notNull().default('excel'),
+  correoRaiz: varchar('correo_raiz', { length: 254 }).notNull().default(''),
+  fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A firm's connected Gmail account; tokens are AES-256-GCM ciphertext (never stored in clear). */
+export const gmailConexiones = pgTable('gmail_conexiones', {
+  estudioId: integer('estudio_id')
+    .primaryKey()
+    .references(() => estudios.id, { onDelete: 'cascade' }),
+  email: varchar('email', { length: 254 }).notNull(),
+  accessTokenCifrado: text('access_token_cifrado').notNull(),
+  refreshTokenCifrado: text('refresh_token_cifrado').notNull().default(''),
+  expiraEn: timestamp('expira_en', { withTimezone: true }),
+  scope: text('scope').notNull().default(''),
+  fechaConexion: timestamp('fecha_conexion', { withTimezone: true }).notNull().defaultNow(),
+  fechaRenovacion: timestamp('fecha_renovacion', { withTimezone: true }),
+});
+
+/** Pending OAuth authorisations: the signed state's nonce, usable once, for a few minutes. */
+export const oauthEstados = pgTable('oauth_estados', {
+  nonce: varchar('nonce', { length: 64 }).primaryKey(),
+  estudioId: integer('estudio_id')
+    .notNull()
+    .references(() => estudios.id, { onDelete: 'cascade' }),
+  usuarioId: integer('usuario_id'),
+  expiraEn: timestamp('expira_en', { withTimezone: true }).notNull(),
+  fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Delivery log of reports. A scheduled send is unique per (firm, frequency, period start): the row is
+ * claimed before the mail goes out, so two workers or a restart never send the same period twice.
+ */
+export const informesEnvios = pgTable(
+  'informes_envios',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    frecuencia: varchar('frecuencia', { length: 10, enum: INFORME_FRECUENCIAS_DB }).notNull(),
+    fechaInicio: date('fecha_inicio', { mode: 'string' }).notNull(),
+    fechaFin: date('fecha_fin', { mode: 'string' }).notNull(),
+    origen: varchar('origen', { length: 12, enum: ['programado', 'manual'] }).notNull(),
+    estado: varchar('estado', { length: 12, enum: ['enviando', 'enviado', 'sin_datos', 'fallido'] }).notNull(),
+    intentos: integer('intentos').notNull().default(1),
+    destinatarios: text('destinatarios').notNull().default(''),
+    filas: integer('filas').notNull().default(0),
+    totalValor: bigint('total_valor', { mode: 'number' }).notNull().default(0),
+    via: varchar('via', { length: 10 }).notNull().default(''),
+    archivo: varchar('archivo', { length: 300 }).notNull().default(''),
+    messageId: varchar('message_id', { length: 300 }).notNull().default(''),
+    error: text('error').notNull().default(''),
+    /** Until when the claiming worker owns an 'enviando' row. */
+    reclamadoHasta: timestamp('reclamado_hasta', { withTimezone: true }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    fechaEnvio: timestamp('fecha_envio', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('informes_envios_programado_key')
+      .on(t.estudioId, t.frecuencia, t.fechaInicio)
+      .where(sql`${t.origen} = 'programado'`),
+    index('informes_envios_estudio_idx').on(t.estudioId, t.id.desc()),
+    check('informes_envios_frecuencia_check', sql`${t.frecuencia} in ('diario', 'semanal', 'mensual')`),
+    check('informes_envios_estado_check', sql`${t.estado} in ('enviando', 'enviado', 'sin_datos', 'fallido')`),
+  ],
+);
+
+/** Reminders sent for an alarm: one row per (alarm, kind, alarm time), so each reminder goes once. */
+export const alarmaAvisos = pgTable(
+  'alarma_avisos',
+  {
+    id: serial('id').primaryKey(),
+    alarmaId: integer('alarma_id')
+      .notNull()
+      .references(() => alarmas.id, { onDelete: 'cascade' }),
+    /** 'dia_antes' (24 h before) or 'dos_horas' (2 h before). */
+    aviso: varchar('aviso', { length: 12, enum: ['dia_antes', 'dos_horas'] }).notNull(),
+    fechaHora: timestamp('fecha_hora', { withTimezone: true }).notNull(),
+    estado: varchar('estado', { length: 12, enum: ['enviado', 'sin_correo', 'fallido'] }).notNull(),
+    destinatario: varchar('destinatario', { length: 254 }).notNull().default(''),
+    error: text('error').notNull().default(''),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('alarma_avisos_key').on(t.alarmaId, t.aviso, t.fechaHora)],
+);
