@@ -10,3 +10,6 @@ export * from './dashboard';
 export * from './onboarding';
 export * from './carpetas';
 export * from './rutas';
+export * from './diligencias';
+export * from './estampados';
+export * from './plantillas';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedString, idSchema } from '../common/text';
+import { EncargoResultadoFields } from '../diligencias/encargo-resultados';
 import { OBSERVACIONES_SUGERIDAS } from '../format/lists';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from './estados';
 import {
@@ -358,8 +359,12 @@ export const BuscarPorRolQuerySchema = z.object({
   ),
 });
 
+/** An assignment as the rol search returns it: plus stamp state and last diligence (spec 02 §3). */
+export const EncargoConResultadosSchema = EncargoSchema.extend(EncargoResultadoFields);
+export type EncargoConResultados = z.infer<typeof EncargoConResultadosSchema>;
+
 /** A single assignment, or the list when several share the rol. */
-export const BuscarPorRolResponseSchema = z.union([EncargoSchema, z.array(EncargoSchema)]);
+export const BuscarPorRolResponseSchema = z.union([EncargoConResultadosSchema, z.array(EncargoConResultadosSchema)]);
 
 // ---------------------------------------------------------------------------------------------
 // Lookups

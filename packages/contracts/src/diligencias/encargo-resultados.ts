@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Results-and-stamps fields added to an assignment as GET /encargos/buscar_por_rol/ returns it
+ * (spec 02 §3): stamp state and date, and the last diligence. Kept free of other contract imports so
+ * the assignment contracts can extend their read shape with it.
+ */
+export const DiligenciaResumenSchema = z.object({
+  id: z.number().int(),
+  fecha_diligencia: z.string(),
+  apuntes_terreno: z.string(),
+  tratamiento: z.string(),
+  valor_cobrado: z.number().int().nullable(),
+  valor_final: z.number().int(),
+  motivo_cambio_valor: z.string(),
+  observaciones: z.string(),
+});
+export type DiligenciaResumen = z.infer<typeof DiligenciaResumenSchema>;
+
+export const EncargoResultadoFields = {
+  /** '' = sin estampar; 'estampado' once the stamp was generated and opened. */
+  estado_estampado: z.string(),
+  /** YYYY-MM-DD or null. */
+  fecha_estampado: z.string().nullable(),
+  observacion_estampado: z.string(),
+  /** Stamp type (result type) of the last diligence. */
+  tipo_estampado: z.number().int().nullable(),
+  tipo_estampado_nombre: z.string(),
+  /** Value billed: the last diligence's final value. */
+  valor_asociado: z.number().int().nullable(),
+  ultima_diligencia_tipo_estampado: z.number().int().nullable(),
+  ultima_diligencia_tipo_estampado_nombre: z.string().nullable(),
+  /** ISO date-time with the Santiago offset. */
+  ultima_diligencia_fecha: z.string().nullable(),
+  ultima_diligencia_apuntes: z.string().nullable(),
+  ultima_diligencia_valor: z.number().int().nullable(),
+  ultima_diligencia_observaciones: z.string().nullable(),
+  ultima_diligencia_tratamiento: z.string().nullable(),
+  diligencia: DiligenciaResumenSchema.nullable(),
+  /** The last result as { id, nombre } (spec's resultado / resultadodiligencia). */
+  resultado: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),
+};

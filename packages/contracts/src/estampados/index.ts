@@ -1,0 +1,3 @@
+export * from './marcadores';
+export * from './messages';
+export * from './schemas';

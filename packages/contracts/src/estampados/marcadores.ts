@@ -1,0 +1,55 @@
+/**
+ * Markers of the stamp templates, written <<marcador>> in a template (spec 02 §3 payload plus the
+ * certificate's own). Every marker a template uses must be in this list.
+ */
+export const MARCADORES = [
+  { marcador: 'numero_rol', descripcion: 'Rol de la causa (ej: C-1234-2024)' },
+  { marcador: 'fecha_encargo', descripcion: 'Fecha del encargo (DD-MM-YYYY)' },
+  { marcador: 'estudio_juridico', descripcion: 'Nombre del estudio jurídico que encarga' },
+  { marcador: 'tribunal', descripcion: 'Nombre del tribunal' },
+  { marcador: 'tipo_causa_nombre', descripcion: 'Tipo de causa (ej: Ejecutivo)' },
+  { marcador: 'tipo_encargo_nombre', descripcion: 'Tipo de encargo' },
+  { marcador: 'parte_demandante', descripcion: 'Parte demandante' },
+  { marcador: 'ejecutados', descripcion: 'Nombre del ejecutado o demandado' },
+  { marcador: 'partes', descripcion: 'Carátula: partes de la causa' },
+  { marcador: 'rut_ejecutado', descripcion: 'RUT del ejecutado con puntos y guion (12.345.678-5)' },
+  { marcador: 'rut_demandado', descripcion: 'RUT del demandado (igual al del ejecutado)' },
+  { marcador: 'rut_representante_legal', descripcion: 'RUT del representante legal, si lo hay' },
+  { marcador: 'domicilio_demandado', descripcion: 'Domicilio principal del demandado (o el primero)' },
+  { marcador: 'domicilio_comuna', descripcion: 'Comuna del domicilio del demandado' },
+  { marcador: 'domicilio_ciudad', descripcion: 'Ciudad del domicilio del demandado' },
+  { marcador: 'fecha_retiro', descripcion: 'Fecha de retiro del expediente (DD-MM-YYYY)' },
+  { marcador: 'fecha_resolucion', descripcion: 'Fecha de la resolución (DD-MM-YYYY)' },
+  { marcador: 'fecha_comparendo', descripcion: 'Fecha y hora del comparendo' },
+  { marcador: 'fecha_prueba', descripcion: 'Fecha y hora de la prueba' },
+  { marcador: 'fecha_demanda', descripcion: 'Fecha de la demanda (DD-MM-YYYY)' },
+  { marcador: 'cuantia', descripcion: 'Cuantía en pesos (1.500.000)' },
+  { marcador: 'numero_operacion', descripcion: 'Número de operación del cliente' },
+  { marcador: 'observaciones_encargo', descripcion: 'Observaciones del encargo' },
+  { marcador: 'observacion_retiro', descripcion: 'Observación del retiro' },
+  { marcador: 'motivo_no_realizable', descripcion: 'Motivo por el que el encargo no es realizable' },
+  { marcador: 'tipo_estampado', descripcion: 'Tipo de estampado (resultado de la diligencia)' },
+  { marcador: 'fecha_diligencia', descripcion: 'Fecha de la diligencia (DD-MM-YYYY)' },
+  { marcador: 'fecha_diligencia_palabras', descripcion: 'Fecha de la diligencia en palabras (diez de marzo de dos mil veinticinco)' },
+  { marcador: 'hora_diligencia', descripcion: 'Hora de la diligencia (HH:MM)' },
+  { marcador: 'resultado_diligencia', descripcion: 'Resultado de la diligencia' },
+  { marcador: 'apuntes_terreno', descripcion: 'Apuntes del receptor en terreno' },
+  { marcador: 'tratamiento', descripcion: 'Tratamiento de la persona: don o doña' },
+  { marcador: 'valor_cobrado', descripcion: 'Derechos cobrados en pesos, sin signo (45.000)' },
+  { marcador: 'observaciones_diligencia', descripcion: 'Observaciones de la diligencia' },
+  { marcador: 'fecha_hoy', descripcion: 'Fecha de hoy (DD-MM-YYYY)' },
+  { marcador: 'fecha_hoy_palabras', descripcion: 'Fecha de hoy en palabras' },
+  { marcador: 'hora_actual', descripcion: 'Hora actual (HH:MM)' },
+  { marcador: 'receptor_nombre', descripcion: 'Nombre del receptor judicial' },
+  { marcador: 'receptor_rut', descripcion: 'RUT del receptor judicial' },
+  { marcador: 'receptor_direccion', descripcion: 'Dirección del receptor judicial' },
+  { marcador: 'receptor_comuna', descripcion: 'Comuna del receptor judicial' },
+] as const;
+
+export type Marcador = (typeof MARCADORES)[number]['marcador'];
+export const MARCADOR_NOMBRES: readonly string[] = MARCADORES.map((m) => m.marcador);
+export const SIN_DESCRIPCION = 'Sin descripción';
+
+export function descripcionMarcador(nombre: string): string {
+  return MARCADORES.find((m) => m.marcador === nombre)?.descripcion ?? SIN_DESCRIPCION;
+}

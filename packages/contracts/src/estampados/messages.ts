@@ -1,0 +1,34 @@
+import { commonMessages } from '../common/errors';
+
+/** Messages of the stamp service (spec 02 §8 'Stamp generation' and 'Stamp service error mapping'). */
+export const estampadoMessages = {
+  sinPlantilla: 'El tipo de estampado seleccionado no tiene plantilla configurada. Contacta al administrador.',
+  faltanDatos: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
+  noEncontrado: 'El documento o plantilla no fue encontrado. Puede haber sido eliminado.',
+  sinPermiso: commonMessages.forbidden,
+  interno: 'Error interno del servidor. Intenta nuevamente en unos minutos.',
+  desconocido: 'Error desconocido al procesar la solicitud.',
+  respuestaInvalida: 'Respuesta inválida del servidor',
+  error: (mensaje: string) => `Error: ${mensaje}`,
+  generado: 'Estampado generado exitosamente',
+  abrirDocumento: 'Abrir documento',
+  documentoEliminado: 'Documento eliminado',
+  tipoRequerido: 'Debes seleccionar un tipo de estampado',
+  tipoInvalido: 'Tipo de estampado no válido',
+  datosInvalidos: 'Los datos del estampado no son válidos',
+  demasiadosDatos: 'Demasiados campos en los datos del estampado',
+  firmaInvalida: 'El enlace del documento no es válido.',
+  googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intenta nuevamente en unos minutos.',
+  tituloPrefijo: 'Estampado',
+} as const;
+
+/** The stamp-service error text a client shows for an HTTP status and server message (spec 02 §8). */
+export function mapStampError(status: number, message?: string | null): string {
+  if (status === 403) return estampadoMessages.sinPermiso;
+  if (status >= 500) return estampadoMessages.interno;
+  const text = (message ?? '').toLowerCase();
+  if (text.includes('plantilla configurada')) return estampadoMessages.sinPlantilla;
+  if (text.includes('faltan datos') || text.includes('marcador')) return estampadoMessages.faltanDatos;
+  if (status === 404 || text.includes('no fue encontrado')) return estampadoMessages.noEncontrado;
+  return message || estampadoMessages.desconocido;
+}
