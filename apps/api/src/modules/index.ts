@@ -8,6 +8,7 @@ import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { permisosRoutes } from './permisos/permisos.routes';
+import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes];

@@ -1,0 +1,66 @@
+import { RUTA_ESTADOS, type RutaDomiciliosQuery } from '@receptoria/contracts';
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+
+const { domicilios, encargos, estudios, tiposEncargo } = tenantSchema;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const rowColumns = {
+  id: domicilios.id,
+  encargoId: encargos.id,
+  numeroRol: encargos.numeroRol,
+  ejecutados: encargos.ejecutados,
+  rutEjecutado: encargos.rutEjecutado,
+  direccion: domicilios.direccion,
+  comuna: domicilios.comuna,
+  ciudad: domicilios.ciudad,
+  esPrincipal: domicilios.esPrincipal,
+  tipoEncargo: tiposEncargo.nombre,
+  fechaEncargo: encargos.fechaEncargo,
+  estudio: estudios.nombre,
+  estado: encargos.estado,
+  observaciones: encargos.observacionesEncargo,
+};
+
+/** Active addresses of assignments that are pending or prepared (spec 02 §4), optionally filtered. */
+export async function listDomiciliosPendientes(db: TenantDb, filters: RutaDomiciliosQuery) {
+  const conditions = [eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])];
+  if (filters.comuna) conditions.push(sql`lower(${domicilios.comuna}) = lower(${filters.comuna})`);
+  if (filters.numero_rol) conditions.push(ilike(encargos.numeroRol, `%${escapeLike(filters.numero_rol)}%`));
+  return db
+    .select(rowColumns)
+    .from(domicilios)
+    .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
+    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+    .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+    .where(and(...conditions))
+    .orderBy(asc(domicilios.comuna), asc(encargos.numeroRol), asc(domicilios.orden), asc(domicilios.id))
+    .limit(2000);
+}
+
+/** Comunas with at least one plannable address (the comuna filter's choices). */
+export async function listComunasDisponibles(db: TenantDb) {
+  const rows = await db
+    .selectDistinct({ comuna: domicilios.comuna })
+    .from(domicilios)
+    .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
+    .where(and(eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])))
+    .orderBy(asc(domicilios.comuna));
+  return rows.map((row) => row.comuna);
+}
+
+/** The plannable addresses among `ids`; others (unknown, inactive, other states) are left out. */
+export async function findDomiciliosPlanificables(db: TenantDb, ids: readonly number[]) {
+  return db
+    .select(rowColumns)
+    .from(domicilios)
+    .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
+    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+    .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+    .where(and(inArray(domicilios.id, [...ids]), eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])));
+}
+
+export type DomicilioRutaRow = Awaited<ReturnType<typeof listDomiciliosPendientes>>[number];
