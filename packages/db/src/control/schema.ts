@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -31,6 +33,8 @@ export const tenants = pgTable('tenants', {
   carpetaEstampadosUrl: text('carpeta_estampados_url').notNull().default(''),
   carpetaPlantillasUrl: text('carpeta_plantillas_url').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Optimistic-concurrency version, raised by trigger on every UPDATE (engineer H). */
+  version: integer('version').notNull().default(1),
 });
 
 export const users = pgTable(
@@ -109,3 +113,47 @@ export const indicadoresCache = pgTable('indicadores_cache', {
   fecha: date('fecha', { mode: 'string' }),
   obtenidoEn: timestamp('obtenido_en', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Results and stamps (issue 6)
+
+/**
+ * Which receiver generated each stamp document (the UUID is the tenant DB's estampados.id), so the
+ * unauthenticated 'notificar_estampado_generado' call can find the tenant from the document alone.
+ */
+export const estampadoDocumentos = pgTable(
+  'estampado_documentos',
+  {
+    documentoId: varchar('documento_id', { length: 36 }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('estampado_documentos_tenant_idx').on(t.tenantId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit trail of control-database changes: permissions and receivers (engineer H)
+
+/**
+ * Append-only like the tenants' `auditoria` (a trigger refuses UPDATE, DELETE and TRUNCATE).
+ * `tenant_id` is the receiver the change belongs to; no foreign key, so history outlives it.
+ */
+export const auditoria = pgTable(
+  'auditoria',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    tenantId: integer('tenant_id').notNull(),
+    usuarioId: integer('usuario_id'),
+    usuario: varchar('usuario', { length: 150 }).notNull().default(''),
+    entidad: varchar('entidad', { length: 40 }).notNull(),
+    entidadId: integer('entidad_id').notNull(),
+    accion: varchar('accion', { length: 40 }).notNull(),
+    cambios: jsonb('cambios').notNull().default({}),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 500 }).notNull().default(''),
+  },
+  (t) => [index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.id)],
+);
