@@ -484,3 +484,33 @@ export const alarmaAvisos = pgTable(
   },
   (t) => [uniqueIndex('alarma_avisos_key').on(t.alarmaId, t.aviso, t.fechaHora)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Collections (issue 8): every collection sheet generated, with its file, so it can be downloaded
+// and sent again.
+
+export const planillasCobranza = pgTable(
+  'planillas_cobranza',
+  {
+    id: serial('id').primaryKey(),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    /** Control-database user id and username of who generated it. */
+    usuarioId: integer('usuario_id').notNull(),
+    usuario: varchar('usuario', { length: 150 }).notNull(),
+    estudioId: integer('estudio_id').references(() => estudios.id, { onDelete: 'set null' }),
+    estudioNombre: varchar('estudio_nombre', { length: 200 }).notNull().default(''),
+    /** The filters as sent: { estudio, fechaInicio, fechaFin, fechaEspecifica }. */
+    filtros: jsonb('filtros').notNull().default({}),
+    /** Column keys, in the sheet's order. */
+    columnas: jsonb('columnas').notNull().default([]),
+    incluirEncabezado: boolean('incluir_encabezado').notNull().default(false),
+    totalEncargos: integer('total_encargos').notNull(),
+    /** Whole CLP. */
+    valorTotal: bigint('valor_total', { mode: 'number' }).notNull(),
+    nombreArchivo: varchar('nombre_archivo', { length: 200 }).notNull(),
+    archivo: bytea('archivo').notNull(),
+    /** Every mail send: [{ fecha, destinatarios, usuario }]. */
+    envios: jsonb('envios').notNull().default([]),
+  },
+  (t) => [index('planillas_cobranza_fecha_idx').on(t.fechaCreacion.desc(), t.id.desc())],
+);
