@@ -1,0 +1,130 @@
+/**
+ * UI texts of Resultados y Estampados (spec 02 §2.1). Validation and server messages come from the
+ * contracts (diligenciaMessages, estampadoMessages) so the form and the API say the same words.
+ */
+export const diligenciasMessages = {
+  title: 'Resultados y Estampados',
+  subtitle: 'Registre los resultados de la diligencia y genere el estampado del encargo.',
+  volver: 'Volver a Resultados y Estampados',
+
+  search: {
+    section: 'Buscar Encargo',
+    label: 'Número de rol',
+    placeholder: 'C-123-2024',
+    button: 'Buscar',
+  },
+
+  picker: {
+    title: 'Múltiples Encargos Encontrados',
+    count: (n: number, rol: string) => `Se encontraron ${n} encargos con el rol "${rol}". Seleccione uno:`,
+    re: 'RE-ENCARGO',
+    original: 'ORIGINAL',
+    estado: 'Estado',
+    fechaIngreso: 'Fecha de ingreso',
+    estudio: 'Estudio jurídico',
+    ejecutado: 'Ejecutado',
+    demandante: 'Demandante',
+    demandado: 'Demandado',
+    valor: 'Valor',
+    select: 'Seleccionar',
+    none: 'No especificado',
+  },
+
+  info: {
+    section: 'Información del Encargo',
+    readOnly: 'No editable',
+    estadoEstampado: 'Estado del estampado',
+    labels: {
+      numero_rol: 'Número de rol',
+      estudio: 'Estudio jurídico',
+      parte_demandante: 'Parte demandante',
+      tribunal: 'Tribunal',
+      tipo_causa: 'Tipo de causa',
+      tipo_encargo: 'Tipo de encargo',
+      fecha_encargo: 'Fecha del encargo',
+      partes: 'Partes',
+      ejecutados: 'Ejecutados',
+      rut_ejecutado: 'RUT del demandado',
+      rut_representante_legal: 'RUT del representante legal',
+      direccion: 'Dirección',
+      comuna: 'Comuna',
+      ciudad: 'Ciudad',
+      fecha_retiro: 'Fecha de retiro',
+      fecha_demanda: 'Fecha de la demanda',
+      fecha_resolucion: 'Fecha de la resolución',
+      fecha_comparendo: 'Fecha de comparendo',
+      fecha_prueba: 'Fecha de prueba',
+      cuantia: 'Cuantía',
+      numero_operacion: 'Número de operación',
+      observaciones_encargo: 'Observaciones',
+      observacion_retiro: 'Observación de retiro',
+      motivo_no_realizable: 'Motivo no realizable',
+    },
+    placeholders: {
+      fecha: 'dd/mm/aaaa',
+      fechaHora: 'dd/mm/aaaa hh:mm',
+      rut: '12345678-9',
+      select: 'Seleccione...',
+    },
+  },
+
+  resultados: {
+    section: 'Resultados de Diligencia',
+    tipo: 'Tipo de estampado',
+    tipoPlaceholder: 'Seleccione el resultado',
+    tratamiento: 'Tratamiento',
+    don: 'don',
+    dona: 'doña',
+    fecha: 'Fecha y hora de la diligencia',
+    fechaPlaceholder: 'DD/MM/AAAA HH:MM',
+    fechaHint: 'Acepta AAAA-MM-DD, DD/MM/AAAA o DD/MM/AAAA HH:MM (sin hora: 09:00)',
+    fechaInvalida: 'Fecha inválida',
+    apuntes: 'Apuntes del receptor en terreno',
+    apuntesPlaceholder: 'Qué ocurrió en la diligencia',
+    valor: 'Valor personalizado (opcional)',
+    valorHint: (valor: string) => `Valor por defecto: ${valor}`,
+    observaciones: 'Observaciones de la diligencia',
+    observacionesHint: 'Obligatorias si especifica un valor personalizado',
+    otherStateInfo: (estado: string) =>
+      `Este encargo está en estado "${estado}": solo se puede generar el estampado.`,
+  },
+
+  resumen: {
+    section: 'Resumen para Estampado',
+    rol: 'Rol',
+    estado: 'Estado',
+    estadoEstampado: 'Estado del estampado',
+    fechaEstampado: 'Fecha del estampado',
+    tipo: 'Tipo de estampado',
+    fecha: 'Fecha de la diligencia',
+    ejecutado: 'Ejecutado',
+    domicilio: 'Domicilio',
+    valor: 'Valor',
+    titulo: 'Título del documento',
+    empty: 'Busque un encargo para ver el resumen.',
+    noEspecificado: 'No especificado',
+  },
+
+  actions: {
+    clear: 'Limpiar Formulario',
+    later: 'Estampar Más Tarde',
+    generate: 'Generar Estampado',
+    open: 'Abrir documento',
+    disabledGenerate: 'Seleccione el tipo de estampado y la fecha de la diligencia',
+    disabledLater: 'Seleccione el tipo de estampado, la fecha y escriba los apuntes',
+  },
+
+
+
+
+
+  estampar: {
+    title: 'Generar Estampado',
+    subtitle: 'Busque el rol, elija el encargo y el tipo de estampado.',
+    encargo: 'Encargo',
+    encargoPlaceholder: 'Seleccione el encargo',
+    encargoOption: (rol: string, re: boolean, estado: string, fecha: string, ejecutado: string) =>
+      `${rol} · ${re ? 'RE-ENCARGO' : 'ORIGINAL'} · ${estado} · ${fecha} · ${ejecutado}`,
+    generate: 'Generar Estampado',
+  },
+} as const;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { saveResultsErrorMessage, stampErrorMessage } from './errors';
+
+describe('stampErrorMessage', () => {
+  it('maps a type without template to its fixed text', () => {
+    const error = new ApiError(400, { detail: 'El tipo de estampado "lanzamiento" no tiene plantilla configurada' });
+    expect(stampErrorMessage(error)).toBe(
+      'El tipo de estampado seleccionado no tiene plantilla configurada. Contacta al administrador.',
+    );
+  });
+
+  it('maps unreplaced markers to the missing-data text', () => {
+    const error = new ApiError(422, { detail: 'Marcadores sin reemplazar: <<foo>>' });
+    expect(stampErrorMessage(error)).toBe(
+      'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
+    );
+  });
+
+  it('maps 404, 403 and 500', () => {
+    expect(stampErrorMessage(new ApiError(404, { detail: 'x' }))).toBe(
+      'El documento o plantilla no fue encontrado. Puede haber sido eliminado.',
+    );
+    expect(stampErrorMessage(new ApiError(403, undefined))).toBe(
+      'No tienes permisos para acceder a este recurso. Contacta al administrador.',
+    );
+    expect(stampErrorMessage(new ApiError(500, { detail: 'boom' }))).toBe(
+      'Error interno del servidor. Intenta nuevamente en unos minutos.',
+    );
+  });
+
+  it('keeps any other message, else says it is unknown', () => {
+    expect(stampErrorMessage(new ApiError(400, { detail: 'Título demasiado largo' }))).toBe('Título demasiado largo');
+    expect(stampErrorMessage(new ApiError(400, {}))).toBe('Error desconocido al procesar la solicitud.');
+    expect(stampErrorMessage(new Error('Respuesta inválida del servidor'))).toBe('Respuesta inválida del servidor');
+    expect(stampErrorMessage('??')).toBe('Error desconocido al procesar la solicitud.');
+  });
+});
+
+describe('saveResultsErrorMessage', () => {
+  it('reads a string body, error, detail or a details map', () => {
+    expect(saveResultsErrorMessage(new ApiError(400, 'Texto plano'))).toBe('Texto plano');
+    expect(saveResultsErrorMessage(new ApiError(400, { error: 'Estado inválido' }))).toBe('Estado inválido');
+    expect(saveResultsErrorMessage(new ApiError(400, { detail: 'Debes escribir los apuntes del receptor en terreno' }))).toBe(
+      'Debes escribir los apuntes del receptor en terreno',
+    );
+    expect(
+      saveResultsErrorMessage(new ApiError(400, { details: { apuntes_terreno: ['Requerido', 'Muy corto'], valor: 'Inválido' } })),
+    ).toBe('apuntes_terreno: Requerido, Muy corto; valor: Inválido');
+  });
+
+  it('falls back to the spec texts', () => {
+    expect(saveResultsErrorMessage(new ApiError(400, {}))).toBe('Error al guardar los resultados');
+    expect(saveResultsErrorMessage(new NetworkError(new Error('offline')))).toBe(
+      'Error al guardar los resultados. Por favor, intenta nuevamente.',
+    );
+  });
+});

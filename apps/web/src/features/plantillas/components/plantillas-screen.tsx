@@ -1,0 +1,269 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Code,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type MarcadorInfo as Marcador, PLANTILLA_MAX_BYTES, type Plantilla, formatDate } from '@receptoria/contracts';
+import { IconExternalLink, IconFilePlus, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormTextInput } from '../../../components/form';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useCreatePlantilla } from '../api/create-plantilla';
+import { useMarcadoresReferencia } from '../api/get-marcadores-referencia';
+import { usePlantillas } from '../api/get-plantillas';
+import { downloadPlantillaArchivo, useUploadPlantillaArchivo } from '../api/plantilla-archivo';
+import { plantillasMessages } from '../messages';
+
+const m = plantillasMessages;
+
+function CreatePlantillaForm() {
+  const form = useForm<{ nombre: string }>({ defaultValues: { nombre: '' } });
+  const create = useCreatePlantilla();
+  const nombre = useWatch({ control: form.control, name: 'nombre' }) ?? '';
+  const blank = nombre.trim() === '';
+
+  const submit = form.handleSubmit(async ({ nombre: value }) => {
+    if (!value.trim()) {
+      notify.error(m.create.required);
+      return;
+    }
+    try {
+      await create.mutateAsync(value);
+      notify.success(m.create.ok);
+      form.reset({ nombre: '' });
+    } catch {
+      notify.error(m.create.error);
+    }
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <fieldset disabled={create.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm">
+            <Title order={4}>{m.create.section}</Title>
+            <Group align="flex-start" gap="sm">
+              <FormTextInput
+                control={form.control}
+                name="nombre"
+                label={m.create.label}
+                placeholder={m.create.placeholder}
+                description={m.create.hint(nombre.trim())}
+                autoComplete="off"
+                maxLength={100}
+                style={{ flex: 1, minWidth: 240, maxWidth: 520 }}
+              />
+              <Button
+                type="submit"
+                mt={{ base: 0, sm: 25 }}
+                leftSection={<IconFilePlus size={16} />}
+                disabled={blank || create.isPending}
+              >
+                {create.isPending ? m.create.creating : m.create.button}
+              </Button>
+            </Group>
+          </Stack>
+        </fieldset>
+      </form>
+    </Paper>
+  );
+}
+
+function PlantillaRow({ plantilla }: { plantilla: Plantilla }) {
+  const upload = useUploadPlantillaArchivo();
+  const [opening, setOpening] = useState(false);
+  const resetUpload = useRef<() => void>(null);
+
+  const open = async () => {
+    if (plantilla.url) {
+      window.open(plantilla.url, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    // Local mode: the template's .docx is downloaded to be edited in Word.
+    setOpening(true);
+    try {
+      await downloadPlantillaArchivo(plantilla.id, plantilla.nombre);
+    } catch (error) {
+      notify.error(error instanceof ApiError && error.status === 404 ? m.list.noUrl : m.list.downloadError);
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  const onFile = async (file: File | null) => {
+    resetUpload.current?.();
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.docx')) {
+      notify.error(m.list.uploadOnlyDocx);
+      return;
+    }
+    if (file.size > PLANTILLA_MAX_BYTES) {
+      notify.error(m.list.tooLarge);
+      return;
+    }
+    try {
+      await upload.mutateAsync({ id: plantilla.id, file });
+      notify.success(m.list.uploadOk);
+    } catch (error) {
+      notify.error(error instanceof ApiError && error.detail ? error.detail : m.list.uploadError);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid={`plantilla-${plantilla.id}`}>
+      <Group justify="space-between" align="center" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs">
+            <Text fw={700} style={{ wordBreak: 'break-all' }}>
+              {plantilla.nombre}
+            </Text>
+            <Badge variant="light" color="blue" radius="sm" tt="none">
+              {plantilla.tipoEstampado || m.list.sinTipo}
+            </Badge>
+            {plantilla.url ? (
+              <Badge variant="light" color="green" radius="sm" tt="none">
+                {m.list.google}
+              </Badge>
+            ) : null}
+            {plantilla.personalizada ? (
+              <Badge variant="outline" color="gray" radius="sm" tt="none">
+                {m.list.personalizada}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {m.list.receptor}: {plantilla.receptor || '—'} · {m.list.modificada}: {formatDate(plantilla.fechaModificacion, '—')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <FileButton
+            resetRef={resetUpload}
+            onChange={(file) => void onFile(file)}
+            accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+          >
+            {(props) => (
+              <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                {m.list.upload}
+              </Button>
+            )}
+          </FileButton>
+          <Button size="sm" leftSection={<IconExternalLink size={16} />} onClick={() => void open()} loading={opening}>
+            {m.list.open}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function MarcadoresList({ marcadores, loading }: { marcadores: Marcador[]; loading: boolean }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
+      <Stack gap="sm">
+        <Title order={4}>{m.markers.section}</Title>
+        <Text size="sm" c="dimmed">
+          {m.markers.hint}
+        </Text>
+        {loading ? (
+          <Loader size="sm" type="dots" />
+        ) : marcadores.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {m.markers.empty}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="15rem" type="auto" data-testid="marcadores">
+            <Stack gap={6} pr="sm">
+              {marcadores.map((item) => (
+                <Group key={item.marcador} gap="sm" wrap="nowrap" align="flex-start">
+                  <Code style={{ whiteSpace: 'nowrap' }}>{`<<${item.marcador}>>`}</Code>
+                  <Text size="sm">{item.descripcion?.trim() || m.markers.sinDescripcion}</Text>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Gestión de Plantillas (spec 02 §2.9). */
+export function PlantillasScreen() {
+  const plantillas = usePlantillas();
+  const marcadores = useMarcadoresReferencia();
+  const failed = plantillas.isError || marcadores.isError;
+
+  // One toast per failed load (spec 02 §8); the lists then show empty.
+  useEffect(() => {
+    if (failed) notify.error(m.loadError);
+  }, [failed]);
+
+  const list = plantillas.isError ? [] : (plantillas.data ?? []);
+  const markers = failed ? [] : (marcadores.data ?? []);
+  const refresh = () => {
+    void plantillas.refetch();
+    void marcadores.refetch();
+  };
+
+  return (
+    <Stack gap="lg">
+      <Box>
+        <Title order={2}>{m.title}</Title>
+        <Text c="dimmed">{m.subtitle}</Text>
+      </Box>
+
+      <CreatePlantillaForm />
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{m.list.section}</Title>
+            <Button
+              variant="default"
+              size="sm"
+              leftSection={<IconRefresh size={16} />}
+              onClick={refresh}
+              loading={plantillas.isFetching || marcadores.isFetching}
+            >
+              {m.list.refresh}
+            </Button>
+          </Group>
+          {failed ? (
+            <Text c="red" size="sm">
+              {m.loadError}
+            </Text>
+          ) : null}
+          {plantillas.isPending ? (
+            <Loader size="sm" type="dots" />
+          ) : list.length === 0 ? (
+            <Stack gap={2} align="center" py="lg" ta="center">
+              <Text fw={600}>{m.list.empty}</Text>
+              <Text size="sm" c="dimmed">
+                {m.list.emptyHint}
+              </Text>
+            </Stack>
+          ) : (
+            <Stack gap="xs">
+              {list.map((plantilla) => (
+                <PlantillaRow key={plantilla.id} plantilla={plantilla} />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+
+      <MarcadoresList marcadores={markers} loading={marcadores.isPending && !failed} />
+    </Stack>
+  );
+}

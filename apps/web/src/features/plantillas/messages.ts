@@ -1,0 +1,44 @@
+import { plantillaMessages, storedPlantillaName } from '@receptoria/contracts';
+
+/** UI texts of Gestión de Plantillas (spec 02 §2.9); the spec's messages come from the contracts. */
+export const plantillasMessages = {
+  title: 'Gestión de Plantillas',
+  subtitle: 'Plantillas de estampado del receptor y los marcadores que se reemplazan al generar un estampado.',
+  create: {
+    section: 'Nueva Plantilla',
+    label: 'Nombre de la plantilla',
+    placeholder: 'notificacion_especial',
+    hint: (nombre: string) => `Se guardará como ${storedPlantillaName(nombre || '{nombre}')}`,
+    button: 'Crear Plantilla',
+    creating: plantillaMessages.creando,
+    required: plantillaMessages.nombreRequerido,
+    ok: plantillaMessages.creada,
+    error: plantillaMessages.errorCrear,
+  },
+  list: {
+    section: 'Plantillas Existentes',
+    refresh: plantillaMessages.actualizar,
+    empty: plantillaMessages.sinPlantillas,
+    emptyHint: plantillaMessages.sinPlantillasAyuda,
+    receptor: 'Receptor',
+    modificada: 'Modificada',
+    sinTipo: 'Sin tipo',
+    google: 'Google Docs',
+    personalizada: 'Personalizada',
+    open: plantillaMessages.abrir,
+    upload: 'Subir versión .docx',
+    uploadOk: plantillaMessages.archivoActualizado,
+    uploadError: plantillaMessages.archivoInvalido,
+    uploadOnlyDocx: plantillaMessages.archivoInvalido,
+    tooLarge: plantillaMessages.archivoDemasiadoGrande,
+    noUrl: plantillaMessages.googleNoDisponible,
+    downloadError: plantillaMessages.noEncontrada,
+  },
+  markers: {
+    section: 'Marcadores Disponibles',
+    hint: 'Escriba el marcador en la plantilla y se reemplazará automáticamente al generar el estampado.',
+    sinDescripcion: 'Sin descripción',
+    empty: 'No hay marcadores disponibles',
+  },
+  loadError: plantillaMessages.errorCargar,
+} as const;
