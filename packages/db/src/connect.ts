@@ -59,6 +59,8 @@ export async function openDatabase(
       connectionString: location.url,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // A server that does not answer must fail the request (503), not hang it.
+      connectionTimeoutMillis: 5_000,
       application_name: `receptoria-${kind}`,
     });
     // An idle client that loses its server must not crash the process.

@@ -66,6 +66,40 @@ describe('TenantPools', () => {
     }
   });
 
+  it('never closes a database while a request still uses it, and reuses it when asked again', async () => {
+    const pools = new TenantPools({ max: 1, idleMs: 60_000, poolSize: 2 });
+    try {
+      const busy = await pools.acquire(locations[0]!);
+      const slow = busy.db.execute(sql`select pg_sleep(0.3)`);
+      // Another tenant evicts the busy one from the cache while its query runs.
+      await pools.with(locations[1]!, (db) => db.execute(sql`select 1`));
+      expect(pools.has(locations[0]!)).toBe(false);
+      await expect(slow).resolves.toBeDefined();
+      await busy.db.execute(sql`select 1`);
+      expect(await connectionsTo(`${prefix}_1`)).toBeGreaterThan(0);
+      busy.release();
+      busy.release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await connectionsTo(`${prefix}_1`)).toBe(0);
+      expect(pools.openCount).toBe(1);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('serves many tenants concurrently through a cache smaller than them without a failure', async () => {
+    const pools = new TenantPools({ max: 1, idleMs: 60_000, poolSize: 2 });
+    try {
+      const work = Array.from({ length: 30 }, (_, i) =>
+        pools.with(locations[i % locations.length]!, (db) => db.execute(sql`select pg_sleep(0.02)`)),
+      );
+      const results = await Promise.allSettled(work);
+      expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
   it('closes a database left idle', async () => {
     const pools = new TenantPools({ max: 5, idleMs: 150, poolSize: 2 });
     try {

@@ -9,19 +9,39 @@ import {
 } from './connect';
 
 export interface TenantPoolsOptions {
-  /** Most tenant databases kept open at once; the least recently used is closed past it. */
+  /** Most tenant databases kept open at once; past it the least recently used idle one is closed. */
   max: number;
   /** A tenant database unused for this long is closed. */
   idleMs: number;
   poolSize?: number;
 }
 
+type TenantHandle = DatabaseHandle<TenantSchema>;
+
+interface Entry {
+  key: string;
+  handle: Promise<TenantHandle>;
+  /** Requests (or jobs) using the database right now. */
+  leases: number;
+  /** Dropped from the cache; closed once the last lease ends. */
+  retired: boolean;
+}
+
+export interface TenantLease {
+  db: TenantHandle['db'];
+  /** Ends the use; safe to call more than once. */
+  release(): void;
+}
+
 /**
- * Bounded cache of open tenant databases keyed by location. Requests obtain their tenant's
- * database from here; nothing tenant-scoped is kept anywhere else.
+ * Bounded cache of open tenant databases keyed by location. Requests lease their tenant's database
+ * from here; a database is closed (evicted or idle) only when no lease is open on it, so a busy
+ * tenant never breaks a request of another. Nothing tenant-scoped is kept anywhere else.
  */
 export class TenantPools {
-  private readonly cache: LRUCache<string, Promise<DatabaseHandle<TenantSchema>>>;
+  private readonly cache: LRUCache<string, Entry>;
+  /** Evicted while leased: kept open (and reused) until released. */
+  private readonly draining = new Map<string, Entry>();
   private readonly migrated = new Set<string>();
 
   constructor(private readonly options: TenantPoolsOptions) {
@@ -30,8 +50,9 @@ export class TenantPools {
       ttl: options.idleMs,
       ttlAutopurge: true,
       updateAgeOnGet: true,
-      dispose: (pending) => {
-        void pending.then((handle) => handle.close()).catch(() => undefined);
+      dispose: (entry, _key, reason) => {
+        if (reason === 'set') return;
+        this.retire(entry);
       },
     });
   }
@@ -40,26 +61,96 @@ export class TenantPools {
     return this.cache.size;
   }
 
+  /** Databases open right now, including evicted ones still in use. */
+  get openCount(): number {
+    return this.cache.size + this.draining.size;
+  }
+
   has(location: DatabaseLocation): boolean {
     return this.cache.has(locationKey(location));
   }
 
-  /** The open database for a location, opening (and migrating once) when needed. */
-  async get(location: DatabaseLocation): Promise<DatabaseHandle<TenantSchema>['db']> {
-    const key = locationKey(location);
-    let pending = this.cache.get(key);
-    if (!pending) {
-      pending = this.open(location, key);
-      this.cache.set(key, pending);
-      pending.catch(() => this.cache.delete(key));
+  private retire(entry: Entry): void {
+    entry.retired = true;
+    if (entry.leases > 0) {
+      this.draining.set(entry.key, entry);
+      return;
     }
-    return (await pending).db;
+    this.close(entry);
   }
 
-  private async open(location: DatabaseLocation, key: string): Promise<DatabaseHandle<TenantSchema>> {
+  private close(entry: Entry): void {
+    if (this.draining.get(entry.key) === entry) this.draining.delete(entry.key);
+    void entry.handle.then((handle) => handle.close()).catch(() => undefined);
+  }
+
+  private entryFor(location: DatabaseLocation): Entry {
+    const key = locationKey(location);
+    let entry = this.cache.get(key);
+    if (entry) return entry;
+    entry = this.draining.get(key);
+    if (entry) {
+      // Still open for a request in flight: bring it back instead of opening a second one.
+      this.draining.delete(key);
+      entry.retired = false;
+    } else {
+      entry = { key, handle: this.open(location, key), leases: 0, retired: false };
+      const created = entry;
+      created.handle.catch(() => {
+        if (this.cache.get(key) === created) this.cache.delete(key);
+      });
+    }
+    this.cache.set(key, entry);
+    return entry;
+  }
+
+  /** Leases the open database for a location, opening (and migrating once) when needed. */
+  async acquire(location: DatabaseLocation): Promise<TenantLease> {
+    const entry = this.entryFor(location);
+    entry.leases += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      entry.leases -= 1;
+      if (entry.retired && entry.leases === 0) this.close(entry);
+    };
+    try {
+      const handle = await entry.handle;
+      return { db: handle.db, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** Runs `work` with a leased database (jobs and scripts outside a request). */
+  async with<T>(location: DatabaseLocation, work: (db: TenantHandle['db']) => Promise<T>): Promise<T> {
+    const lease = await this.acquire(location);
+    try {
+      return await work(lease.db);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /**
+   * The open database for a location without a lease: it may be closed when evicted. Prefer
+   * `acquire` or `with` for anything that outlives a quick query.
+   */
+  async get(location: DatabaseLocation): Promise<TenantHandle['db']> {
+    return (await this.entryFor(location).handle).db;
+  }
+
+  private async open(location: DatabaseLocation, key: string): Promise<TenantHandle> {
     const handle = await openDatabase(location, 'tenant', { poolSize: this.options.poolSize });
     if (!this.migrated.has(key)) {
-      await migrateHandle(handle, 'tenant');
+      try {
+        await migrateHandle(handle, 'tenant');
+      } catch (error) {
+        await handle.close().catch(() => undefined);
+        throw error;
+      }
       this.migrated.add(key);
     }
     return handle;
@@ -71,8 +162,9 @@ export class TenantPools {
   }
 
   async closeAll(): Promise<void> {
-    const pending = [...this.cache.values()];
+    const entries = [...this.cache.values(), ...this.draining.values()];
+    this.draining.clear();
     this.cache.clear();
-    await Promise.allSettled(pending.map(async (p) => (await p).close()));
+    await Promise.allSettled(entries.map(async (entry) => (await entry.handle).close()));
   }
 }
