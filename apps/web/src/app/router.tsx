@@ -1,22 +1,34 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { LoginScreen } from '../features/auth/components/login-screen';
-import { CarpetasScreen } from '../features/carpetas/components/carpetas-screen';
-import { DashboardScreen } from '../features/dashboard/components/dashboard-screen';
-import { NuevoEncargoScreen } from '../features/encargos/components/nuevo-encargo-screen';
-import { ReEncargosScreen } from '../features/encargos/components/re-encargos-screen';
-import { VerPendientesScreen } from '../features/encargos/components/ver-pendientes-screen';
-import { AdministrarEstudiosScreen } from '../features/estudios/components/administrar-estudios-screen';
-import { ConfiguracionesEstudioScreen } from '../features/estudios/components/configuraciones-estudio-screen';
-import { RegistrarEstudioScreen } from '../features/estudios/components/registrar-estudio-screen';
-import { OnboardingScreen } from '../features/onboarding/components/onboarding-screen';
-import { PermisosScreen } from '../features/permisos/components/permisos-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
-import { AppLayout } from './layout/app-layout';
 import { NotFound } from './routes/not-found';
+import { lazyScreen, preloadScreens } from './routes/lazy-screen';
 import { PendingScreen } from './routes/pending-screen';
 import { RouteError } from './routes/route-error';
+
+// Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
+const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout');
+const LoginScreen = lazyScreen(() => import('../features/auth/components/login-screen'), 'LoginScreen');
+const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
+const NuevoEncargoScreen = lazyScreen(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
+const ReEncargosScreen = lazyScreen(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
+const VerPendientesScreen = lazyScreen(() => import('../features/encargos/components/ver-pendientes-screen'), 'VerPendientesScreen');
+const AdministrarEstudiosScreen = lazyScreen(
+  () => import('../features/estudios/components/administrar-estudios-screen'),
+  'AdministrarEstudiosScreen',
+);
+const ConfiguracionesEstudioScreen = lazyScreen(
+  () => import('../features/estudios/components/configuraciones-estudio-screen'),
+  'ConfiguracionesEstudioScreen',
+);
+const RegistrarEstudioScreen = lazyScreen(
+  () => import('../features/estudios/components/registrar-estudio-screen'),
+  'RegistrarEstudioScreen',
+);
+const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
+const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
+const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
@@ -97,5 +109,7 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
+  // The screens after login, fetched in the background so signing in does not wait for them.
+  preloadScreens([AppLayout, DashboardScreen]);
   return createBrowserRouter(routes);
 }
