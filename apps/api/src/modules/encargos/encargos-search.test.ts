@@ -1,0 +1,164 @@
+import { type Encargo, EncargoListResponseSchema, EncargoSchema, type Estudio } from '@receptoria/contracts';
+import { tenantSchema } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+
+/** What the pending list's search finds: pinned before the search's SQL changes. */
+
+let t: TestContext;
+let token: string;
+let lookups: Lookups;
+let larrain: Estudio;
+let pacifico: Estudio;
+
+async function crear(overrides: Record<string, unknown>, firm = larrain): Promise<Encargo> {
+  const response = await t.request(token, {
+    method: 'POST',
+    url: '/api/v1/nuevo_encargo/crear/',
+    payload: encargoPayload(firm, lookups, overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`crear: ${response.body}`);
+  return EncargoSchema.parse(response.json());
+}
+
+async function lista(query: string) {
+  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/lista/${query}` });
+  expect(response.statusCode).toBe(200);
+  return EncargoListResponseSchema.parse(response.json());
+}
+
+const roles = async (search: string) =>
+  (await lista(`?search=${encodeURIComponent(search)}&page_size=100`)).results.map((e) => e.numero_rol).sort();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.createUser({ tenantId: t.mainTenantId, username: 'buscadora' });
+  token = await t.login('buscadora');
+  lookups = await loadLookups(t, token);
+  larrain = await registerEstudio(t, token, {
+    nombre: 'Larraín, Vial y Asociados Abogados',
+    partes_demandantes: [{ nombre: 'Inmobiliaria Los Alerces Ltda.', tipo: 'empresa' }],
+  });
+  pacifico = await registerEstudio(t, token, {
+    nombre: 'Cobranzas Judiciales del Pacífico Ltda.',
+    partes_demandantes: [{ nombre: 'Caja de Compensación Los Andes', tipo: 'institucion' }],
+  });
+  await crear({
+    numero_rol: 'C-7301-2023',
+    fecha_encargo: '2025-02-01',
+    ejecutados: 'María José Muñoz Sepúlveda',
+    rut_ejecutado: '12345678-5',
+    rut_representante_legal: '10000013-K',
+    numero_operacion: 'OP-550021',
+    partes: 'Inmobiliaria Los Alerces con Muñoz',
+  });
+  await crear({
+    numero_rol: 'C-7302-2024',
+    fecha_encargo: '2025-02-02',
+    ejecutados: 'Ignacio Pérez González',
+    rut_ejecutado: '7654321-6',
+    numero_operacion: '',
+    partes: 'Inmobiliaria Los Alerces con Pérez',
+    tribunal: lookups.tribunales[0]?.id,
+  });
+  await crear(
+    {
+      numero_rol: 'E-8810-2024',
+      fecha_encargo: '2025-02-03',
+      ejecutados: 'Ñuñoa Servicios SpA',
+      rut_ejecutado: '76543210-3',
+      numero_operacion: 'OP-990077',
+      parte_demandante: pacifico.partes_demandantes[0]?.id,
+      partes: 'Caja Los Andes con Ñuñoa Servicios',
+      tribunal: lookups.tribunales[2]?.id,
+    },
+    pacifico,
+  );
+});
+afterAll(() => t.close());
+
+describe('pending list search', () => {
+  it.each([
+    ['a debtor surname typed without accents', 'munoz', ['C-7301-2023']],
+    ['a debtor surname typed with accents', 'Muñoz', ['C-7301-2023']],
+    ['an upper-case accented word', 'SEPÚLVEDA', ['C-7301-2023']],
+    ['a word with ñ typed as n', 'nunoa', ['E-8810-2024']],
+    ['a fragment inside a word', 'onzál', ['C-7302-2024']],
+    ['two words of one name', 'maria munoz', ['C-7301-2023']],
+    ['words in any order', 'gonzalez ignacio', ['C-7302-2024']],
+  ])('finds %s', async (_what, search, expected) => {
+    expect(await roles(search)).toEqual(expected);
+  });
+
+  it.each([
+    ['with dots and dash', '12.345.678-5'],
+    ['without dots', '12345678-5'],
+    ['without dots nor dash', '123456785'],
+    ['without check digit', '12345678'],
+    ['a fragment of the body', '345678'],
+    ['of the legal representative, K upper-case', '10.000.013-K'],
+    ['of the legal representative, k lower-case', '10000013-k'],
+  ])('finds a RUT %s', async (_what, search) => {
+    expect(await roles(search)).toEqual(['C-7301-2023']);
+  });
+
+  it.each([
+    ['the whole rol', 'C-7301-2023', ['C-7301-2023']],
+    ['the rol in lower case', 'c-7302-2024', ['C-7302-2024']],
+    ['the rol number alone', '8810', ['E-8810-2024']],
+    ['a rol prefix', 'C-730', ['C-7301-2023', 'C-7302-2024']],
+    ['a rol number and year fragment', '7302-20', ['C-7302-2024']],
+    ['the year of the rol', '-2023', ['C-7301-2023']],
+  ])('finds by %s', async (_what, search, expected) => {
+    expect(await roles(search)).toEqual(expected);
+  });
+
+  it.each([
+    ['the operation number', 'OP-990077', ['E-8810-2024']],
+    ['a fragment of the operation number', '5500', ['C-7301-2023']],
+    ['the firm name', 'larraín', ['C-7301-2023', 'C-7302-2024']],
+    ['a firm name fragment without accent', 'pacifico', ['E-8810-2024']],
+    ['the plaintiff name', 'compensacion', ['E-8810-2024']],
+    ['a plaintiff word shared by the partes text', 'alerces', ['C-7301-2023', 'C-7302-2024']],
+    ['the court name', '1° juzgado civil de santiago', ['C-7302-2024']],
+    ['the court and the debtor', 'juzgado perez', ['C-7302-2024']],
+    ['the firm and the debtor', 'cobranzas nunoa', ['E-8810-2024']],
+  ])('finds by %s', async (_what, search, expected) => {
+    expect(await roles(search)).toEqual(expected);
+  });
+
+  it('finds nothing when one word matches nothing', async () => {
+    expect(await roles('munoz zzzqx')).toEqual([]);
+    expect((await lista('?search=zzzqx')).count).toBe(0);
+  });
+
+  it('combines the search with the state filter and keeps the counts per state', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [row] = await db
+      .select({ id: tenantSchema.encargos.id })
+      .from(tenantSchema.encargos)
+      .where(eq(tenantSchema.encargos.numeroRol, 'C-7302-2024'));
+    await db
+      .update(tenantSchema.encargos)
+      .set({ estado: 'estampado' })
+      .where(eq(tenantSchema.encargos.id, row?.id ?? 0));
+    const page = await lista(`?search=alerces&estado=estampado`);
+    expect(page.results.map((e) => e.numero_rol)).toEqual(['C-7302-2024']);
+    expect(page.count).toBe(1);
+    expect(page.totales).toEqual({ pendiente: 0, preparado: 1, listo_para_estampar: 0, estampado: 1 });
+  });
+
+  it('answers full rows for the matches: firm, court, addresses', async () => {
+    const page = await lista(`?search=${encodeURIComponent('OP-990077')}`);
+    const [found] = page.results;
+    expect(found).toMatchObject({
+      numero_rol: 'E-8810-2024',
+      estudio_nombre: 'Cobranzas Judiciales del Pacífico Ltda.',
+      parte_demandante_nombre: 'Caja de Compensación Los Andes',
+      tribunal_nombre: '3° Juzgado Civil de Santiago',
+    });
+    expect(found?.domicilios).toHaveLength(2);
+  });
+});
