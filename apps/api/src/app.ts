@@ -12,7 +12,7 @@ import {
 import { prepareInstallation } from './bootstrap/first-start';
 import type { AppConfig } from './lib/config';
 import { authRoutes } from './modules/auth/auth.routes';
-import { apiModules } from './modules/index';
+import { apiModules, serviceModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
 import { databasesPlugin } from './plugins/databases';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
@@ -68,6 +68,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       for (const module of apiModules) await api.register(module);
     },
     { prefix: API_PREFIX },
+  );
+  // The stamp, template and collection service of spec 02 §7.
+  await app.register(
+    async (service) => {
+      for (const module of serviceModules) await service.register(module);
+    },
+    { prefix: '/estampados/api' },
   );
   await app.register(webAppPlugin, { webDist: config.webDist });
 

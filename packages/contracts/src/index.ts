@@ -10,6 +10,7 @@ export * from './dashboard';
 export * from './onboarding';
 export * from './carpetas';
 export * from './rutas';
+export * from './cobranza';
 export * from './diligencias';
 export * from './estampados';
 export * from './plantillas';

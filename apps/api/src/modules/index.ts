@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apuntesRoutes } from './apuntes/apuntes.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
+import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
@@ -11,4 +12,7 @@ import { permisosRoutes } from './permisos/permisos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, cobranzaRoutes];
+
+/** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
+export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];

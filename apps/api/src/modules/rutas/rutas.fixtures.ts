@@ -76,3 +76,20 @@ export async function seedEncargo(db: TenantDb, seed: EncargoSeed) {
   }
   return { encargo, domicilios: inserted };
 }
+
+/** A field result; the type is the first stamp type by default ('Búsqueda positiva'). */
+export async function seedDiligencia(
+  db: TenantDb,
+  encargoId: number,
+  seed: { fecha: string; valorFinal: number; valorCobrado?: number | null; tipoCodigo?: string },
+) {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_cobrado, valor_final)
+      values (${encargoId},
+              (select id from tipos_estampado where codigo = ${seed.tipoCodigo ?? 'busqueda_positiva'}),
+              ${seed.fecha}::timestamptz, 'Se notificó personalmente', ${seed.valorCobrado ?? null}, ${seed.valorFinal})
+      returning id`),
+  );
+  return row!;
+}
