@@ -18,6 +18,7 @@ import { databasesPlugin } from './plugins/databases';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailPlugin } from './integrations/mail/mail.plugin';
+import { jobsPlugin } from './jobs/jobs.plugin';
 import { permissionsPlugin } from './plugins/permissions';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     { prefix: '/estampados/api' },
   );
+  await app.register(jobsPlugin, { config });
   await app.register(webAppPlugin, { webDist: config.webDist });
 
   await prepareInstallation(app, config);

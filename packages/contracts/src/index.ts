@@ -14,3 +14,5 @@ export * from './cobranza';
 export * from './diligencias';
 export * from './estampados';
 export * from './plantillas';
+export * from './informes';
+export * from './alarmas';

@@ -27,6 +27,13 @@ export interface AppConfig {
   /** AES-256-GCM key (any string ≥ 32 chars, hashed to 32 bytes) for tokens at rest; else derived from jwtSecret. */
   tokenEncryptionKey?: string;
   /** Scheduled jobs (pg-boss): off unless enabled, so test app builds stay fast. */
-  jobs?: { enabled: boolean };
+  jobs?: {
+    enabled: boolean;
+    /** Register the cron schedules (off in tests that trigger ticks by hand). */
+    schedule?: boolean;
+    retryLimit?: number;
+    retryDelaySeconds?: number;
+    pollingIntervalSeconds?: number;
+  };
   logger: boolean | { level: string; transport?: { target: string } };
 }

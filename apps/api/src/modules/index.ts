@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { alarmasRoutes } from './alarmas/alarmas.routes';
 import { apuntesRoutes } from './apuntes/apuntes.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
+import { informesRoutes } from './informes/informes.routes';
 import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
@@ -12,7 +14,7 @@ import { permisosRoutes } from './permisos/permisos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, cobranzaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, cobranzaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];

@@ -1,0 +1,132 @@
+import { type Frecuencia, FRECUENCIAS, TIME_ZONE } from '@receptoria/contracts';
+import { controlLocation, controlSchema } from '@receptoria/db';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import { fromPglite, PgBoss, type PGliteLike } from 'pg-boss';
+import type { AppConfig } from '../lib/config';
+import { listTenants, tenantDb } from '../modules/tenants/tenants.service';
+import {
+  envioKey,
+  type EnvioProgramadoJob,
+  planEnviosProgramados,
+  runEnvioProgramado,
+  type ScheduledContext,
+} from '../modules/informes/informes-programados';
+import { santiagoToday } from '../modules/informes/periodos';
+import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** pg-boss on the control database; undefined when jobs are off (tests that do not need them). */
+    jobs?: PgBoss;
+    /** What scheduled work runs with (tenants, their databases, mail, log). */
+    scheduledContext: ScheduledContext;
+  }
+}
+
+export const QUEUES = {
+  informesTick: 'informes-tick',
+  informeEnvio: 'informe-envio',
+  alarmasTick: 'alarmas-tick',
+} as const;
+
+/** When reports go out, Santiago time: daily at 07:00, weekly on Mondays, monthly on the 1st. */
+export const INFORME_CRON: Record<Frecuencia, string> = {
+  diario: '0 7 * * *',
+  semanal: '0 7 * * 1',
+  mensual: '0 7 1 * *',
+};
+export const ALARMAS_CRON = '*/5 * * * *';
+
+export interface TickData {
+  frecuencia: Frecuencia;
+  /** Santiago date the period counts back from; the run's date when absent. */
+  fechaReferencia?: string;
+}
+
+export const jobsPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const scheduledContext: ScheduledContext = {
+      listTenants: async () => (await listTenants(app.controlDb)).map((t) => ({ id: t.id, nombre: t.nombre, activo: t.activo })),
+      tenantDb: async (tenantId) => {
+        const tenant = (await listTenants(app.controlDb)).find((t) => t.id === tenantId);
+        if (!tenant) throw new Error(`tenant ${tenantId} not found`);
+        return tenantDb({ controlDb: app.controlDb, databaseConfig: app.databaseConfig, tenantPools: app.tenantPools }, tenant);
+      },
+      mail: app.mail,
+      log: app.log,
+      receptorEmail: async (tenantId) => {
+        const tenant = (await listTenants(app.controlDb)).find((t) => t.id === tenantId);
+        if (tenant?.email) return tenant.email;
+        const [user] = await app.controlDb
+          .select({ email: controlSchema.users.email })
+          .from(controlSchema.users)
+          .where(
+            and(
+              eq(controlSchema.users.tenantId, tenantId),
+              eq(controlSchema.users.cargo, 'receptor'),
+              eq(controlSchema.users.isActive, true),
+              ne(controlSchema.users.email, ''),
+            ),
+          )
+          .orderBy(asc(controlSchema.users.id))
+          .limit(1);
+        return user?.email ?? '';
+      },
+    };
+    app.decorate('scheduledContext', scheduledContext);
+    if (!config.jobs?.enabled) return;
+
+    const location = controlLocation(config.database);
+    const boss =
+      location.kind === 'postgres'
+        ? new PgBoss({ connectionString: location.url, max: 4, application_name: 'receptoria-jobs' } as never)
+        : new PgBoss({ db: fromPglite((app.controlDb as unknown as { $client: PGliteLike }).$client), backend: 'pglite' });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+
+    const retry = {
+      retryLimit: config.jobs.retryLimit ?? 5,
+      retryDelay: config.jobs.retryDelaySeconds ?? 60,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+    };
+    for (const name of Object.values(QUEUES)) {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, retry).catch(() => undefined);
+    }
+    if (config.jobs.schedule !== false) {
+      for (const frecuencia of FRECUENCIAS) {
+        await boss.schedule(QUEUES.informesTick, INFORME_CRON[frecuencia], { frecuencia } satisfies TickData, {
+          tz: TIME_ZONE,
+          key: frecuencia,
+          singletonKey: `tick-${frecuencia}`,
+        });
+      }
+      await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
+    }
+
+    const polling = { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds ?? 2 };
+    await boss.work<TickData>(QUEUES.informesTick, polling, async (jobs) => {
+      for (const job of jobs) {
+        const fechaReferencia = job.data.fechaReferencia ?? santiagoToday();
+        const planned = await planEnviosProgramados(scheduledContext, job.data.frecuencia, fechaReferencia);
+        for (const envio of planned) {
+          await boss.send(QUEUES.informeEnvio, envio, { ...retry, singletonKey: envioKey(envio) });
+        }
+        app.log.info({ frecuencia: job.data.frecuencia, fechaReferencia, envios: planned.length }, 'scheduled reports planned');
+      }
+    });
+    await boss.work<EnvioProgramadoJob>(QUEUES.informeEnvio, polling, async (jobs) => {
+      for (const job of jobs) await runEnvioProgramado(scheduledContext, job.data);
+    });
+    await boss.work(QUEUES.alarmasTick, polling, async () => {
+      await runAlarmReminders(scheduledContext);
+    });
+
+    app.decorate('jobs', boss);
+    app.addHook('onClose', async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    });
+  },
+  { name: 'jobs', dependencies: ['databases', 'mail'] },
+);
