@@ -11,7 +11,7 @@ describe('application', () => {
   it('answers /health when the control database is reachable', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', control_db: 'ok', tenant_db: 'ok' });
   });
 
   it('publishes OpenAPI documentation generated from the contracts', async () => {

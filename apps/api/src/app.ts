@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,7 +15,12 @@ import { apiModules, serviceModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
 import { databasesPlugin } from './plugins/databases';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
+import { healthPlugin } from './plugins/health';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { clientErrorHandler } from './lib/client-errors';
+import { loggerOptions } from './lib/logger';
 import { mailPlugin } from './integrations/mail/mail.plugin';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { permissionsPlugin } from './plugins/permissions';
@@ -24,13 +28,22 @@ import { webAppPlugin } from './plugins/web-app';
 
 export const API_PREFIX = '/api/v1';
 
+/** A hop count becomes a function: trust that many proxies nearest to us. */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value ?? false;
+}
+
 /** Builds the whole application: what the server listens with and what tests inject into. */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logger,
+    logger: loggerOptions(config.logger),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies to believe: a client must not pick its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     // Creating and migrating the embedded databases on a first start can take a while on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -38,6 +51,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { hsts: config.hsts });
+  await app.register(inputGuardPlugin);
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
@@ -54,18 +69,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await app.controlDb.execute(sql`select 1`);
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  await app.register(healthPlugin);
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { loginRateMax: config.loginRateMax });
+      await api.register(authRoutes);
       for (const module of apiModules) await api.register(module);
     },
     { prefix: API_PREFIX },

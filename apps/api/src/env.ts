@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   TENANT_POOL_IDLE_MS: z.coerce.number().int().positive().default(10 * 60_000),
   TENANT_POOL_SIZE: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
+  // Security: proxy trust (off unless set: 'true', a hop count, or addresses/CIDRs), HSTS, session cache
+  TRUST_PROXY: z.string().default(''),
+  HSTS: z.enum(['0', '1']).default('0'),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
   INDICADORES_URL: z.string().url().default('https://mindicador.cl/api'),

@@ -85,6 +85,8 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     adminPassword: ADMIN_PASSWORD,
     seedDemo: false,
     logger: false,
+    // Tests change users and permissions straight in the database: read them on every request.
+    sessionCacheTtlMs: 0,
     ...overrides,
   };
   const app = await buildApp(config);

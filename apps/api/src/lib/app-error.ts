@@ -5,6 +5,7 @@ export const APP_ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
@@ -13,15 +14,18 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export class AppError extends Error {
   readonly statusCode: number;
   readonly errors?: Record<string, string[]>;
+  /** Sent as Retry-After (429, 503). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options: { errors?: Record<string, string[]> } = {},
+    options: { errors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.statusCode = APP_ERROR_STATUS[code];
     this.errors = options.errors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

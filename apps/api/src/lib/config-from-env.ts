@@ -3,6 +3,15 @@ import type { Env } from '../env';
 import type { AppConfig } from './config';
 import { defaultWebDist, repoRoot } from './paths';
 
+/** TRUST_PROXY: '' / 0 / false → off; true → any; a number → hops; otherwise a list of addresses. */
+export function parseTrustProxy(value: string): boolean | number | string {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value.trim();
+}
+
 export function configFromEnv(env: Env): AppConfig {
   return {
     database: { controlUrl: env.DATABASE_URL, dataDir: path.resolve(repoRoot, env.DATA_DIR) },
@@ -10,6 +19,9 @@ export function configFromEnv(env: Env): AppConfig {
     accessTokenTtl: env.ACCESS_TOKEN_TTL,
     refreshTokenTtl: env.REFRESH_TOKEN_TTL,
     loginRateMax: env.LOGIN_RATE_MAX,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    hsts: env.HSTS === '1',
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     tenantPool: { max: env.TENANT_POOL_MAX, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
     webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
     adminPassword: env.ADMIN_PASSWORD,

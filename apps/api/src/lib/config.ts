@@ -35,5 +35,11 @@ export interface AppConfig {
     retryDelaySeconds?: number;
     pollingIntervalSeconds?: number;
   };
-  logger: boolean | { level: string; transport?: { target: string } };
+  logger: boolean | { level: string; transport?: { target: string }; stream?: NodeJS.WritableStream };
+  /** Fastify trustProxy: false (default), true, a hop count or a list of addresses/CIDRs. */
+  trustProxy?: boolean | number | string;
+  /** Sends Strict-Transport-Security on every answer (also sent on requests that arrive over TLS). */
+  hsts?: boolean;
+  /** Seconds the per-request session check (user, receiver, permissions, session) is cached. */
+  sessionCacheTtlMs?: number;
 }

@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import type { AppConfig } from '../lib/config';
-import { findSessionUser } from '../modules/auth/auth.repository';
+import { LoginThrottle } from '../modules/auth/login-throttle';
+import { SessionCache } from '../modules/auth/session-cache';
 
 type UserRow = typeof controlSchema.users.$inferSelect;
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
@@ -16,6 +17,8 @@ export interface AccessTokenPayload {
   sub: string;
   tid: number;
   username: string;
+  /** The session (refresh-token family); logging out ends it. */
+  sid: string;
 }
 
 declare module '@fastify/jwt' {
@@ -30,14 +33,21 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     accessTokenTtl: number;
     refreshTokenTtl: number;
+    sessionCache: SessionCache;
+    loginThrottle: LoginThrottle;
   }
   interface FastifyRequest {
-    auth: { userId: number; tenantId: number; username: string };
+    auth: { userId: number; tenantId: number; username: string; sessionId: string };
     account: UserRow;
     tenant: TenantRow;
     tenantDb: TenantDb;
+    /** Permission codes of the signed-in user (read with the session check). */
+    permissionCodes: string[];
   }
 }
+
+/** Paths whose successful changes touch users, receivers or permissions: cached session checks are dropped. */
+const ACCOUNT_CHANGES = /^\/api\/v1\/(configuracion|onboarding)\//;
 
 async function resolveSecret(db: ControlDb, configured?: string): Promise<string> {
   if (configured) return configured;
@@ -49,20 +59,43 @@ async function resolveSecret(db: ControlDb, configured?: string): Promise<string
   return row.value;
 }
 
+function isPayload(value: unknown): value is AccessTokenPayload {
+  const payload = value as Partial<AccessTokenPayload> | undefined;
+  return (
+    typeof payload?.sub === 'string' &&
+    /^\d{1,10}$/.test(payload.sub) &&
+    typeof payload.tid === 'number' &&
+    typeof payload.sid === 'string' &&
+    payload.sid.length <= 64
+  );
+}
+
 /**
- * Access tokens (short-lived JWT carrying user and tenant) and the `authenticate` pre-handler that
- * loads the account, its receiver and the receiver's database onto the request.
+ * Access tokens (short-lived HS256 JWT carrying user, receiver and session; `exp` required) and the
+ * `authenticate` hook that checks account, receiver and session (cached briefly, see SessionCache)
+ * and leases the receiver's database for the request.
  */
 export const authPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const secret = await resolveSecret(app.controlDb, config.jwtSecret);
-    await app.register(fastifyJwt, { secret, sign: { expiresIn: config.accessTokenTtl } });
+    await app.register(fastifyJwt, {
+      secret,
+      sign: { expiresIn: config.accessTokenTtl, algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tid', 'sid'] },
+    });
     app.decorate('accessTokenTtl', config.accessTokenTtl);
     app.decorate('refreshTokenTtl', config.refreshTokenTtl);
+    app.decorate('sessionCache', new SessionCache(app.controlDb, config.sessionCacheTtlMs ?? 5_000));
+    app.decorate(
+      'loginThrottle',
+      new LoginThrottle({ perAddressMax: config.loginRateMax, windowMs: 60_000, accountFreeFailures: 5, accountMaxDelayMs: 30_000 }),
+    );
     app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
     app.decorateRequest('account', undefined as unknown as UserRow);
     app.decorateRequest('tenant', undefined as unknown as TenantRow);
     app.decorateRequest('tenantDb', undefined as unknown as TenantDb);
+    app.decorateRequest('permissionCodes', undefined as unknown as string[]);
+    const leases = new WeakMap<FastifyRequest, () => void>();
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       let payload: AccessTokenPayload;
@@ -71,15 +104,34 @@ export const authPlugin = fp<{ config: AppConfig }>(
       } catch {
         throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
       }
+      if (!isPayload(payload)) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
       const userId = Number(payload.sub);
-      const found = Number.isInteger(userId) ? await findSessionUser(app.controlDb, userId) : undefined;
-      if (!found || found.tenant.id !== payload.tid) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
+      const [found, sessionActive] = await Promise.all([
+        app.sessionCache.account(userId),
+        app.sessionCache.familyActive(payload.sid),
+      ]);
+      if (!found || found.tenant.id !== payload.tid || !sessionActive) {
+        throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
+      }
       if (!found.user.isActive) throw new AppError('UNAUTHORIZED', authMessages.inactiveUser);
       if (!found.tenant.activo) throw new AppError('UNAUTHORIZED', authMessages.inactiveTenant);
-      request.auth = { userId, tenantId: found.tenant.id, username: found.user.username };
+      request.auth = { userId, tenantId: found.tenant.id, username: found.user.username, sessionId: payload.sid };
       request.account = found.user;
       request.tenant = found.tenant;
-      request.tenantDb = await app.tenantPools.get(tenantLocation(app.databaseConfig, found.tenant));
+      request.permissionCodes = found.codes;
+      const lease = await app.tenantPools.acquire(tenantLocation(app.databaseConfig, found.tenant));
+      leases.set(request, lease.release);
+      request.tenantDb = lease.db;
+    });
+
+    const release = async (request: FastifyRequest) => {
+      leases.get(request)?.();
+      leases.delete(request);
+    };
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && reply.statusCode < 400 && ACCOUNT_CHANGES.test(request.url)) app.sessionCache.clear();
     });
   },
   { name: 'auth', dependencies: ['databases'] },

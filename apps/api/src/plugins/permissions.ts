@@ -2,7 +2,6 @@ import { commonMessages, hasModule, type ModuleName } from '@receptoria/contract
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { listPermissionCodes } from '../modules/permisos/permisos.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +14,7 @@ export const permissionsPlugin = fp(
   async (app) => {
     app.decorate('requireModule', (module: ModuleName) => {
       return async function requireModule(request: FastifyRequest) {
-        const codes = await listPermissionCodes(app.controlDb, request.auth.userId);
-        if (!hasModule(request.account, codes, module)) {
+        if (!hasModule(request.account, request.permissionCodes, module)) {
           throw new AppError('FORBIDDEN', commonMessages.forbidden);
         }
       };

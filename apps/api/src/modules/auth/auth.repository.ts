@@ -33,6 +33,22 @@ export async function findRefreshToken(db: ControlDb, tokenHash: string) {
   return row;
 }
 
+/** The token row, locked until the transaction ends: concurrent renewals of one token run one after the other. */
+export async function lockRefreshToken(db: ControlDb, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+/** A session (token family) is alive while one of its tokens is neither revoked nor expired. */
+export async function isFamilyActive(db: ControlDb, family: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt), sql`${refreshTokens.expiresAt} > now()`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Marks a token as used; false when another request rotated it first. */
 export async function markRotated(db: ControlDb, id: number): Promise<boolean> {
   const updated = await db

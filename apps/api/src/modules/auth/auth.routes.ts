@@ -7,39 +7,39 @@ import {
   RefreshResponseSchema,
   RefreshSchema,
 } from '@receptoria/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { login, logout, refreshSession, type TokenIssuer, toSessionUser } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ loginRateMax?: number }> = async (app, options) => {
+/** The account key for login limits: the name as typed, case-folded, bounded. */
+function accountKey(body: unknown): string {
+  const username = (body as { username?: unknown } | undefined)?.username;
+  return typeof username === 'string' ? username.trim().toLowerCase().slice(0, 150) : '';
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const issuer: TokenIssuer = {
     signAccess: (payload) => app.jwt.sign(payload),
     refreshTtlSeconds: app.refreshTokenTtl,
+    onFamilyRevoked: (family) => app.sessionCache.forgetFamily(family),
   };
 
   app.post(
     '/auth/login/',
-    {
-      schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema } },
-      config: {
-        rateLimit: {
-          max: options.loginRateMax ?? 10,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => {
-            const body = request.body as { username?: unknown } | undefined;
-            const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-            return `${request.ip}|${username}`;
-          },
-          errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => ({
-            statusCode: context.statusCode,
-            message: authMessages.tooManyAttempts,
-          }),
-        },
-      },
+    { schema: { tags: ['auth'], body: LoginSchema, response: { 200: LoginResponseSchema } } },
+    async (request) => {
+      // request.ip is the socket address unless TRUST_PROXY names the proxies to believe.
+      const account = accountKey(request.body);
+      const verdict = app.loginThrottle.begin(request.ip, account);
+      if (!verdict.allowed) {
+        request.log.warn({ event: 'login_throttled', scope: verdict.scope, stats: app.loginThrottle.stats() }, 'login attempts limited');
+        throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts, { retryAfterSeconds: verdict.retryAfterSeconds });
+      }
+      const result = await login(app.controlDb, issuer, request.body);
+      app.loginThrottle.succeeded(request.ip, account);
+      return result;
     },
-    async (request) => login(app.controlDb, issuer, request.body),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateMax?: number }> = asyn
     '/auth/logout/',
     { schema: { tags: ['auth'], body: LogoutSchema, response: { 200: z.object({ detail: z.string() }) } } },
     async (request) => {
-      await logout(app.controlDb, request.body.refresh);
+      await logout(app.controlDb, request.body.refresh, issuer.onFamilyRevoked);
       return { detail: authMessages.loggedOut };
     },
   );

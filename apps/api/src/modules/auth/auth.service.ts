@@ -7,6 +7,7 @@ import {
   findSessionUser,
   findUserByUsername,
   insertRefreshToken,
+  lockRefreshToken,
   markRotated,
   revokeFamily,
 } from './auth.repository';
@@ -16,8 +17,11 @@ type UserRow = typeof controlSchema.users.$inferSelect;
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 
 export interface TokenIssuer {
-  signAccess(payload: { sub: string; tid: number; username: string }): string;
+  /** `sid` is the session (refresh-token family): the access token dies with it. */
+  signAccess(payload: { sub: string; tid: number; username: string; sid: string }): string;
   refreshTtlSeconds: number;
+  /** Told when a session is revoked, so cached session checks forget it at once. */
+  onFamilyRevoked?(family: string): void;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -53,8 +57,8 @@ async function issueRefreshToken(db: ControlDb, issuer: TokenIssuer, userId: num
   return token;
 }
 
-function accessFor(issuer: TokenIssuer, user: UserRow) {
-  return issuer.signAccess({ sub: String(user.id), tid: user.tenantId, username: user.username });
+function accessFor(issuer: TokenIssuer, user: UserRow, family: string) {
+  return issuer.signAccess({ sub: String(user.id), tid: user.tenantId, username: user.username, sid: family });
 }
 
 export async function login(db: ControlDb, issuer: TokenIssuer, input: LoginInput) {
@@ -67,36 +71,51 @@ export async function login(db: ControlDb, issuer: TokenIssuer, input: LoginInpu
     throw new AppError('UNAUTHORIZED', authMessages.invalidCredentials);
   }
   assertCanSignIn(found.user, found.tenant);
-  const refresh = await issueRefreshToken(db, issuer, found.user.id, randomUUID());
-  return { access: accessFor(issuer, found.user), refresh, user: toSessionUser(found.user) };
+  const family = randomUUID();
+  const refresh = await issueRefreshToken(db, issuer, found.user.id, family);
+  return { access: accessFor(issuer, found.user, family), refresh, user: toSessionUser(found.user) };
 }
+
+type RefreshOutcome =
+  | { kind: 'ok'; access: string; refresh: string }
+  | { kind: 'refused'; error: AppError; revokedFamily?: string };
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token of the same family.
- * Presenting a token that was already rotated means it leaked: the whole family is revoked.
+ * The token row is locked, so simultaneous renewals run one after the other: the first rotates it,
+ * every later one sees a used token and revokes the whole family, including what the first issued.
+ * Presenting a revoked token revokes its family again.
  */
 export async function refreshSession(db: ControlDb, issuer: TokenIssuer, refreshToken: string) {
-  const stored = await findRefreshToken(db, hashToken(refreshToken));
-  if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) {
-    throw new AppError('UNAUTHORIZED', authMessages.refreshInvalid);
+  const invalid = () => new AppError('UNAUTHORIZED', authMessages.refreshInvalid);
+  const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const stored = await lockRefreshToken(tx, hashToken(refreshToken));
+    if (!stored || stored.expiresAt.getTime() <= Date.now()) return { kind: 'refused', error: invalid() };
+    if (stored.revokedAt || stored.rotatedAt || !(await markRotated(tx, stored.id))) {
+      await revokeFamily(tx, stored.family);
+      return { kind: 'refused', error: invalid(), revokedFamily: stored.family };
+    }
+    const found = await findSessionUser(tx, stored.userId);
+    if (!found) return { kind: 'refused', error: invalid() };
+    try {
+      assertCanSignIn(found.user, found.tenant);
+    } catch (error) {
+      await revokeFamily(tx, stored.family);
+      return { kind: 'refused', error: error as AppError, revokedFamily: stored.family };
+    }
+    const refresh = await issueRefreshToken(tx, issuer, found.user.id, stored.family);
+    return { kind: 'ok', access: accessFor(issuer, found.user, stored.family), refresh };
+  });
+  if (outcome.kind === 'refused') {
+    if (outcome.revokedFamily) issuer.onFamilyRevoked?.(outcome.revokedFamily);
+    throw outcome.error;
   }
-  if (stored.rotatedAt || !(await markRotated(db, stored.id))) {
-    await revokeFamily(db, stored.family);
-    throw new AppError('UNAUTHORIZED', authMessages.refreshInvalid);
-  }
-  const found = await findSessionUser(db, stored.userId);
-  if (!found) throw new AppError('UNAUTHORIZED', authMessages.refreshInvalid);
-  try {
-    assertCanSignIn(found.user, found.tenant);
-  } catch (error) {
-    await revokeFamily(db, stored.family);
-    throw error;
-  }
-  const refresh = await issueRefreshToken(db, issuer, found.user.id, stored.family);
-  return { access: accessFor(issuer, found.user), refresh };
+  return { access: outcome.access, refresh: outcome.refresh };
 }
 
-export async function logout(db: ControlDb, refreshToken: string) {
+export async function logout(db: ControlDb, refreshToken: string, onFamilyRevoked?: (family: string) => void) {
   const stored = await findRefreshToken(db, hashToken(refreshToken));
-  if (stored) await revokeFamily(db, stored.family);
+  if (!stored) return;
+  await revokeFamily(db, stored.family);
+  onFamilyRevoked?.(stored.family);
 }

@@ -1,0 +1,69 @@
+import type { ControlDb } from '@receptoria/db';
+import { TtlCache } from '../../lib/ttl-cache';
+import { listPermissionCodes } from '../permisos/permisos.repository';
+import { findSessionUser, isFamilyActive } from './auth.repository';
+
+type Found = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+export type SessionAccount = Found & { codes: string[] };
+
+/**
+ * The per-request session check (account, receiver, permission codes; session not revoked),
+ * cached for `ttlMs`. Changes made through this process invalidate at once; changes made by another
+ * process take effect within `ttlMs`. A ttl of 0 turns caching off.
+ */
+export class SessionCache {
+  private readonly accounts: TtlCache<number, Promise<SessionAccount | undefined>> | undefined;
+  private readonly families: TtlCache<string, Promise<boolean>> | undefined;
+
+  constructor(
+    private readonly db: ControlDb,
+    readonly ttlMs: number,
+  ) {
+    if (ttlMs > 0) {
+      this.accounts = new TtlCache({ max: 50_000, ttlMs });
+      this.families = new TtlCache({ max: 100_000, ttlMs });
+    }
+  }
+
+  private async loadAccount(userId: number): Promise<SessionAccount | undefined> {
+    const found = await findSessionUser(this.db, userId);
+    if (!found) return undefined;
+    return { ...found, codes: await listPermissionCodes(this.db, userId) };
+  }
+
+  account(userId: number): Promise<SessionAccount | undefined> {
+    if (!this.accounts) return this.loadAccount(userId);
+    let pending = this.accounts.get(userId);
+    if (!pending) {
+      pending = this.loadAccount(userId);
+      this.accounts.set(userId, pending);
+      pending.catch(() => this.accounts?.delete(userId));
+    }
+    return pending;
+  }
+
+  familyActive(family: string): Promise<boolean> {
+    if (!this.families) return isFamilyActive(this.db, family);
+    let pending = this.families.get(family);
+    if (!pending) {
+      pending = isFamilyActive(this.db, family);
+      this.families.set(family, pending);
+      pending.catch(() => this.families?.delete(family));
+    }
+    return pending;
+  }
+
+  forgetFamily(family: string): void {
+    this.families?.delete(family);
+  }
+
+  forgetUser(userId: number): void {
+    this.accounts?.delete(userId);
+  }
+
+  /** After any change to users, receivers or permissions: every cached check is read again. */
+  clear(): void {
+    this.accounts?.clear();
+    this.families?.clear();
+  }
+}
