@@ -11,6 +11,7 @@ export * from './onboarding';
 export * from './carpetas';
 export * from './rutas';
 export * from './cobranza';
+export * from './estadisticas';
 export * from './diligencias';
 export * from './estampados';
 export * from './plantillas';

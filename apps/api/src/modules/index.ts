@@ -5,6 +5,7 @@ import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
+import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
 import { informesRoutes } from './informes/informes.routes';
 import { lookupsRoutes } from './lookups/lookups.routes';
@@ -14,7 +15,7 @@ import { permisosRoutes } from './permisos/permisos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, cobranzaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];
