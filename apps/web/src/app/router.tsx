@@ -29,6 +29,18 @@ const RegistrarEstudioScreen = lazyScreen(
 const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
+// Results and stamps (features/diligencias, plantillas, resultados).
+const DiligenciasLayout = lazyScreen(() => import('../features/diligencias/components/diligencias-layout'), 'DiligenciasLayout');
+const ResultadosEstampadosScreen = lazyScreen(
+  () => import('../features/diligencias/components/resultados-estampados-screen'),
+  'ResultadosEstampadosScreen',
+);
+const EstamparScreen = lazyScreen(() => import('../features/diligencias/components/estampar-screen'), 'EstamparScreen');
+const PlantillasScreen = lazyScreen(() => import('../features/plantillas/components/plantillas-screen'), 'PlantillasScreen');
+const ResultadosDashboardScreen = lazyScreen(
+  () => import('../features/resultados/components/resultados-dashboard-screen'),
+  'ResultadosDashboardScreen',
+);
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
@@ -64,15 +76,23 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.informes, element: <Navigate to={paths.estadisticas} replace /> },
-          { path: paths.diligencias, element: <PendingScreen title="Resultados y Estampados" /> },
-          { path: `${paths.diligencias}/*`, element: <PendingScreen title="Resultados y Estampados" /> },
+          {
+            path: paths.diligencias,
+            element: <DiligenciasLayout />,
+            children: [
+              { index: true, element: <ResultadosEstampadosScreen /> },
+              { path: paths.generarEstampado, element: <ResultadosEstampadosScreen /> },
+              { path: paths.estampar, element: <EstamparScreen /> },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
           { path: `${paths.rutas}/*`, element: <PendingScreen title="Generar Rutas" /> },
-          { path: paths.plantillas, element: <PendingScreen title="Gestión de Plantillas" /> },
+          { path: paths.plantillas, element: <PlantillasScreen /> },
           {
             path: paths.resultadosDashboard,
             element: (
               <RequireModule module="estampar">
-                <PendingScreen title="Resultados" />
+                <ResultadosDashboardScreen />
               </RequireModule>
             ),
           },

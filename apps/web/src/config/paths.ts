@@ -12,6 +12,8 @@ export const paths = {
   informes: '/informes',
   diligencias: '/diligencias',
   generarEstampado: '/diligencias/generar-estampado',
+  /** The second stamp-generation screen (spec 02 §2.1; its route is not shown there). */
+  estampar: '/diligencias/estampar',
   rutas: '/rutas',
   plantillas: '/plantillas',
   resultadosDashboard: '/resultados-dashboard',

@@ -1,0 +1,21 @@
+import { type EncargoConResultados, normalizeRol } from '@receptoria/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+
+/** GET /encargos/buscar_por_rol/: [] when none (404), several when the rol was re-assigned. */
+export async function findEncargosByRol(numeroRol: string): Promise<EncargoConResultados[]> {
+  try {
+    const body = await api.get<EncargoConResultados | EncargoConResultados[]>('/encargos/buscar_por_rol/', {
+      params: { numero_rol: normalizeRol(numeroRol) },
+    });
+    if (Array.isArray(body)) return body;
+    return body ? [body] : [];
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+export function useFindEncargosByRol() {
+  return useMutation({ mutationFn: findEncargosByRol });
+}
