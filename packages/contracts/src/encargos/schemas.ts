@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionSchema } from '../auditoria/schemas';
 import { boundedString, idSchema } from '../common/text';
 import { EncargoResultadoFields } from '../diligencias/encargo-resultados';
 import { OBSERVACIONES_SUGERIDAS } from '../format/lists';
@@ -170,8 +171,9 @@ function resolveAliases<T extends Partial<{ [K in keyof ModifyShape]: z.output<M
   };
 }
 
+/** `version` (optimistic concurrency): when sent and stale, the edit is refused with 409. */
 export const EncargoModifySchema = z
-  .object(modifyFields)
+  .object({ ...modifyFields, version: VersionSchema })
   .partial()
   .transform((value) => resolveAliases(value));
 export type EncargoModifyInput = z.input<typeof EncargoModifySchema>;
@@ -285,6 +287,7 @@ export const EncargoSchema = z.object({
   motivo_re_encargo: z.string(),
   fecha_creacion: z.string(),
   fecha_modificacion: z.string(),
+  version: z.number(),
   domicilios: z.array(DomicilioSchema),
 });
 export type Encargo = z.infer<typeof EncargoSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionSchema } from '../auditoria/schemas';
 import { boundedString } from '../common/text';
 import { flag, optionalText, requiredText } from '../encargos/fields';
 import { estudioMessages as m } from './messages';
@@ -158,6 +159,8 @@ export const AgregarEmailsSchema = z.object({
       }
     })
     .transform((rows) => rows.map((row) => ({ ...row, tipo: row.tipo ?? 'secundario' }) as EstudioEmailInputRow)),
+  /** Optional: the firm's version as read; a stale one is refused with 409. */
+  version: VersionSchema.optional(),
 });
 export type AgregarEmailsInput = z.input<typeof AgregarEmailsSchema>;
 export type AgregarEmailsValue = z.output<typeof AgregarEmailsSchema>;
@@ -175,6 +178,7 @@ export const AgregarPartesSchema = z.object({
         ctx.addIssue({ code: 'custom', message: m.parteRepetida(nombre) });
       }
     }),
+  version: VersionSchema.optional(),
 });
 export type AgregarPartesInput = z.input<typeof AgregarPartesSchema>;
 export type AgregarPartesValue = z.output<typeof AgregarPartesSchema>;
@@ -228,6 +232,8 @@ export const EstudioSchema = z.object({
   enviar_informes_diarios: z.boolean(),
   enviar_informes_mensuales: z.boolean(),
   fecha_creacion: z.string(),
+  /** Optimistic-concurrency version of the firm (raised by every change, e-mails and parties included). */
+  version: z.number(),
   emails: z.array(EstudioEmailSchema),
   partes_demandantes: z.array(ParteDemandanteSchema),
 });

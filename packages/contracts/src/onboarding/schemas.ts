@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VersionSchema } from '../auditoria/schemas';
 import { CargoSchema } from '../auth/schemas';
 import { boundedString } from '../common/text';
 import { lenientRut, optionalText, requiredText } from '../encargos/fields';
@@ -148,8 +149,10 @@ export const ClienteUpdateSchema = z
     carpeta_cobranza: folderUrl().optional(),
     carpeta_estampados: folderUrl().optional(),
     carpeta_plantillas: folderUrl().optional(),
+    /** Optimistic concurrency: the receiver's version as read; a stale one is refused with 409. */
+    version: VersionSchema.optional(),
   })
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { error: m.sinCambios });
+  .refine(({ version: _version, ...value }) => Object.values(value).some((field) => field !== undefined), { error: m.sinCambios });
 export type ClienteUpdateInput = z.input<typeof ClienteUpdateSchema>;
 export type ClienteUpdateValue = z.output<typeof ClienteUpdateSchema>;
 
@@ -175,6 +178,7 @@ export const ReceptorSchema = z.object({
   email: z.string(),
   activo: z.boolean(),
   fecha_creacion: z.string(),
+  version: z.number(),
 });
 export type Receptor = z.infer<typeof ReceptorSchema>;
 

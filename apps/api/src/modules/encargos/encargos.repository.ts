@@ -98,6 +98,7 @@ function toEncargo(row: JoinedRow, addresses: Domicilio[]): Encargo {
     motivo_re_encargo: e.motivoReEncargo,
     fecha_creacion: toSantiagoIso(e.fechaCreacion),
     fecha_modificacion: toSantiagoIso(e.fechaModificacion),
+    version: e.version,
     domicilios: addresses,
   };
 }

@@ -9,6 +9,7 @@ import {
   ReEncargoSchema,
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { findByRol, getEncargo, listEncargos, modifyEncargo, reEncargo } from './encargos.service';
 
 export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags: ['encargos'], body: ReEncargoSchema, response: { 201: EncargoDetailSchema } },
     },
-    async (request, reply) => reply.status(201).send(await reEncargo(request.tenantDb, request.body)),
+    async (request, reply) => reply.status(201).send(await reEncargo(request.tenantDb, request.body, auditActorOf(request))),
   );
 
   app.get(
@@ -59,6 +60,6 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EncargoDetailSchema },
       },
     },
-    async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body),
+    async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body, auditActorOf(request)),
   );
 };

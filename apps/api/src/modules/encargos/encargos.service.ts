@@ -13,6 +13,10 @@ import {
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
+import { assertVersion } from '../../lib/concurrency';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordAudit } from '../auditoria/auditoria.service';
 import {
   type EncargoInsert,
   deleteAlarma,
@@ -85,6 +89,43 @@ async function loadDetail(db: TenantDb, id: number): Promise<EncargoDetail> {
   const encargo = await findEncargoById(db, id);
   if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
   return { ...encargo, alarmas: await listAlarmas(db, id) };
+}
+
+/** Read-shape fields left out of the audit trail: derived copies and bookkeeping. */
+const AUDIT_IGNORED = [
+  'id',
+  'version',
+  'fecha_creacion',
+  'fecha_modificacion',
+  'fecha_encargo_formatted',
+  'dda_fs_fecha',
+  'observaciones',
+  'estudio_nombre',
+  'parte_demandante_nombre',
+  'tribunal_nombre',
+  'tipo_encargo_nombre',
+  'tipo_causa_nombre',
+  'alarmas',
+] as const;
+
+/**
+ * Records a change to an assignment in the audit trail, inside the transaction that made it.
+ * `before` null means created. Exported so other modules that change assignments record them the same way.
+ */
+export async function auditEncargo(
+  tx: TenantDb,
+  actor: AuditActor,
+  id: number,
+  accion: string,
+  before: EncargoDetail | null,
+): Promise<void> {
+  const after = await loadDetail(tx, id);
+  await recordAudit(tx, actor, { entidad: 'encargo', entidadId: id, accion, cambios: diffFields(before, after, AUDIT_IGNORED) });
+}
+
+/** The assignment as it is now (read inside a transaction before changing it, for the audit trail). */
+export async function snapshotEncargo(tx: TenantDb, id: number): Promise<EncargoDetail> {
+  return loadDetail(tx, id);
 }
 
 type CompleteEncargo = Pick<
@@ -161,15 +202,22 @@ async function insertPreparado(
 }
 
 /** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
-export async function createEncargo(db: TenantDb, input: EncargoCreateValue, now = new Date()): Promise<EncargoDetail> {
-  const id = await db.transaction((tx) =>
-    insertPreparado(
+export async function createEncargo(
+  db: TenantDb,
+  input: EncargoCreateValue,
+  actor: AuditActor = SYSTEM_ACTOR,
+  now = new Date(),
+): Promise<EncargoDetail> {
+  const id = await db.transaction(async (tx) => {
+    const encargoId = await insertPreparado(
       tx,
       input,
       { motivoNoRealizable: input.estado_especial, encargoNoRealizable: input.encargo_no_realizable },
       now,
-    ),
-  );
+    );
+    await auditEncargo(tx, actor, encargoId, 'crear', null);
+    return encargoId;
+  });
   return loadDetail(db, id);
 }
 
@@ -196,16 +244,22 @@ export async function findByRol(db: TenantDb, numeroRol: string): Promise<Encarg
   return found.length === 1 ? (found[0] as Encargo) : found;
 }
 
-/** Modify: the fields sent replace the stored ones (addresses as a whole); the id stays. */
+/**
+ * Modify: the fields sent replace the stored ones (addresses as a whole); the id stays.
+ * A stale `version` is refused with 409 and changes nothing.
+ */
 export async function modifyEncargo(
   db: TenantDb,
   id: number,
   input: EncargoModifyValue,
+  actor: AuditActor = SYSTEM_ACTOR,
   now = new Date(),
 ): Promise<EncargoDetail> {
   await db.transaction(async (tx) => {
     const current = await lockEncargo(tx, id);
     if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    assertVersion(current, input.version);
+    const before = await snapshotEncargo(tx, id);
 
     const estudioChanged = input.estudio_juridico !== undefined && input.estudio_juridico !== current.estudioId;
     const parteId = input.parte_demandante ?? (estudioChanged ? (current.parteDemandanteId ?? undefined) : undefined);
@@ -254,6 +308,7 @@ export async function modifyEncargo(
     const rol = input.numero_rol ?? current.numeroRol;
     if (input.fecha_comparendo !== undefined) await syncAlarma(tx, id, rol, 'comparendo', input.fecha_comparendo, now);
     if (input.fecha_prueba !== undefined) await syncAlarma(tx, id, rol, 'prueba', input.fecha_prueba, now);
+    await auditEncargo(tx, actor, id, 'modificar', before);
   });
   return loadDetail(db, id);
 }
@@ -262,7 +317,12 @@ export async function modifyEncargo(
  * Re-assign: a new assignment (preparado) linked to the original, which is kept and marked
  * es_re_encargado. An original still pendiente cannot be re-assigned (spec 01 §4).
  */
-export async function reEncargo(db: TenantDb, input: ReEncargoValue, now = new Date()): Promise<EncargoDetail> {
+export async function reEncargo(
+  db: TenantDb,
+  input: ReEncargoValue,
+  actor: AuditActor = SYSTEM_ACTOR,
+  now = new Date(),
+): Promise<EncargoDetail> {
   const id = await db.transaction(async (tx) => {
     const original = await lockEncargo(tx, input.encargo_original_id);
     if (!original) throw new AppError('NOT_FOUND', m.encargoOriginalNoEncontrado);
@@ -282,7 +342,10 @@ export async function reEncargo(db: TenantDb, input: ReEncargoValue, now = new D
       },
       now,
     );
+    const originalBefore = await snapshotEncargo(tx, original.id);
     await updateEncargo(tx, original.id, { esReEncargado: true, fechaModificacion: now });
+    await auditEncargo(tx, actor, encargoId, 're_encargo', null);
+    await auditEncargo(tx, actor, original.id, 're_encargado', originalBefore);
     return encargoId;
   });
   return loadDetail(db, id);

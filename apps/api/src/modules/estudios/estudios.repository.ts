@@ -80,3 +80,8 @@ export async function lockEstudio(db: TenantDb, id: number): Promise<EstudioRow 
   const [row] = await db.select().from(estudios).where(eq(estudios.id, id)).for('update');
   return row;
 }
+
+/** Marks the firm changed (its trigger raises the version), e.g. after e-mails or parties are added. */
+export async function touchEstudio(db: TenantDb, id: number): Promise<void> {
+  await db.update(estudios).set({ fechaModificacion: new Date() }).where(eq(estudios.id, id));
+}

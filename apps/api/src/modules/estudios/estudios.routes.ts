@@ -11,6 +11,7 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { addEmails, addPartes, getEstudio, listEstudios, registerEstudio } from './estudios.service';
 
 export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags: ['estudios'], body: EstudioCreateSchema, response: { 201: EstudioSchema } },
     },
-    async (request, reply) => reply.status(201).send(await registerEstudio(request.tenantDb, request.body)),
+    async (request, reply) => reply.status(201).send(await registerEstudio(request.tenantDb, request.body, auditActorOf(request))),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AgregarEmailsResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addEmails(request.tenantDb, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await addEmails(request.tenantDb, request.params.id, request.body, auditActorOf(request))),
   );
 
   app.post(
@@ -66,6 +67,6 @@ export const estudiosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AgregarPartesResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addPartes(request.tenantDb, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await addPartes(request.tenantDb, request.params.id, request.body, auditActorOf(request))),
   );
 };

@@ -6,6 +6,7 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { createEncargo } from '../encargos/encargos.service';
 import { generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
 
@@ -25,7 +26,7 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags: ['encargos'], body: EncargoCreateSchema, response: { 201: EncargoDetailSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createEncargo(request.tenantDb, request.body)),
+    async (request, reply) => reply.status(201).send(await createEncargo(request.tenantDb, request.body, auditActorOf(request))),
   );
 
   app.post(

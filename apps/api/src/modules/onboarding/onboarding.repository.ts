@@ -54,10 +54,21 @@ export async function listTenantUsers(db: ControlDb, tenantId: number): Promise<
   return db.select().from(users).where(eq(users.tenantId, tenantId)).orderBy(asc(users.id));
 }
 
+export async function databaseNameTaken(db: ControlDb, databaseName: string): Promise<boolean> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.databaseName, databaseName));
+  return Boolean(row);
+}
+
 export async function usernameTaken(db: ControlDb, username: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`);
   return Boolean(row);
+}
+
+/** Locks a receiver's row for a change (optimistic-concurrency check and audit snapshot). */
+export async function lockTenant(db: ControlDb, id: number): Promise<TenantRow | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id)).for('update');
+  return row;
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { addUsuario, createCliente, getCliente, getEstadisticas, listClientes, updateCliente } from './onboarding.service';
 
 /** Client onboarding belongs to the platform user `admin` only (spec 02 §6). */
@@ -46,7 +47,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/onboarding/clientes/crear/',
     { onRequest, schema: { tags: ['onboarding'], body: ClienteCreateSchema, response: { 201: ClienteCreateResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await createCliente(ctx, request.body)),
+    async (request, reply) => reply.status(201).send(await createCliente(ctx, request.body, auditActorOf(request))),
   );
 
   app.get(
@@ -61,7 +62,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: { tags: ['onboarding'], params: IdParamSchema, body: ClienteUpdateSchema, response: { 200: ClienteDetailSchema } },
     },
-    async (request) => updateCliente(app.controlDb, request.auth, request.params.id, request.body),
+    async (request) => updateCliente(app.controlDb, request.auth, request.params.id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -75,6 +76,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: ClienteUsuarioCreateResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await addUsuario(app.controlDb, request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await addUsuario(app.controlDb, request.params.id, request.body, auditActorOf(request))),
   );
 };

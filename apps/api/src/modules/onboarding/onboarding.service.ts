@@ -17,12 +17,18 @@ import {
 } from '@receptoria/contracts';
 import { type ControlDb, type DatabaseConfig, type DatabaseLocation, type TenantPools, tenantLocation } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
-import { createUser, uniqueDatabaseName } from '../tenants/tenants.service';
+import { assertVersion } from '../../lib/concurrency';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordControlAudit } from '../auditoria/auditoria.service';
+import { createUser } from '../tenants/tenants.service';
 import {
   countTenantsAndUsers,
+  databaseNameTaken,
   findTenant,
   findTenantByRut,
   insertTenant,
+  lockTenant,
   listTenantsWithUserCount,
   listTenantUsers,
   type TenantRow,
@@ -31,7 +37,7 @@ import {
   type UserRow,
   usernameTaken,
 } from './onboarding.repository';
-import { provisionTenantDatabase, removeTenantDatabase } from './provisioning';
+import { provisionNewTenantDatabase, removeTenantDatabase } from './provisioning';
 
 export interface OnboardingContext {
   controlDb: ControlDb;
@@ -79,7 +85,14 @@ function toReceptor(tenant: TenantRow): Receptor {
     email: tenant.email,
     activo: tenant.activo,
     fecha_creacion: tenant.createdAt.toISOString(),
+    version: tenant.version,
   };
+}
+
+/** The receiver's fields as the audit trail shows them (never the connection URL: it may hold a password). */
+function auditedTenant(tenant: TenantRow): Record<string, unknown> {
+  const { version: _version, createdAt: _createdAt, id: _id, databaseUrl: _url, ...rest } = tenant;
+  return rest;
 }
 
 function toUsuario(user: UserRow): ClienteUsuario {
@@ -153,7 +166,11 @@ export async function getCliente(db: ControlDb, id: number): Promise<ClienteDeta
  * Registers a receiver with its own migrated database and its first user, all or nothing: the
  * control rows are written in one transaction, and the database is removed when anything fails.
  */
-export async function createCliente(ctx: OnboardingContext, input: ClienteCreateValue): Promise<ClienteCreateResponse> {
+export async function createCliente(
+  ctx: OnboardingContext,
+  input: ClienteCreateValue,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<ClienteCreateResponse> {
   if (await findTenantByRut(ctx.controlDb, input.rut)) throw rutConflict(input.rut);
   if (await usernameTaken(ctx.controlDb, input.username)) throw usernameConflict();
 
@@ -161,7 +178,12 @@ export async function createCliente(ctx: OnboardingContext, input: ClienteCreate
   let tenantId: number;
   try {
     tenantId = await ctx.controlDb.transaction(async (tx) => {
-      const databaseName = await uniqueDatabaseName({ controlDb: tx, databaseConfig: ctx.databaseConfig }, input.nombre);
+      // A new database every time: a name held by a receiver or by any existing database is skipped.
+      const provisioned = await provisionNewTenantDatabase(ctx.databaseConfig, input.nombre, (name) =>
+        databaseNameTaken(tx, name),
+      );
+      location = provisioned.location;
+      const { databaseName } = provisioned;
       const tenant = await insertTenant(tx, {
         nombre: input.nombre,
         rut: input.rut,
@@ -177,8 +199,6 @@ export async function createCliente(ctx: OnboardingContext, input: ClienteCreate
         carpetaEstampadosUrl: input.carpeta_estampados,
         carpetaPlantillasUrl: input.carpeta_plantillas,
       });
-      location = tenantLocation(ctx.databaseConfig, tenant);
-      await provisionTenantDatabase(location);
       await createUser(
         { controlDb: tx },
         {
@@ -192,6 +212,12 @@ export async function createCliente(ctx: OnboardingContext, input: ClienteCreate
           permisos: initialPermisos(input.cargo),
         },
       );
+      await recordControlAudit(tx, tenant.id, actor, {
+        entidad: 'receptor',
+        entidadId: tenant.id,
+        accion: 'crear',
+        cambios: diffFields(null, { ...auditedTenant(tenant), usuario: input.username }),
+      });
       return tenant.id;
     });
   } catch (error) {
@@ -210,23 +236,33 @@ export async function addUsuario(
   db: ControlDb,
   tenantId: number,
   input: ClienteUsuarioCreateValue,
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<ClienteUsuarioCreateResponse> {
   if (!(await findTenant(db, tenantId))) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
   if (await usernameTaken(db, input.username)) throw usernameConflict();
   try {
-    const user = await createUser(
-      { controlDb: db },
-      {
-        tenantId,
-        username: input.username,
-        password: input.password,
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        cargo: input.cargo,
-        permisos: initialPermisos(input.cargo),
-      },
-    );
+    const user = await db.transaction(async (tx) => {
+      const created = await createUser(
+        { controlDb: tx },
+        {
+          tenantId,
+          username: input.username,
+          password: input.password,
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          cargo: input.cargo,
+          permisos: initialPermisos(input.cargo),
+        },
+      );
+      await recordControlAudit(tx, tenantId, actor, {
+        entidad: 'receptor',
+        entidadId: tenantId,
+        accion: 'agregar_usuario',
+        cambios: { usuario: { antes: null, despues: { id: created.id, username: created.username, cargo: created.cargo } } },
+      });
+      return created;
+    });
     return { message: m.usuarioAgregado, usuario: toUsuario(user) };
   } catch (error) {
     throw conflictFrom(error) ?? error;
@@ -234,7 +270,13 @@ export async function addUsuario(
 }
 
 /** Changes a client's state, contact data or folder links. The platform admin's own receiver stays active. */
-export async function updateCliente(db: ControlDb, actor: Actor, id: number, input: ClienteUpdateValue): Promise<ClienteDetail> {
+export async function updateCliente(
+  db: ControlDb,
+  actor: Actor,
+  id: number,
+  input: ClienteUpdateValue,
+  from: AuditActor = SYSTEM_ACTOR,
+): Promise<ClienteDetail> {
   if (input.activo === false && id === actor.tenantId) {
     throw new AppError('BAD_REQUEST', m.noDesactivarPropio, { errors: { activo: [m.noDesactivarPropio] } });
   }
@@ -249,7 +291,18 @@ export async function updateCliente(db: ControlDb, actor: Actor, id: number, inp
   if (input.carpeta_cobranza !== undefined) values.carpetaCobranzaUrl = input.carpeta_cobranza;
   if (input.carpeta_estampados !== undefined) values.carpetaEstampadosUrl = input.carpeta_estampados;
   if (input.carpeta_plantillas !== undefined) values.carpetaPlantillasUrl = input.carpeta_plantillas;
-  const updated = await updateTenant(db, id, values);
-  if (!updated) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+  await db.transaction(async (tx) => {
+    const current = await lockTenant(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+    assertVersion(current, input.version);
+    const updated = await updateTenant(tx, id, values);
+    if (!updated) throw new AppError('NOT_FOUND', m.clienteNoEncontrado);
+    await recordControlAudit(tx, id, from, {
+      entidad: 'receptor',
+      entidadId: id,
+      accion: 'modificar',
+      cambios: diffFields(auditedTenant(current), auditedTenant(updated)),
+    });
+  });
   return getCliente(db, id);
 }

@@ -7,6 +7,7 @@ import {
   UsuarioListSchema,
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { listPermisos } from './permisos.repository';
 import { assignPermisos, getUserPermisos, listUsers, revokePermiso } from './permisos.service';
 
@@ -51,7 +52,7 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PermisoListSchema },
       },
     },
-    async (request) => assignPermisos(app.controlDb, request.auth, request.params.id, request.body),
+    async (request) => assignPermisos(app.controlDb, request.auth, request.params.id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -65,6 +66,6 @@ export const permisosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PermisoListSchema },
       },
     },
-    async (request) => revokePermiso(app.controlDb, request.auth, request.params.id, request.body),
+    async (request) => revokePermiso(app.controlDb, request.auth, request.params.id, request.body, auditActorOf(request)),
   );
 };

@@ -8,6 +8,9 @@ import {
 } from '@receptoria/contracts';
 import type { ControlDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordControlAudit } from '../auditoria/auditoria.service';
 import {
   addUserPermisos,
   countOtherHolders,
@@ -80,25 +83,58 @@ async function knownPermisos(db: ControlDb, ids: readonly number[], field: strin
 }
 
 /** Grants the permissions (already held ones stay as they are) and answers the user's new list. */
-export async function assignPermisos(db: ControlDb, actor: Actor, userId: number, input: AsignarPermisosInput) {
+export async function assignPermisos(
+  db: ControlDb,
+  actor: Actor,
+  userId: number,
+  input: AsignarPermisosInput,
+  from: AuditActor = SYSTEM_ACTOR,
+) {
   return db.transaction(async (tx) => {
     await lockTenantPermissions(tx, actor.tenantId);
     const user = await changeableUser(tx, actor, userId);
     const permisos = await knownPermisos(tx, input.permisos_ids, 'permisos_ids');
+    const before = await listUserPermisos(tx, user.id);
     await addUserPermisos(
       tx,
       user.id,
       permisos.map((permiso) => permiso.id),
     );
-    return listUserPermisos(tx, user.id);
+    const after = await listUserPermisos(tx, user.id);
+    await auditPermisos(tx, actor.tenantId, from, user.id, 'asignar_permisos', before, after);
+    return after;
   });
+}
+
+/** Records the change of a user's permission codes (nothing when none changed). */
+async function auditPermisos(
+  tx: ControlDb,
+  tenantId: number,
+  from: AuditActor,
+  userId: number,
+  accion: string,
+  before: { codigo: string }[],
+  after: { codigo: string }[],
+) {
+  const cambios = diffFields(
+    { permisos: before.map((p) => p.codigo) },
+    { permisos: after.map((p) => p.codigo) },
+  );
+  if (Object.keys(cambios).length === 0) return;
+  await recordControlAudit(tx, tenantId, from, { entidad: 'usuario', entidadId: userId, accion, cambios });
 }
 
 /**
  * Revokes one permission (revoking one not held changes nothing) and answers the user's new list.
  * A manager cannot drop their own gestiona_permisos while nobody else in the receiver holds it.
  */
-export async function revokePermiso(db: ControlDb, actor: Actor, userId: number, input: RevocarPermisoInput) {
+export async function revokePermiso(
+  db: ControlDb,
+  actor: Actor,
+  userId: number,
+  input: RevocarPermisoInput,
+  from: AuditActor = SYSTEM_ACTOR,
+) {
   return db.transaction(async (tx) => {
     await lockTenantPermissions(tx, actor.tenantId);
     const user = await changeableUser(tx, actor, userId);
@@ -108,7 +144,10 @@ export async function revokePermiso(db: ControlDb, actor: Actor, userId: number,
       const others = await countOtherHolders(tx, actor.tenantId, permiso.id, user.id);
       if (others === 0) throw new AppError('BAD_REQUEST', permisoMessages.ultimoGestor);
     }
+    const before = await listUserPermisos(tx, user.id);
     await removeUserPermiso(tx, user.id, permiso.id);
-    return listUserPermisos(tx, user.id);
+    const after = await listUserPermisos(tx, user.id);
+    await auditPermisos(tx, actor.tenantId, from, user.id, 'revocar_permiso', before, after);
+    return after;
   });
 }
