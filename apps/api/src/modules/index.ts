@@ -5,9 +5,7 @@ import { auditoriaRoutes } from './auditoria/auditoria.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { diligenciasRoutes } from './diligencias/diligencias.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
-import { estampadosServiceRoutes } from './estampados/estampados.routes';
 import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
 import { informesRoutes } from './informes/informes.routes';
@@ -15,11 +13,10 @@ import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { permisosRoutes } from './permisos/permisos.routes';
-import { plantillasServiceRoutes } from './plantillas/plantillas.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
-export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];
+export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];
