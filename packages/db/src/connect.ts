@@ -103,6 +103,35 @@ export async function ensureDatabase(location: DatabaseLocation): Promise<void> 
   }
 }
 
+/**
+ * Creates a database that must not exist yet: true when this call created it, false when a database
+ * (or data folder) of that name is already there — it is then left alone, never reused.
+ */
+export async function createDatabaseIfAbsent(location: DatabaseLocation): Promise<boolean> {
+  if (location.kind === 'pglite') {
+    if (location.dataDir === 'memory://') return true;
+    await mkdir(path.dirname(location.dataDir), { recursive: true });
+    try {
+      await mkdir(location.dataDir);
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EEXIST') return false;
+      throw error;
+    }
+  }
+  const admin = new pg.Client({ connectionString: withDatabaseName(location.url, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${quoteIdent(databaseNameOf(location.url))}`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P04') return false;
+    throw error;
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function dropDatabase(location: DatabaseLocation): Promise<void> {
   if (location.kind !== 'postgres') return;
   const admin = new pg.Client({ connectionString: withDatabaseName(location.url, 'postgres') });
