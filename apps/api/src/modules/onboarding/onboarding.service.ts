@@ -15,7 +15,7 @@ import {
   PERMISSION_CODES,
   type Receptor,
 } from '@receptoria/contracts';
-import { type ControlDb, type DatabaseConfig, type DatabaseLocation, type TenantPools, tenantLocation } from '@receptoria/db';
+import { type ControlDb, type DatabaseConfig, type DatabaseLocation, type TenantPools } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
