@@ -23,6 +23,7 @@ import { clientErrorHandler } from './lib/client-errors';
 import { loggerOptions } from './lib/logger';
 import { mailPlugin } from './integrations/mail/mail.plugin';
 import { jobsPlugin } from './jobs/jobs.plugin';
+import { gmailPlugin } from './integrations/google/gmail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(permissionsPlugin);
   await app.register(indicadoresPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(gmailPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -9,6 +9,7 @@ import { encargosRoutes } from './encargos/encargos.routes';
 import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
 import { informesRoutes } from './informes/informes.routes';
+import { oauthRoutes } from './informes/oauth.routes';
 import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
@@ -16,7 +17,7 @@ import { permisosRoutes } from './permisos/permisos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];
