@@ -22,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { clientErrorHandler } from './lib/client-errors';
 import { loggerOptions } from './lib/logger';
 import { mailPlugin } from './integrations/mail/mail.plugin';
+import { estampadosPlugin } from './modules/estampados/estampados.plugin';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { gmailPlugin } from './integrations/google/gmail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
   await app.register(indicadoresPlugin, { config });
+  await app.register(estampadosPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(gmailPlugin, { config });
   await app.register(rateLimit, { global: false });

@@ -12,6 +12,26 @@ export function parseTrustProxy(value: string): boolean | number | string {
   return value.trim();
 }
 
+/** Google Docs stamps: on when a service account or an OAuth client with refresh token is configured. */
+function googleDocsFromEnv(env: Env): AppConfig['googleDocs'] {
+  const oauth =
+    env.GOOGLE_DOCS_CLIENT_ID && env.GOOGLE_DOCS_CLIENT_SECRET && env.GOOGLE_DOCS_REFRESH_TOKEN
+      ? {
+          clientId: env.GOOGLE_DOCS_CLIENT_ID,
+          clientSecret: env.GOOGLE_DOCS_CLIENT_SECRET,
+          refreshToken: env.GOOGLE_DOCS_REFRESH_TOKEN,
+          tokenUrl: env.GOOGLE_DOCS_TOKEN_URL,
+        }
+      : undefined;
+  if (!env.GOOGLE_SERVICE_ACCOUNT_JSON && !oauth) return undefined;
+  return {
+    apiRoot: env.GOOGLE_DOCS_API_ROOT,
+    serviceAccountJson: env.GOOGLE_SERVICE_ACCOUNT_JSON,
+    oauth,
+    estampadosFolderId: env.GOOGLE_ESTAMPADOS_FOLDER_ID,
+  };
+}
+
 export function configFromEnv(env: Env): AppConfig {
   return {
     database: { controlUrl: env.DATABASE_URL, dataDir: path.resolve(repoRoot, env.DATA_DIR) },
@@ -23,6 +43,8 @@ export function configFromEnv(env: Env): AppConfig {
     hsts: env.HSTS === '1',
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     tenantPool: { max: env.TENANT_POOL_MAX, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
+    googleDocs: googleDocsFromEnv(env),
+    soffice: env.SOFFICE_PATH,
     webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO === '1',

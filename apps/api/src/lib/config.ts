@@ -1,4 +1,5 @@
 import type { DatabaseConfig } from '@receptoria/db';
+import type { GoogleDocsConfig } from '../integrations/google/drive-auth';
 
 export interface AppConfig {
   database: DatabaseConfig;
@@ -24,6 +25,10 @@ export interface AppConfig {
     tokenUrl?: string;
     apiRoot?: string;
   };
+  /** Google Docs engine for stamps (service account or OAuth refresh token); local DOCX stamps without it. */
+  googleDocs?: GoogleDocsConfig;
+  /** LibreOffice binary for PDF copies of stamps; looked up in the usual places when not set. */
+  soffice?: string;
   /** AES-256-GCM key (any string ≥ 32 chars, hashed to 32 bytes) for tokens at rest; else derived from jwtSecret. */
   tokenEncryptionKey?: string;
   /** Scheduled jobs (pg-boss): off unless enabled, so test app builds stay fast. */

@@ -5,8 +5,10 @@ import { auditoriaRoutes } from './auditoria/auditoria.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { diligenciasRoutes } from './diligencias/diligencias.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
 import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
+import { estampadosServiceRoutes } from './estampados/estampados.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
 import { informesRoutes } from './informes/informes.routes';
 import { oauthRoutes } from './informes/oauth.routes';
@@ -14,10 +16,11 @@ import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { permisosRoutes } from './permisos/permisos.routes';
+import { plantillasServiceRoutes } from './plantillas/plantillas.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
-export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes];
+export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

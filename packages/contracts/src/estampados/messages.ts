@@ -19,7 +19,8 @@ export const estampadoMessages = {
   demasiadosDatos: 'Demasiados campos en los datos del estampado',
   firmaInvalida: 'El enlace del documento no es válido.',
   googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intenta nuevamente en unos minutos.',
-  tituloPrefijo: 'Estampado',
+  plantillaInvalida: 'La plantilla no es un documento de Word válido o tiene marcadores mal escritos. Revísela en Gestión de Plantillas.',
+  rolRequerido: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
 } as const;
 
 /** The stamp-service error text a client shows for an HTTP status and server message (spec 02 §8). */

@@ -55,6 +55,11 @@ export const CrearPlantillaSchema = z.object({
   ),
   /** Optional stamp type the template serves. */
   tipo_estampado: encargoIdOpcional,
+  /** Optional Google Docs document (link or id) the template lives in, for the Google Docs engine. */
+  google_document_url: z
+    .preprocess((value) => (value === null ? undefined : value), z.string({ error: m.googleNoDisponible }).max(500, { error: m.googleNoDisponible }).trim())
+    .optional()
+    .default(''),
 });
 export type CrearPlantillaValue = z.output<typeof CrearPlantillaSchema>;
 
@@ -63,3 +68,12 @@ export const CrearPlantillaResponseSchema = PlantillaResponseSchema.extend({ mes
 export const PlantillaIdParamSchema = z.object({
   id: z.coerce.number({ error: m.noEncontrada }).int(m.noEncontrada).positive(m.noEncontrada).max(2_147_483_647, m.noEncontrada),
 });
+
+/** PUT /estampados/api/plantillas/{id}/archivo (multipart field 'archivo', or the raw .docx body). */
+export const SubirPlantillaResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  plantilla: PlantillaSchema,
+  verificacion: VerificarPlantillaResponseSchema,
+});
+export type SubirPlantillaResponse = z.infer<typeof SubirPlantillaResponseSchema>;

@@ -3,12 +3,14 @@ import {
   type Domicilio,
   type DomiciliosValue,
   type Encargo,
+  type EncargoConResultados,
   type EncargoEstado,
   formatDate,
   toSantiagoIso,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { withResultados } from '../diligencias/diligencias.repository';
 
 const {
   alarmas,
@@ -132,9 +134,10 @@ export async function findEncargoById(db: TenantDb, id: number): Promise<Encargo
   return (await withDomicilios(db, rows))[0];
 }
 
-export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promise<Encargo[]> {
+/** Assignments of a rol, with their stamp state and last diligence (spec 02 §3 read shape). */
+export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promise<EncargoConResultados[]> {
   const rows = await selectJoined(db).where(eq(encargos.numeroRol, numeroRol)).orderBy(asc(encargos.id));
-  return withDomicilios(db, rows);
+  return withResultados(db, await withDomicilios(db, rows));
 }
 
 /** Locks an assignment row for the rest of the transaction. */

@@ -1,6 +1,7 @@
 import {
   type Alarma,
   type Encargo,
+  type EncargoConResultados,
   type EncargoCreateValue,
   type EncargoDetail,
   type EncargoListQuery,
@@ -237,11 +238,11 @@ export async function listEncargos(db: TenantDb, query: EncargoListQuery): Promi
 }
 
 /** One assignment, or all of them when a rol was re-assigned; 404 when none (spec 01 §7). */
-export async function findByRol(db: TenantDb, numeroRol: string): Promise<Encargo | Encargo[]> {
+export async function findByRol(db: TenantDb, numeroRol: string): Promise<EncargoConResultados | EncargoConResultados[]> {
   const rol = normalizeRol(numeroRol);
   const found = await findEncargosByRol(db, rol);
   if (found.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(rol));
-  return found.length === 1 ? (found[0] as Encargo) : found;
+  return found.length === 1 ? (found[0] as EncargoConResultados) : found;
 }
 
 /**

@@ -1,0 +1,161 @@
+import {
+  COLA_LIMITE,
+  type ColaResponse,
+  type EncargoEstado,
+  type GuardarFechaEstampadoValue,
+  type GuardarResultadosResponse,
+  type GuardarResultadosValue,
+  type NotificarEstampadoResponse,
+  type NotificarEstampadoValue,
+  diligenciaMessages as m,
+  todayIso,
+  toSantiagoIso,
+} from '@receptoria/contracts';
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { lockEncargo, updateEncargo } from '../encargos/encargos.repository';
+import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
+import { findTipoEstampado, insertDiligencia, listCola, toDiligenciaResumen } from './diligencias.repository';
+
+const { encargos } = tenantSchema;
+
+/** States in which results may be registered (spec 02 §4). */
+const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
+
+/** The assignment a rol (and optional id) names; several without an id is refused. */
+async function resolveEncargoId(db: TenantDb, numeroRol: string, encargoId: number | undefined): Promise<number> {
+  const rows = await db.select({ id: encargos.id }).from(encargos).where(eq(encargos.numeroRol, numeroRol));
+  if (rows.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(numeroRol));
+  if (encargoId !== undefined) {
+    if (!rows.some((r) => r.id === encargoId)) throw new AppError('BAD_REQUEST', m.encargoNoCorrespondeRol);
+    return encargoId;
+  }
+  if (rows.length > 1) {
+    throw new AppError('BAD_REQUEST', m.variosEncargos(numeroRol, rows.length), { errors: { encargo_id: [m.variosEncargos(numeroRol, rows.length)] } });
+  }
+  return (rows[0] as { id: number }).id;
+}
+
+/**
+ * 'Estampar Más Tarde': stores the field results and moves the assignment to listo_para_estampar.
+ * One transaction; the assignment row is locked before its state is checked.
+ */
+export async function guardarResultados(
+  db: TenantDb,
+  input: GuardarResultadosValue,
+  actor: { username: string },
+  now = new Date(),
+): Promise<GuardarResultadosResponse> {
+  return db.transaction(async (tx) => {
+    const encargoId = await resolveEncargoId(tx, input.numero_rol, input.encargo_id);
+    const current = await lockEncargo(tx, encargoId);
+    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
+      throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
+    }
+    const tipo = await findTipoEstampado(tx, input.resultado_id);
+    if (!tipo || !tipo.activo) {
+      throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
+    }
+    const personalizado = input.valor_personalizado;
+    const diligencia = await insertDiligencia(tx, {
+      encargoId,
+      tipoEstampadoId: tipo.id,
+      fechaDiligencia: input.fecha_diligencia,
+      apuntesTerreno: input.apuntes_terreno,
+      tratamiento: input.tratamiento,
+      valorCobrado: personalizado,
+      valorFinal: personalizado ?? tipo.valorPorDefecto,
+      motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
+      observaciones: input.observaciones_diligencia,
+      creadoPor: actor.username,
+      fechaCreacion: now,
+    });
+    await updateEncargo(tx, encargoId, { estado: input.cambiar_estado_a, fechaModificacion: now });
+    return {
+      success: true as const,
+      message: m.resultadosGuardados,
+      encargo_id: encargoId,
+      numero_rol: current.numeroRol,
+      estado: input.cambiar_estado_a,
+      diligencia: {
+        ...toDiligenciaResumen(diligencia),
+        encargo_id: encargoId,
+        tipo_estampado: { id: tipo.id, nombre: tipo.nombre },
+        creado_por: diligencia.creadoPor,
+        fecha_creacion: toSantiagoIso(diligencia.fechaCreacion),
+      },
+    };
+  });
+}
+
+/**
+ * After the stamp document was opened: the assignment becomes estampado with today's stamp date
+ * (Santiago). Only for a document this receiver generated for that rol.
+ */
+export async function notificarEstampado(
+  db: TenantDb,
+  input: NotificarEstampadoValue,
+  now = new Date(),
+): Promise<NotificarEstampadoResponse> {
+  const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.documento_id)
+    ? await findEstampado(db, input.documento_id.toLowerCase())
+    : undefined;
+  if (!found) throw new AppError('NOT_FOUND', m.documentoInvalido);
+  if (found.doc.numeroRol !== input.numero_rol) throw new AppError('BAD_REQUEST', m.documentoNoCorresponde);
+  return db.transaction(async (tx) => {
+    const encargoId = found.doc.encargoId ?? (await resolveEncargoId(tx, input.numero_rol, undefined));
+    const current = await lockEncargo(tx, encargoId);
+    if (!current || current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    const fecha = todayIso(now);
+    await updateEncargo(tx, encargoId, {
+      estado: 'estampado',
+      estadoEstampado: 'estampado',
+      fechaEstampado: fecha,
+      observacionEstampado: current.observacionEstampado || m.observacionEstampadoAutomatica,
+      fechaModificacion: now,
+    });
+    await markEstampadoNotificado(tx, found.doc.id, now);
+    return {
+      success: true as const,
+      message: m.estadoActualizado,
+      encargo_id: encargoId,
+      numero_rol: current.numeroRol,
+      estado: 'estampado' as const,
+      estado_estampado: 'estampado',
+      fecha_estampado: fecha,
+    };
+  });
+}
+
+/** Saves the stamp date and its observation (the client sends today after a generated stamp). */
+export async function guardarFechaEstampado(db: TenantDb, id: number, input: GuardarFechaEstampadoValue, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const current = await lockEncargo(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    await updateEncargo(tx, id, {
+      fechaEstampado: input.fecha_estampado,
+      observacionEstampado: input.observaciones,
+      fechaModificacion: now,
+    });
+    return {
+      success: true as const,
+      message: m.fechaEstampadoGuardada,
+      encargo_id: id,
+      fecha_estampado: input.fecha_estampado,
+      observaciones: input.observaciones,
+    };
+  });
+}
+
+/** The /resultados-dashboard work queue. */
+export async function getCola(db: TenantDb, now = new Date()): Promise<ColaResponse> {
+  const resultados = await listCola(db, 'preparado', COLA_LIMITE, now);
+  const estampado = await listCola(db, 'listo_para_estampar', COLA_LIMITE, now);
+  return {
+    esperando_resultados: resultados.items,
+    esperando_estampado: estampado.items,
+    totales: { esperando_resultados: resultados.total, esperando_estampado: estampado.total },
+  };
+}

@@ -1,0 +1,292 @@
+import {
+  BuscarPorRolResponseSchema,
+  ColaResponseSchema,
+  commonMessages,
+  diligenciaMessages as m,
+  EncargoConResultadosSchema,
+  EncargoDetailSchema,
+  type Encargo,
+  GuardarResultadosResponseSchema,
+} from '@receptoria/contracts';
+import { tenantSchema } from '@receptoria/db';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { crearEncargo, resultadosBody, type ResultadosWorld, setEstado, setupResultados, tipoId } from './resultados.fixtures';
+
+let t: TestContext;
+let w: ResultadosWorld;
+let positiva: number;
+let negativa: number;
+let rolCounter = 100;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  w = await setupResultados(t);
+  positiva = await tipoId(t, 'busqueda_positiva');
+  negativa = await tipoId(t, 'busqueda_negativa');
+});
+afterAll(() => t.close());
+
+const nextRol = () => `C-${(rolCounter += 1)}-2025`;
+
+async function nuevo(overrides: Record<string, unknown> = {}): Promise<Encargo> {
+  return crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol(), ...overrides });
+}
+
+const guardar = (token: string, payload: Record<string, unknown>) =>
+  t.request(token, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload });
+
+async function snapshot(encargoId: number, tenantId = t.mainTenantId) {
+  const db = await t.tenantDbOf(tenantId);
+  const [row] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, encargoId));
+  const [n] = await db
+    .select({ n: count() })
+    .from(tenantSchema.diligencias)
+    .where(eq(tenantSchema.diligencias.encargoId, encargoId));
+  return { estado: row?.estado, diligencias: n?.n, fechaModificacion: row?.fechaModificacion.toISOString() };
+}
+
+async function buscar(rol: string, token = w.tokenA) {
+  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/buscar_por_rol/?numero_rol=${rol}` });
+  expect(response.statusCode).toBe(200);
+  return BuscarPorRolResponseSchema.parse(response.json());
+}
+
+describe('guardar_resultados: the four states', () => {
+  it('saves results of a preparado assignment, with the type default value, and moves it to listo_para_estampar', async () => {
+    const encargo = await nuevo();
+    const response = await guardar(w.tokenA, resultadosBody(encargo.numero_rol, positiva));
+    expect(response.statusCode).toBe(200);
+    const body = GuardarResultadosResponseSchema.parse(response.json());
+    expect(body.message).toBe('Resultados guardados. El encargo está listo para estampar cuando lo necesites.');
+    expect(body.estado).toBe('listo_para_estampar');
+    expect(body.diligencia).toMatchObject({
+      valor_cobrado: null,
+      valor_final: 35000,
+      motivo_cambio_valor: '',
+      tratamiento: 'don',
+      tipo_estampado: { id: positiva, nombre: 'Búsqueda positiva' },
+      fecha_diligencia: '2025-03-14T10:35:00-03:00',
+      creado_por: 'receptor_a',
+    });
+    expect((await snapshot(encargo.id)).estado).toBe('listo_para_estampar');
+  });
+
+  it('saves results again while listo_para_estampar; a custom value with its reason becomes the final value', async () => {
+    const encargo = await nuevo();
+    expect((await guardar(w.tokenA, resultadosBody(encargo.numero_rol, negativa))).statusCode).toBe(200);
+    const response = await guardar(
+      w.tokenA,
+      resultadosBody(encargo.numero_rol, positiva, {
+        valor_personalizado: '48.500',
+        observaciones_diligencia: 'Considerar distancia: Lo Barnechea alto',
+        fecha_diligencia: '2025-03-15T09:10:00-03:00',
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = GuardarResultadosResponseSchema.parse(response.json());
+    expect(body.diligencia).toMatchObject({
+      valor_cobrado: 48500,
+      valor_final: 48500,
+      motivo_cambio_valor: 'Considerar distancia: Lo Barnechea alto',
+    });
+    const found = await buscar(encargo.numero_rol);
+    const one = EncargoConResultadosSchema.parse(found);
+    expect(one).toMatchObject({
+      estado: 'listo_para_estampar',
+      estado_estampado: '',
+      fecha_estampado: null,
+      tipo_estampado: positiva,
+      tipo_estampado_nombre: 'Búsqueda positiva',
+      valor_asociado: 48500,
+      ultima_diligencia_tipo_estampado: positiva,
+      ultima_diligencia_tipo_estampado_nombre: 'Búsqueda positiva',
+      ultima_diligencia_fecha: '2025-03-15T09:10:00-03:00',
+      ultima_diligencia_valor: 48500,
+      ultima_diligencia_observaciones: 'Considerar distancia: Lo Barnechea alto',
+      resultado: { id: positiva, nombre: 'Búsqueda positiva' },
+    });
+    expect(one.diligencia).toMatchObject({ valor_final: 48500, motivo_cambio_valor: 'Considerar distancia: Lo Barnechea alto' });
+  });
+
+  it.each(['pendiente', 'estampado'] as const)('refuses a %s assignment with the spec message and changes nothing', async (estado) => {
+    const encargo = await nuevo();
+    await setEstado(t, encargo.id, estado);
+    const before = await snapshot(encargo.id);
+    const response = await guardar(w.tokenA, resultadosBody(encargo.numero_rol, positiva));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().detail).toBe(
+      `Este encargo está en estado "${estado}". Solo se pueden registrar resultados para encargos en estado "preparado" o "listo para estampar".`,
+    );
+    expect(await snapshot(encargo.id)).toEqual(before);
+  });
+});
+
+describe('guardar_resultados: validation', () => {
+  let encargo: Encargo;
+  beforeAll(async () => {
+    encargo = await nuevo();
+  });
+
+  const refused = async (payload: Record<string, unknown>, message: string, status = 400) => {
+    const before = await snapshot(encargo.id);
+    const response = await guardar(w.tokenA, payload);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().detail).toBe(message);
+    expect(await snapshot(encargo.id)).toEqual(before);
+  };
+
+  it('refuses a custom value without a reason', async () => {
+    await refused(resultadosBody(encargo.numero_rol, positiva, { valor_personalizado: 50000, observaciones_diligencia: '   ' }), m.motivoValorRequerido);
+    expect(m.motivoValorRequerido).toBe('Si especificas un valor personalizado, debes indicar el motivo en las observaciones');
+  });
+
+  it('refuses a missing diligence date and blank field notes', async () => {
+    const { fecha_diligencia: _omit, ...sinFecha } = resultadosBody(encargo.numero_rol, positiva);
+    await refused(sinFecha, 'Debes especificar la fecha y hora de la diligencia');
+    await refused(resultadosBody(encargo.numero_rol, positiva, { fecha_diligencia: '' }), 'Debes especificar la fecha y hora de la diligencia');
+    await refused(resultadosBody(encargo.numero_rol, positiva, { apuntes_terreno: '   ' }), 'Debes escribir los apuntes del receptor en terreno');
+    await refused(resultadosBody(encargo.numero_rol, positiva, { apuntes_terreno: null }), 'Debes escribir los apuntes del receptor en terreno');
+  });
+
+  it('refuses a missing or unknown stamp type', async () => {
+    await refused(resultadosBody(encargo.numero_rol, ''), 'Debes seleccionar un tipo de estampado');
+    await refused(resultadosBody(encargo.numero_rol, 999_999), 'Tipo de estampado no válido');
+    await refused(resultadosBody(encargo.numero_rol, 'abc'), 'Tipo de estampado no válido');
+  });
+
+  it('refuses an unknown rol with the stamp-screen message', async () => {
+    const response = await guardar(w.tokenA, resultadosBody('C-999999-2020', positiva));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe(
+      'No se encontró ningún encargo con el rol "C-999999-2020". Verifique que el rol existe y tiene resultados registrados.',
+    );
+  });
+
+  it('reads DD/MM/YYYY (09:00) and DD/MM/YYYY HH:MM dates as Santiago time', async () => {
+    const a = await nuevo();
+    const first = GuardarResultadosResponseSchema.parse(
+      (await guardar(w.tokenA, resultadosBody(a.numero_rol, positiva, { fecha_diligencia: '14/03/2025' }))).json(),
+    );
+    expect(first.diligencia.fecha_diligencia).toBe('2025-03-14T09:00:00-03:00');
+    const second = GuardarResultadosResponseSchema.parse(
+      (await guardar(w.tokenA, resultadosBody(a.numero_rol, positiva, { fecha_diligencia: '02/07/2025 16:45' }))).json(),
+    );
+    expect(second.diligencia.fecha_diligencia).toBe('2025-07-02T16:45:00-04:00');
+  });
+
+  it('needs encargo_id when the rol has several assignments', async () => {
+    const original = await nuevo();
+    const reEncargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: original.numero_rol });
+    const sinId = await guardar(w.tokenA, resultadosBody(original.numero_rol, positiva));
+    expect(sinId.statusCode).toBe(400);
+    expect(sinId.json().detail).toBe(m.variosEncargos(original.numero_rol, 2));
+    const conId = await guardar(w.tokenA, resultadosBody(original.numero_rol, positiva, { encargo_id: reEncargo.id }));
+    expect(conId.statusCode).toBe(200);
+    expect(conId.json().encargo_id).toBe(reEncargo.id);
+    expect((await snapshot(original.id)).estado).toBe('preparado');
+    expect((await snapshot(reEncargo.id)).estado).toBe('listo_para_estampar');
+  });
+
+  it('refuses a user without the estampar module with the spec 403 text', async () => {
+    const before = await snapshot(encargo.id);
+    const response = await guardar(w.tokenSinPermiso, resultadosBody(encargo.numero_rol, positiva));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toBe(commonMessages.forbidden);
+    expect(response.json().detail).toBe('No tienes permisos para acceder a este recurso. Contacta al administrador.');
+    expect(await snapshot(encargo.id)).toEqual(before);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("another receiver can neither read nor save results on this receiver's assignments", async () => {
+    const encargo = await nuevo();
+    const before = await snapshot(encargo.id);
+    const porRol = await guardar(w.tokenB, resultadosBody(encargo.numero_rol, positiva));
+    expect(porRol.statusCode).toBe(404);
+    const porId = await guardar(w.tokenB, resultadosBody(encargo.numero_rol, positiva, { encargo_id: encargo.id }));
+    expect(porId.statusCode).toBe(404);
+    const lectura = await t.request(w.tokenB, { method: 'GET', url: `/api/v1/encargos/buscar_por_rol/?numero_rol=${encargo.numero_rol}` });
+    expect(lectura.statusCode).toBe(404);
+    const patch = await t.request(w.tokenB, { method: 'PATCH', url: `/api/v1/encargos/${encargo.id}/`, payload: { ejecutados: 'Otro' } });
+    expect(patch.statusCode).toBe(404);
+    const fecha = await t.request(w.tokenB, {
+      method: 'POST',
+      url: `/api/v1/encargos/${encargo.id}/guardar_fecha_estampado/`,
+      payload: { fecha_estampado: '2025-03-20', observaciones: '' },
+    });
+    expect(fecha.statusCode).toBe(404);
+    expect(await snapshot(encargo.id)).toEqual(before);
+    const cola = ColaResponseSchema.parse((await t.request(w.tokenB, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());
+    expect(cola.esperando_resultados.some((x) => x.numero_rol === encargo.numero_rol)).toBe(false);
+  });
+});
+
+describe('PATCH /encargos/{id}/ and guardar_fecha_estampado', () => {
+  it('saves only the changed fields, with the full form rules', async () => {
+    const encargo = await nuevo();
+    const response = await t.request(w.tokenA, {
+      method: 'PATCH',
+      url: `/api/v1/encargos/${encargo.id}/`,
+      payload: { ejecutados: 'Pedro Andrés Soto Muñoz y otra', cuantia: '3.100.000' },
+    });
+    expect(response.statusCode).toBe(200);
+    const detail = EncargoDetailSchema.parse(response.json());
+    expect(detail.ejecutados).toBe('Pedro Andrés Soto Muñoz y otra');
+    expect(detail.cuantia).toBe(3_100_000);
+    expect(detail.partes).toBe(encargo.partes);
+    expect(detail.domicilios).toHaveLength(2);
+
+    const bad = await t.request(w.tokenA, { method: 'PATCH', url: `/api/v1/encargos/${encargo.id}/`, payload: { rut_ejecutado: '12345678-9' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe('RUT inválido');
+    const empty = await t.request(w.tokenA, { method: 'PATCH', url: `/api/v1/encargos/${encargo.id}/`, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe(m.sinCambios);
+  });
+
+  it('stores the stamp date and observation, read back by buscar_por_rol', async () => {
+    const encargo = await nuevo();
+    const response = await t.request(w.tokenA, {
+      method: 'POST',
+      url: `/api/v1/encargos/${encargo.id}/guardar_fecha_estampado/`,
+      payload: { fecha_estampado: '2025-03-20', observaciones: 'Estampado generado automáticamente' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, fecha_estampado: '2025-03-20' });
+    const found = EncargoConResultadosSchema.parse(await buscar(encargo.numero_rol));
+    expect(found.fecha_estampado).toBe('2025-03-20');
+    expect(found.observacion_estampado).toBe('Estampado generado automáticamente');
+    const bad = await t.request(w.tokenA, {
+      method: 'POST',
+      url: `/api/v1/encargos/${encargo.id}/guardar_fecha_estampado/`,
+      payload: { fecha_estampado: '2025-02-30' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('work queue', () => {
+  it('lists preparado and listo_para_estampar assignments, oldest first, with days waiting', async () => {
+    const viejo = await nuevo({ fecha_encargo: '2024-01-05' });
+    const nuevoEncargo = await nuevo({ fecha_encargo: '2025-02-01' });
+    const listo = await nuevo({ fecha_encargo: '2024-06-01' });
+    await guardar(w.tokenA, resultadosBody(listo.numero_rol, negativa, { fecha_diligencia: '2024-06-03T11:00:00-04:00' }));
+    const response = await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' });
+    expect(response.statusCode).toBe(200);
+    const cola = ColaResponseSchema.parse(response.json());
+    const roles = cola.esperando_resultados.map((x) => x.numero_rol);
+    expect(roles.indexOf(viejo.numero_rol)).toBeLessThan(roles.indexOf(nuevoEncargo.numero_rol));
+    expect(roles).not.toContain(listo.numero_rol);
+    const item = cola.esperando_estampado.find((x) => x.numero_rol === listo.numero_rol);
+    expect(item).toMatchObject({ esperando_desde: '2024-06-03', ultima_diligencia_tipo_estampado_nombre: 'Búsqueda negativa' });
+    expect(item?.dias_esperando).toBeGreaterThan(100);
+    const dias = cola.esperando_resultados.map((x) => x.dias_esperando);
+    expect([...dias].sort((a, b) => b - a)).toEqual(dias);
+    expect(cola.totales.esperando_resultados).toBeGreaterThanOrEqual(cola.esperando_resultados.length);
+
+    const forbidden = await t.request(w.tokenSinPermiso, { method: 'GET', url: '/api/v1/diligencias/cola/' });
+    expect(forbidden.statusCode).toBe(403);
+  });
+});
