@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, boundedString } from '../common/text';
 import { isValidIsoDate, parseDateTime, todayIso, toSantiagoIso } from '../format/dates';
-import { parseCLP } from '../format/money';
+import { moneyMessages, readMontoCLP } from '../format/money-input';
 import { ROL_MAX_LENGTH, ROL_PATTERN } from '../format/rol';
 import { cleanRut, isValidRut, normalizeRut } from '../format/rut';
 import { encargoMessages as m } from './messages';
@@ -71,19 +71,34 @@ export function numeroRol() {
   );
 }
 
-/** Cuantía in whole CLP; accepts numbers and text such as '1.500.000'. */
+/**
+ * Cuantía in whole CLP; accepts numbers and text typed es-CL style ('1.500.000'). Text the money
+ * reader refuses, and numbers with decimals, fail with a message saying what is wrong.
+ */
 export function cuantia() {
   return z.preprocess(
-    (value) => {
-      if (isBlank(value)) return undefined;
-      if (typeof value === 'string') return parseCLP(value) ?? Number.NaN;
-      return value;
-    },
+    (value) => (isBlank(value) ? undefined : value),
     z
-      .number({ error: (issue) => (issue.input === undefined ? m.cuantiaRequerida : m.cuantiaNumerica) })
-      .int({ error: m.cuantiaNumerica })
-      .min(0, { error: m.cuantiaNegativa })
-      .max(999_999_999_999, { error: m.cuantiaMaxima }),
+      .union([z.number(), z.string().max(40, { error: moneyMessages.formato })], {
+        error: (issue) => (issue.input === undefined ? m.cuantiaRequerida : m.cuantiaNumerica),
+      })
+      .superRefine((value, ctx) => {
+        if (typeof value === 'string') {
+          const reading = readMontoCLP(value);
+          if (reading && !reading.ok) ctx.addIssue({ code: 'custom', message: reading.message });
+        } else if (!Number.isFinite(value)) {
+          ctx.addIssue({ code: 'custom', message: m.cuantiaNumerica });
+        } else if (!Number.isInteger(value)) {
+          ctx.addIssue({ code: 'custom', message: moneyMessages.noEntero(value) });
+        }
+      })
+      .transform((value) => (typeof value === 'string' ? (readMontoCLP(value) as { value: number }).value : value))
+      .pipe(
+        z
+          .number()
+          .min(0, { error: m.cuantiaNegativa })
+          .max(999_999_999_999, { error: m.cuantiaMaxima }),
+      ),
   );
 }
 

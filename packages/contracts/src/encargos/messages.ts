@@ -66,9 +66,9 @@ export const encargoMessages = {
   alarmaCreada: (fechaHora: string) => `Alarma creada para Comparendo/Prueba: ${fechaHora}`,
 } as const;
 
-/** Labels used when listing missing required fields ('Campos requeridos faltantes: …'). */
+/** The one list of assignment field labels: form fields, toasts and 'Campos requeridos faltantes: …'. */
 export const ENCARGO_FIELD_LABELS = {
-  fecha_encargo: 'Fecha de encargo',
+  fecha_encargo: 'Fecha del encargo',
   estudio_juridico: 'Estudio jurídico',
   parte_demandante: 'Parte demandante',
   tribunal: 'Tribunal',

@@ -121,10 +121,26 @@ describe('EncargoCreateSchema', () => {
     ).toEqual(['Solo un domicilio puede ser principal']);
   });
 
+  it('reads es-CL amounts and says why a decimal amount is refused', () => {
+    const parse = (cuantia: unknown) => EncargoCreateSchema.safeParse({ ...valid, cuantia });
+    expect(parse('1500000').data?.cuantia).toBe(1500000);
+    expect(parse('1.500.000,00').data?.cuantia).toBe(1500000);
+    expect(parse(2500000).data?.cuantia).toBe(2500000);
+    expect(messagesOf(parse('1.500.000,50'))).toEqual([
+      'Los pesos chilenos no tienen decimales: "1.500.000,50" lleva centavos. Escriba el monto entero (ej: 1.500.000)',
+    ]);
+    expect(messagesOf(parse(1500000.5))).toEqual([
+      'El monto debe ser un número entero de pesos, sin decimales (se recibió 1500000.5)',
+    ]);
+    expect(messagesOf(parse(-1))).toEqual(['La cuantía no puede ser negativa']);
+    expect(messagesOf(parse(''))).toEqual(['La cuantía es requerida']);
+  });
+
   it('rejects a non numeric cuantía and bad dates', () => {
     expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, cuantia: 'mucho' }))).toEqual([
-      'La cuantía debe ser numérica',
+      'Monto no reconocido: use puntos para los miles y sin decimales (ej: 1.500.000)',
     ]);
+    expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, cuantia: true }))).toEqual(['La cuantía debe ser numérica']);
     expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, fecha_retiro: '2024-02-30' }))).toEqual([
       'Fecha inválida',
     ]);

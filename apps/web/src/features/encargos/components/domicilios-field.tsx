@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Grid, Group, Paper, Radio, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { CIUDADES } from '@receptoria/contracts';
 import { IconMapPinPlus, IconTrash } from '@tabler/icons-react';
-import { Controller, type UseFormReturn, useFieldArray, useFormState } from 'react-hook-form';
+import { Controller, type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { FormSelect, FormTextInput } from '../../../components/form';
 import { encargosMessages } from '../messages';
 import { emptyDomicilio, type EncargoFormValues } from '../utils/encargo-form';
 
@@ -24,6 +25,7 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
   const { control, setValue, getValues } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'domicilios' });
   const { errors } = useFormState({ control, name: 'domicilios' });
+  const rows = useWatch({ control, name: 'domicilios' });
   const rootError = errors.domicilios?.root?.message ?? errors.domicilios?.message;
 
   const markPrincipal = (index: number) => {
@@ -75,64 +77,36 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
           </Group>
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <Controller
+              <FormTextInput
                 control={control}
                 name={`domicilios.${index}.direccion`}
-                render={({ field: input, fieldState }) => (
-                  <TextInput
-                    {...input}
-                    label={m.direccion}
-                    placeholder={m.direccionPlaceholder}
-                    withAsterisk
-                    maxLength={300}
-                    error={fieldState.error?.message}
-                    disabled={disabled}
-                  />
-                )}
+                label={m.direccion}
+                placeholder={m.direccionPlaceholder}
+                withAsterisk
+                maxLength={300}
+                disabled={disabled}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Controller
+              <FormSelect
                 control={control}
                 name={`domicilios.${index}.comuna`}
-                render={({ field: input, fieldState }) => (
-                  <Select
-                    label={m.comuna}
-                    placeholder={encargosMessages.form.placeholders.select}
-                    data={withCurrent(comunas, input.value)}
-                    value={input.value}
-                    onChange={input.onChange}
-                    onBlur={input.onBlur}
-                    ref={input.ref}
-                    searchable
-                    withAsterisk
-                    nothingFoundMessage={encargosMessages.form.placeholders.nothingFound}
-                    error={fieldState.error?.message}
-                    disabled={disabled}
-                  />
-                )}
+                label={m.comuna}
+                placeholder={encargosMessages.form.placeholders.select}
+                data={withCurrent(comunas, rows?.[index]?.comuna ?? null)}
+                withAsterisk
+                disabled={disabled}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-              <Controller
+              <FormSelect
                 control={control}
                 name={`domicilios.${index}.ciudad`}
-                render={({ field: input, fieldState }) => (
-                  <Select
-                    label={m.ciudad}
-                    placeholder={encargosMessages.form.placeholders.select}
-                    data={withCurrent(CIUDADES, input.value)}
-                    value={input.value}
-                    onChange={input.onChange}
-                    onBlur={input.onBlur}
-                    ref={input.ref}
-                    searchable
-                    withAsterisk
-                    nothingFoundMessage={encargosMessages.form.placeholders.nothingFound}
-                    error={fieldState.error?.message}
-                    disabled={disabled}
-                  />
-                )}
+                label={m.ciudad}
+                placeholder={encargosMessages.form.placeholders.select}
+                data={withCurrent(CIUDADES, rows?.[index]?.ciudad ?? null)}
+                withAsterisk
+                disabled={disabled}
               />
             </Grid.Col>
           </Grid>

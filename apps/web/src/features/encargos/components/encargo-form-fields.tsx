@@ -1,5 +1,6 @@
-import { Grid, NumberInput, Paper, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Title } from '@mantine/core';
 import {
+  ENCARGO_FIELD_LABELS,
   ESTADOS_ESPECIALES_SUGERIDOS,
   ESTADO_ESPECIAL_MAX_LENGTH,
   OBSERVACIONES_MAX_LENGTH,
@@ -11,19 +12,25 @@ import {
   parseDateTime,
 } from '@receptoria/contracts';
 import { type ReactNode, useRef } from 'react';
-import { type Control, Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import {
+  FormDate,
+  FormDateTime,
+  FormMoney,
+  FormRut,
+  FormSelect,
+  FormSuggestInput,
+  FormTextarea,
+  FormTextInput,
+} from '../../../components/form';
 import { notify } from '../../../lib/notify';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
 import { type EncargoFormValues, autoFillPartes } from '../utils/encargo-form';
-import { DateField } from './date-field';
-import { DateTimeField } from './date-time-field';
 import { DomiciliosField } from './domicilios-field';
-import { RutInput } from './rut-input';
-import { SuggestionInput } from './suggestion-input';
 
 const m = encargosMessages.form;
-const labels = m.labels;
+const labels = ENCARGO_FIELD_LABELS;
 const ph = m.placeholders;
 
 export type EncargoFormVariant = 'nuevo' | 're';
@@ -60,71 +67,6 @@ function announceAlarm(value: string | null) {
   }
 }
 
-type RequiredDateName = 'fecha_encargo' | 'fecha_retiro' | 'fecha_demanda' | 'fecha_resolucion';
-
-/** A required date of the assignment, bound to the form. */
-function RequiredDateField<TContext, TOutput>({
-  control,
-  name,
-  disabled,
-}: {
-  control: Control<EncargoFormValues, TContext, TOutput>;
-  name: RequiredDateName;
-  disabled?: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateField
-          label={labels[name]}
-          placeholder={ph.fecha}
-          withAsterisk
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          disabled={disabled}
-        />
-      )}
-    />
-  );
-}
-
-/** Comparendo or prueba date-time: a future value announces its alarm. */
-function AlarmDateTimeField<TContext, TOutput>({
-  control,
-  name,
-  disabled,
-}: {
-  control: Control<EncargoFormValues, TContext, TOutput>;
-  name: 'fecha_comparendo' | 'fecha_prueba';
-  disabled?: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateTimeField
-          label={labels[name]}
-          placeholder={ph.fechaHora}
-          description={m.descriptions.alarma}
-          value={field.value}
-          onChange={(value) => {
-            field.onChange(value);
-            announceAlarm(value);
-          }}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          disabled={disabled}
-        />
-      )}
-    />
-  );
-}
-
 /** Fields shared by Nuevo Encargo and Re-encargos (spec 01 §2, §3). */
 export function EncargoFormFields<TContext, TOutput>({
   form,
@@ -142,6 +84,7 @@ export function EncargoFormFields<TContext, TOutput>({
   const rutInvalid = isModify
     ? [encargoMessages.rutInvalido, encargoMessages.rutRepresentanteInvalido]
     : [encargoMessages.rutEjecutadoInvalido, encargoMessages.rutRepresentanteInvalido];
+  const lookupPlaceholder = loading ? ph.loading : ph.select;
 
   /** Name of a plaintiff of any firm (the chosen one may belong to the firm just replaced). */
   const partyName = (id: string | null) =>
@@ -158,284 +101,169 @@ export function EncargoFormFields<TContext, TOutput>({
     if (updated !== null) setValue('partes', updated, { shouldDirty: true });
   };
 
+  const clearPartyOnFirmChange = (next: string | null, previous: string | null) => {
+    if (next === previous) return;
+    const chosen = partyName(getValues('parte_demandante'));
+    if (chosen) clearedParty.current = chosen;
+    setValue('parte_demandante', null, { shouldDirty: true });
+  };
+
+  const requiredDate = (name: 'fecha_encargo' | 'fecha_retiro' | 'fecha_demanda' | 'fecha_resolucion') => (
+    <FormDate control={control} name={name} label={labels[name]} placeholder={ph.fecha} withAsterisk disabled={disabled} />
+  );
+
+  const alarmDateTime = (name: 'fecha_comparendo' | 'fecha_prueba') => (
+    <FormDateTime
+      control={control}
+      name={name}
+      label={labels[name]}
+      placeholder={ph.fechaHora}
+      description={m.descriptions.alarma}
+      onValueChange={announceAlarm}
+      disabled={disabled}
+    />
+  );
+
   return (
     <Stack gap="lg">
       <Section title={m.sections.causa}>
         <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>{requiredDate('fecha_encargo')}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <RequiredDateField control={control} name="fecha_encargo" disabled={disabled} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Controller
+            <FormTextInput
               control={control}
               name="numero_rol"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  onBlur={() => {
-                    field.onChange(normalizeRol(field.value));
-                    field.onBlur();
-                  }}
-                  label={labels.numero_rol}
-                  placeholder={ph.numero_rol}
-                  withAsterisk
-                  maxLength={ROL_MAX_LENGTH}
-                  autoComplete="off"
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              normalizeOnBlur={normalizeRol}
+              label={labels.numero_rol}
+              placeholder={ph.numero_rol}
+              withAsterisk
+              maxLength={ROL_MAX_LENGTH}
+              autoComplete="off"
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Controller
+            <FormSelect
               control={control}
               name="tribunal"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={labels.tribunal}
-                  placeholder={loading ? ph.loading : ph.select}
-                  data={toOptions(lookups.tribunales)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  withAsterisk
-                  nothingFoundMessage={ph.nothingFound}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.tribunal}
+              placeholder={lookupPlaceholder}
+              data={toOptions(lookups.tribunales)}
+              withAsterisk
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Controller
+            <FormSelect
               control={control}
               name="estudio_juridico"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={labels.estudio_juridico}
-                  placeholder={loading ? ph.loading : ph.select}
-                  data={toOptions(lookups.estudios)}
-                  value={field.value}
-                  onChange={(value) => {
-                    if (value !== field.value) {
-                      const chosen = partyName(getValues('parte_demandante'));
-                      if (chosen) clearedParty.current = chosen;
-                      setValue('parte_demandante', null, { shouldDirty: true });
-                    }
-                    field.onChange(value);
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  withAsterisk
-                  nothingFoundMessage={ph.nothingFound}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.estudio_juridico}
+              placeholder={lookupPlaceholder}
+              data={toOptions(lookups.estudios)}
+              onValueChange={clearPartyOnFirmChange}
+              withAsterisk
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Controller
+            <FormSelect
               control={control}
               name="parte_demandante"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={labels.parte_demandante}
-                  placeholder={estudio ? ph.select : ph.estudioFirst}
-                  description={estudio && partesDemandantes.length === 0 ? m.noPartes : undefined}
-                  data={toOptions(partesDemandantes)}
-                  value={field.value}
-                  onChange={(value) => {
-                    fillPartes(field.value, value);
-                    field.onChange(value);
-                  }}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  withAsterisk
-                  nothingFoundMessage={ph.nothingFound}
-                  error={fieldState.error?.message}
-                  disabled={disabled || !estudio}
-                />
-              )}
+              label={labels.parte_demandante}
+              placeholder={estudio ? ph.select : ph.estudioFirst}
+              description={estudio && partesDemandantes.length === 0 ? m.noPartes : undefined}
+              data={toOptions(partesDemandantes)}
+              onValueChange={(next, previous) => fillPartes(previous, next)}
+              withAsterisk
+              disabled={disabled || !estudio}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
+            <FormSelect
               control={control}
               name="tipo_causa"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={labels.tipo_causa}
-                  placeholder={loading ? ph.loading : ph.select}
-                  data={toOptions(lookups.tiposCausa)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  withAsterisk
-                  nothingFoundMessage={ph.nothingFound}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.tipo_causa}
+              placeholder={lookupPlaceholder}
+              data={toOptions(lookups.tiposCausa)}
+              withAsterisk
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
+            <FormSelect
               control={control}
               name="tipo_encargo"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={labels.tipo_encargo}
-                  placeholder={loading ? ph.loading : ph.select}
-                  data={toOptions(lookups.tiposEncargo)}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  withAsterisk
-                  nothingFoundMessage={ph.nothingFound}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.tipo_encargo}
+              placeholder={lookupPlaceholder}
+              data={toOptions(lookups.tiposEncargo)}
+              withAsterisk
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
-              control={control}
-              name="cuantia"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={labels.cuantia}
-                  placeholder="$ 0"
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  prefix="$ "
-                  thousandSeparator="."
-                  decimalSeparator=","
-                  allowDecimal={false}
-                  allowNegative={false}
-                  hideControls
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
-            />
+            <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk disabled={disabled} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <RequiredDateField control={control} name="fecha_retiro" disabled={disabled} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <RequiredDateField control={control} name="fecha_demanda" disabled={disabled} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <RequiredDateField control={control} name="fecha_resolucion" disabled={disabled} />
-          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_retiro')}</Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_demanda')}</Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_resolucion')}</Grid.Col>
         </Grid>
       </Section>
 
       <Section title={m.sections.partes}>
         <Grid gap="md">
           <Grid.Col span={12}>
-            <Controller
+            <FormTextInput
               control={control}
               name="partes"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label={labels.partes}
-                  placeholder={ph.partes}
-                  withAsterisk
-                  maxLength={500}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.partes}
+              placeholder={ph.partes}
+              withAsterisk
+              maxLength={500}
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Controller
+            <FormTextInput
               control={control}
               name="ejecutados"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label={labels.ejecutados}
-                  placeholder={ph.ejecutados}
-                  withAsterisk
-                  maxLength={500}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.ejecutados}
+              placeholder={ph.ejecutados}
+              withAsterisk
+              maxLength={500}
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Controller
+            <FormRut
               control={control}
               name="rut_ejecutado"
-              render={({ field, fieldState }) => (
-                <RutInput
-                  label={labels.rut_ejecutado}
-                  placeholder={ph.rut}
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  invalidMessages={rutInvalid}
-                  strict={!isModify}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.rut_ejecutado}
+              placeholder={ph.rut}
+              withAsterisk
+              invalidMessages={rutInvalid}
+              strict={!isModify}
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Controller
+            <FormRut
               control={control}
               name="rut_representante_legal"
-              render={({ field, fieldState }) => (
-                <RutInput
-                  label={labels.rut_representante_legal}
-                  placeholder={ph.rutOpcional}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  invalidMessages={rutInvalid}
-                  strict={!isModify}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.rut_representante_legal}
+              placeholder={ph.rutOpcional}
+              invalidMessages={rutInvalid}
+              strict={!isModify}
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <Controller
+            <FormTextInput
               control={control}
               name="numero_operacion"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  label={labels.numero_operacion}
-                  placeholder={ph.numero_operacion}
-                  maxLength={50}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.numero_operacion}
+              placeholder={ph.numero_operacion}
+              maxLength={50}
+              disabled={disabled}
             />
           </Grid.Col>
         </Grid>
@@ -447,72 +275,44 @@ export function EncargoFormFields<TContext, TOutput>({
 
       <Section title={m.sections.observaciones}>
         <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>{alarmDateTime('fecha_comparendo')}</Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>{alarmDateTime('fecha_prueba')}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <AlarmDateTimeField control={control} name="fecha_comparendo" disabled={disabled} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <AlarmDateTimeField control={control} name="fecha_prueba" disabled={disabled} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
+            <FormSuggestInput
               control={control}
               name="observaciones_encargo"
-              render={({ field, fieldState }) => (
-                <SuggestionInput
-                  label={labels.observaciones}
-                  placeholder={ph.observaciones}
-                  withAsterisk
-                  suggestions={OBSERVACIONES_SUGERIDAS}
-                  max={OBSERVACIONES_MAX_LENGTH}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.observaciones_encargo}
+              placeholder={ph.observaciones}
+              withAsterisk
+              suggestions={OBSERVACIONES_SUGERIDAS}
+              max={OBSERVACIONES_MAX_LENGTH}
+              disabled={disabled}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Controller
+            <FormSuggestInput
               control={control}
               name="estado_especial"
-              render={({ field, fieldState }) => (
-                <SuggestionInput
-                  label={labels.estado_especial}
-                  placeholder={ph.estado_especial}
-                  description={m.descriptions.estado_especial}
-                  suggestions={ESTADOS_ESPECIALES_SUGERIDOS}
-                  max={ESTADO_ESPECIAL_MAX_LENGTH}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  disabled={disabled}
-                />
-              )}
+              label={labels.estado_especial}
+              placeholder={ph.estado_especial}
+              description={m.descriptions.estado_especial}
+              suggestions={ESTADOS_ESPECIALES_SUGERIDOS}
+              max={ESTADO_ESPECIAL_MAX_LENGTH}
+              disabled={disabled}
             />
           </Grid.Col>
           {isModify && (
             <Grid.Col span={12}>
-              <Controller
+              <FormTextarea
                 control={control}
                 name="observacion_re_encargo"
-                render={({ field, fieldState }) => (
-                  <Textarea
-                    {...field}
-                    label={labels.observacion_re_encargo}
-                    placeholder={ph.observacion_re_encargo}
-                    autosize
-                    minRows={2}
-                    maxRows={5}
-                    maxLength={1000}
-                    error={fieldState.error?.message}
-                    disabled={disabled}
-                  />
-                )}
+                label={labels.observacion_re_encargo}
+                placeholder={ph.observacion_re_encargo}
+                autosize
+                minRows={2}
+                maxRows={5}
+                maxLength={1000}
+                disabled={disabled}
               />
             </Grid.Col>
           )}

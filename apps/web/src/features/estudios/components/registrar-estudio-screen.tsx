@@ -6,11 +6,8 @@ import {
   Grid,
   Group,
   Paper,
-  Select,
   Stack,
-  Switch,
   Text,
-  TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -33,8 +30,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormSelect, FormSwitch, FormTextInput } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useRegisterEstudio } from '../api/register-estudio';
@@ -125,100 +123,33 @@ export function RegistrarEstudioScreen() {
           <Section title={m.basica}>
             <Grid gap="md">
               <Grid.Col span={{ base: 12, md: 8 }}>
-                <Controller
-                  control={control}
-                  name="nombre"
-                  render={({ field, fieldState }) => (
-                    <TextInput {...field} label={f.nombre} placeholder={f.placeholders.nombre} withAsterisk maxLength={200} error={fieldState.error?.message} />
-                  )}
-                />
+                <FormTextInput control={control} name="nombre" label={f.nombre} placeholder={f.placeholders.nombre} withAsterisk maxLength={200} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <Controller
+                <FormTextInput
                   control={control}
                   name="rut_estudio"
-                  render={({ field, fieldState }) => (
-                    <TextInput
-                      {...field}
-                      onBlur={() => {
-                        if (field.value.trim()) field.onChange(normalizeRut(field.value));
-                        field.onBlur();
-                      }}
-                      label={f.rut_estudio}
-                      placeholder={f.placeholders.rut_estudio}
-                      withAsterisk
-                      maxLength={14}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  normalizeOnBlur={(value) => (value.trim() ? normalizeRut(value) : value)}
+                  label={f.rut_estudio}
+                  placeholder={f.placeholders.rut_estudio}
+                  withAsterisk
+                  maxLength={14}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 6 }}>
-                <Controller
-                  control={control}
-                  name="direccion"
-                  render={({ field, fieldState }) => (
-                    <TextInput {...field} label={f.direccion} placeholder={f.placeholders.direccion} withAsterisk maxLength={300} error={fieldState.error?.message} />
-                  )}
-                />
+                <FormTextInput control={control} name="direccion" label={f.direccion} placeholder={f.placeholders.direccion} withAsterisk maxLength={300} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <Controller
-                  control={control}
-                  name="comuna"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label={f.comuna}
-                      placeholder={f.placeholders.select}
-                      data={[...COMUNAS]}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      searchable
-                      withAsterisk
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
+                <FormSelect control={control} name="comuna" label={f.comuna} placeholder={f.placeholders.select} data={[...COMUNAS]} withAsterisk />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <Controller
-                  control={control}
-                  name="ciudad"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label={f.ciudad}
-                      placeholder={f.placeholders.select}
-                      data={[...CIUDADES_ESTUDIO]}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      searchable
-                      withAsterisk
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
+                <FormSelect control={control} name="ciudad" label={f.ciudad} placeholder={f.placeholders.select} data={[...CIUDADES_ESTUDIO]} withAsterisk />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <Controller
-                  control={control}
-                  name="telefono"
-                  render={({ field, fieldState }) => (
-                    <TextInput {...field} type="tel" label={f.telefono} placeholder={f.placeholders.telefono} withAsterisk maxLength={30} error={fieldState.error?.message} />
-                  )}
-                />
+                <FormTextInput control={control} name="telefono" type="tel" label={f.telefono} placeholder={f.placeholders.telefono} withAsterisk maxLength={30} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-                <Controller
-                  control={control}
-                  name="fax"
-                  render={({ field, fieldState }) => (
-                    <TextInput {...field} label={f.fax} placeholder={f.placeholders.fax} maxLength={30} error={fieldState.error?.message} />
-                  )}
-                />
+                <FormTextInput control={control} name="fax" label={f.fax} placeholder={f.placeholders.fax} maxLength={30} />
               </Grid.Col>
             </Grid>
           </Section>
@@ -227,34 +158,23 @@ export function RegistrarEstudioScreen() {
             <Stack gap="sm">
               {emails.fields.map((row, index) => (
                 <Group key={row.id} align="flex-start" gap="sm" wrap="nowrap" data-testid={`email-row-${index}`}>
-                  <Controller
+                  <FormTextInput
                     control={control}
                     name={`emails.${index}.email`}
-                    render={({ field, fieldState }) => (
-                      <TextInput
-                        {...field}
-                        type="email"
-                        aria-label={`${f.email} ${index + 1}`}
-                        placeholder={f.placeholders.email}
-                        maxLength={254}
-                        error={fieldState.error?.message}
-                        style={{ flex: 1 }}
-                      />
-                    )}
+                    type="email"
+                    aria-label={`${f.email} ${index + 1}`}
+                    placeholder={f.placeholders.email}
+                    maxLength={254}
+                    style={{ flex: 1 }}
                   />
-                  <Controller
+                  <FormSelect
                     control={control}
                     name={`emails.${index}.tipo`}
-                    render={({ field }) => (
-                      <Select
-                        aria-label={`${f.tipo} ${index + 1}`}
-                        data={emailTipoOptions}
-                        value={field.value}
-                        onChange={(value) => value && field.onChange(value)}
-                        allowDeselect={false}
-                        w={170}
-                      />
-                    )}
+                    aria-label={`${f.tipo} ${index + 1}`}
+                    data={emailTipoOptions}
+                    searchable={false}
+                    allowDeselect={false}
+                    w={170}
                   />
                   <Tooltip label={m.removeRow}>
                     <ActionIcon
@@ -287,33 +207,22 @@ export function RegistrarEstudioScreen() {
             <Stack gap="sm">
               {partes.fields.map((row, index) => (
                 <Group key={row.id} align="flex-start" gap="sm" wrap="nowrap" data-testid={`parte-row-${index}`}>
-                  <Controller
+                  <FormTextInput
                     control={control}
                     name={`partes_demandantes.${index}.nombre`}
-                    render={({ field, fieldState }) => (
-                      <TextInput
-                        {...field}
-                        aria-label={`${f.parteNombre} ${index + 1}`}
-                        placeholder={f.placeholders.parte}
-                        maxLength={200}
-                        error={fieldState.error?.message}
-                        style={{ flex: 1 }}
-                      />
-                    )}
+                    aria-label={`${f.parteNombre} ${index + 1}`}
+                    placeholder={f.placeholders.parte}
+                    maxLength={200}
+                    style={{ flex: 1 }}
                   />
-                  <Controller
+                  <FormSelect
                     control={control}
                     name={`partes_demandantes.${index}.tipo`}
-                    render={({ field }) => (
-                      <Select
-                        aria-label={`${f.tipo} parte ${index + 1}`}
-                        data={parteTipoOptions}
-                        value={field.value}
-                        onChange={(value) => value && field.onChange(value)}
-                        allowDeselect={false}
-                        w={170}
-                      />
-                    )}
+                    aria-label={`${f.tipo} parte ${index + 1}`}
+                    data={parteTipoOptions}
+                    searchable={false}
+                    allowDeselect={false}
+                    w={170}
                   />
                   <Tooltip label={m.removeRow}>
                     <ActionIcon
@@ -347,20 +256,8 @@ export function RegistrarEstudioScreen() {
               <Alert variant="light" color="blue" icon={<IconInfoCircle />}>
                 {m.informesHelp}
               </Alert>
-              <Controller
-                control={control}
-                name="enviar_informes_diarios"
-                render={({ field }) => (
-                  <Switch label={m.diarios} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
-                )}
-              />
-              <Controller
-                control={control}
-                name="enviar_informes_mensuales"
-                render={({ field }) => (
-                  <Switch label={m.mensuales} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} />
-                )}
-              />
+              <FormSwitch control={control} name="enviar_informes_diarios" label={m.diarios} />
+              <FormSwitch control={control} name="enviar_informes_mensuales" label={m.mensuales} />
             </Stack>
           </Section>
 

@@ -1,0 +1,12 @@
+export { accentInsensitiveFilter } from './accent-filter';
+export { FormDate, type FormDateProps, parseTypedDate } from './form-date';
+export { FormDateTime, type FormDateTimeProps } from './form-date-time';
+export { FormMoney, type FormMoneyProps } from './form-money';
+export { FormNumber, type FormNumberProps } from './form-number';
+export { FormRut, type FormRutProps } from './form-rut';
+export { FormSelect, type FormSelectProps } from './form-select';
+export { FormSuggestInput, type FormSuggestInputProps } from './form-suggest-input';
+export { FormSwitch, type FormSwitchProps } from './form-switch';
+export { FormTextarea, type FormTextareaProps } from './form-textarea';
+export { FormTextInput, type FormTextInputProps } from './form-text-input';
+export type { BoundProps } from './types';
