@@ -1,6 +1,12 @@
-import { DashboardEstadisticasResponseSchema, IndicadoresResponseSchema } from '@receptoria/contracts';
+import {
+  DashboardDetalleSchema,
+  DashboardEstadisticasResponseSchema,
+  DetalleParamsSchema,
+  IndicadoresResponseSchema,
+} from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getDashboardEstadisticas } from './dashboard.service';
+import { getDashboardDetalle } from './detalle.service';
 import { getIndicadores } from './indicadores.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,5 +23,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['dashboard'], response: { 200: DashboardEstadisticasResponseSchema } },
     },
     async (request) => getDashboardEstadisticas(request.tenantDb),
+  );
+
+  app.get(
+    '/dashboard/detalle/:clave/',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['dashboard'], params: DetalleParamsSchema, response: { 200: DashboardDetalleSchema } },
+    },
+    async (request) => getDashboardDetalle(request.tenantDb, request.params.clave),
   );
 };

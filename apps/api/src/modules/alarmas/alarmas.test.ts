@@ -1,0 +1,93 @@
+import { AlarmasProximasSchema } from '@receptoria/contracts';
+import { controlSchema, tenantSchema } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { registerEstudio } from '../encargos/encargos.fixtures';
+import { runAlarmReminders } from './alarmas-avisos';
+
+const HOUR = 3_600_000;
+let t: TestContext;
+let smtp: TestSmtpServer;
+let tokenA: string;
+let tokenB: string;
+const now = new Date('2026-06-10T12:00:00Z');
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestContext({ mail: { smtpUrl: smtp.url } });
+  await t.app.controlDb.update(controlSchema.tenants).set({ email: 'receptor@receptoria.cl' }).where(eq(controlSchema.tenants.id, t.mainTenantId));
+  const tenantB = (await t.createTenant({ nombre: 'Receptor Chillán' })).id;
+  await t.createUser({ tenantId: t.mainTenantId, username: 'secretaria_al' });
+  await t.createUser({ tenantId: tenantB, username: 'secretaria_alb' });
+  tokenA = await t.login('secretaria_al');
+  tokenB = await t.login('secretaria_alb');
+  const estudio = await registerEstudio(t, tokenA, { nombre: 'Estudio Alarmas' });
+  const db = await t.tenantDbOf(t.mainTenantId);
+  const encargo = async (rol: string) =>
+    (await db.insert(tenantSchema.encargos).values({ numeroRol: rol, estado: 'preparado', fechaEncargo: '2026-06-01', estudioId: estudio.id }).returning())[0]!.id;
+  await db.insert(tenantSchema.alarmas).values([
+    { encargoId: await encargo('C-10-2026'), tipo: 'comparendo', fechaHora: new Date(now.getTime() + 20 * HOUR), mensaje: 'Comparendo en el 5° Juzgado Civil' },
+    { encargoId: await encargo('C-11-2026'), tipo: 'prueba', fechaHora: new Date(now.getTime() + 90 * 60_000) },
+    { encargoId: await encargo('C-12-2026'), tipo: 'comparendo', fechaHora: new Date(now.getTime() + 72 * HOUR) },
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('alarm reminders', () => {
+  it('mail the day-before and two-hour reminders to the receiver, each once', async () => {
+    expect(await runAlarmReminders(t.app.scheduledContext, now)).toBe(2);
+    const mails = await smtp.waitFor(2);
+    const subjects = mails.map((m) => m.parsed.subject).sort();
+    expect(subjects).toEqual(['Recordatorio: Comparendo del rol C-10-2026 mañana', 'Recordatorio: Prueba del rol C-11-2026 en dos horas']);
+    expect(mails[0]!.envelopeTo).toEqual(['receptor@receptoria.cl']);
+    expect(mails.find((m) => m.parsed.subject?.includes('C-10'))!.parsed.text).toContain('11-06-2026 04:00 (hora de Santiago)');
+    // Another pass, or another worker, sends nothing more.
+    expect(await runAlarmReminders(t.app.scheduledContext, new Date(now.getTime() + 5 * 60_000))).toBe(0);
+    // Two hours before the comparendo, its second reminder goes out.
+    expect(await runAlarmReminders(t.app.scheduledContext, new Date(now.getTime() + 18.5 * HOUR))).toBe(1);
+    const third = (await smtp.waitFor(3))[2]!;
+    expect(third.parsed.subject).toBe('Recordatorio: Comparendo del rol C-10-2026 en dos horas');
+    expect(await runAlarmReminders(t.app.scheduledContext, new Date(now.getTime() + 19 * HOUR))).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it('a failed mail is retried on the next pass', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [enc] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-12-2026'));
+    const later = new Date(now.getTime() + 50 * HOUR);
+    smtp.failNext(1);
+    expect(await runAlarmReminders(t.app.scheduledContext, later)).toBe(0);
+    expect(await runAlarmReminders(t.app.scheduledContext, later)).toBe(1);
+    const avisos = await db.select().from(tenantSchema.alarmaAvisos);
+    expect(avisos.filter((a) => a.aviso === 'dia_antes')).toHaveLength(2);
+    expect(enc).toBeTruthy();
+  });
+
+  it('lists upcoming alarms for the bell, only the receiver’s own', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [estudio] = await db.select().from(tenantSchema.estudios);
+    const encargo = async (rol: string) =>
+      (await db.insert(tenantSchema.encargos).values({ numeroRol: rol, estado: 'preparado', fechaEncargo: '2026-06-01', estudioId: estudio!.id }).returning())[0]!.id;
+    const real = Date.now();
+    await db.insert(tenantSchema.alarmas).values([
+      { encargoId: await encargo('C-20-2026'), tipo: 'prueba', fechaHora: new Date(real + 3 * HOUR) },
+      { encargoId: await encargo('C-21-2026'), tipo: 'comparendo', fechaHora: new Date(real + 3 * 24 * HOUR) },
+      { encargoId: await encargo('C-22-2026'), tipo: 'comparendo', fechaHora: new Date(real + 10 * 24 * HOUR) },
+    ]);
+    const response = await t.request(tokenA, { method: 'GET', url: '/api/v1/alarmas/proximas/' });
+    expect(response.statusCode).toBe(200);
+    const body = AlarmasProximasSchema.parse(response.json());
+    expect(body.alarmas.map((a) => [a.numero_rol, a.tipo, a.recordatorio])).toEqual([
+      ['C-20-2026', 'prueba', true],
+      ['C-21-2026', 'comparendo', false],
+    ]);
+    expect(body).toMatchObject({ total: 2, recordatorios: 1 });
+    const other = AlarmasProximasSchema.parse((await t.request(tokenB, { method: 'GET', url: '/api/v1/alarmas/proximas/' })).json());
+    expect(other).toEqual({ total: 0, recordatorios: 0, alarmas: [] });
+  });
+});
