@@ -9,7 +9,6 @@ let t: TestContext;
 let tokenA: string;
 let tokenB: string;
 const hoy = todayIso();
-const haceDias = (n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const mesPasado = (() => {
   const [y, m] = hoy.split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12-15` : `${y}-${String(m - 1).padStart(2, '0')}-15`;
