@@ -1,84 +1,72 @@
 /**
- * Pending-list benchmark: a tenant with 100 000 assignments, then the list, the search and
- * buscar_por_rol under concurrent load. Prints p50/p95 latencies per call.
+ * Pending-list benchmark: a receiver with BENCH_ROWS assignments (default 100 000; 1 000 000 works),
+ * then every hot call under concurrent load, each beside "the floor": the very SQL the API sends for
+ * that call (recorded by running the API's own service functions once per distinct request), replayed
+ * from a plain pg pool with named prepared statements at the same concurrency.
  *
  *   pnpm --filter @receptoria/bench bench:encargos
  *
  * Settings (env): BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_ROWS (100000), BENCH_CONNECTIONS (10), BENCH_DURATION (10 s per scenario), BENCH_KEEP=1 keeps
- * the databases afterwards.
+ * BENCH_ROWS (100000), BENCH_CONNECTIONS (32), BENCH_WRITE_CONNECTIONS (16), BENCH_DURATION (10 s per
+ * scenario and side), BENCH_KEEP=1 keeps the databases afterwards.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dropDatabase, withDatabaseName } from '@receptoria/db';
-import autocannon, { type Result } from 'autocannon';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dropDatabase, openDatabase, type TenantDb, withDatabaseName } from '@receptoria/db';
 import pg from 'pg';
+import {
+  ADMIN_PASSWORD,
+  apiDir,
+  fmtMeasure,
+  type HttpRequest,
+  loadApi,
+  loadSql,
+  log,
+  machineLine,
+  type Measure,
+  printTable,
+  type RecordedRequest,
+  recordQueries,
+  type Row,
+  SERVER,
+  repoRoot,
+  startApi,
+  login,
+} from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const apiDir = path.resolve(here, '../apps/api');
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The API's own service functions and contracts, loaded from source (typed loosely here so the
+// bench's typecheck does not re-check the API).
+type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
+type Schema = { parse(value: unknown): never };
+const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
+const { createEncargo, findByRol, listEncargos } = await load<Record<'createEncargo' | 'findByRol' | 'listEncargos', ServiceFn>>(
+  path.join(apiDir, 'src/modules/encargos/encargos.service.ts'),
+);
+const { guardarResultados } = await load<Record<'guardarResultados', ServiceFn>>(
+  path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'),
+);
+const { EncargoCreateSchema, GuardarResultadosSchema } = await load<Record<'EncargoCreateSchema' | 'GuardarResultadosSchema', Schema>>(
+  path.join(repoRoot, 'packages/contracts/src/index.ts'),
+);
+
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
-const ADMIN_PASSWORD = 'bench-admin-1234';
 
-function log(message: string) {
-  process.stdout.write(`${message}\n`);
-}
-
-async function startApi(controlUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: controlUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      TENANT_POOL_SIZE: String(Math.max(CONNECTIONS, 5)),
-      LOGIN_RATE_MAX: '100',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/health`);
-      if (response.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the API did not start within 2 minutes');
-}
-
-async function login(): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access: string }).access;
-}
-
-/** Bulk assignments in every state over the demo firms, with one address each and some re-assignments. */
-async function seed(tenantUrl: string): Promise<string[]> {
+/** Bulk assignments in every state over the demo firms, with one address each. */
+async function seed(tenantUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: tenantUrl });
   await client.connect();
   try {
     const started = Date.now();
     await client.query('select setseed(0.42)');
-    await client.query(
-      `
+    // Batches keep memory flat at 1M rows.
+    const batch = 100_000;
+    for (let from = 1; from <= ROWS; from += batch) {
+      await client.query(
+        `
       with firms as (
         select array_agg(e.id order by e.id) as estudio_ids, array_agg(p.id order by e.id) as parte_ids,
                array_agg(p.nombre order by e.id) as parte_nombres
@@ -104,7 +92,7 @@ async function seed(tenantUrl: string): Promise<string[]> {
                date '2026-01-01' - (g % 900) as fecha,
                case when g % 10 < 1 then 'pendiente' when g % 10 < 5 then 'preparado'
                     when g % 10 < 7 then 'listo_para_estampar' else 'estampado' end as estado
-        from generate_series(1, $1::int) g, firms f, names n
+        from generate_series($1::int, $2::int) g, firms f, names n
       )
       insert into encargos (numero_rol, estado, fecha_encargo, fecha_retiro, fecha_demanda, fecha_resolucion, cuantia,
         numero_operacion, rut_ejecutado, ejecutados, partes, estudio_id, parte_demandante_id, tribunal_id,
@@ -120,8 +108,9 @@ async function seed(tenantUrl: string): Promise<string[]> {
              rf.tribunales[1 + (r.g % 36)], rf.tipos[1 + (r.g % 8)], rf.causas[1 + (r.g % 7)], 'Es urgente'
       from rows r, firms f, refs rf
       `,
-      [ROWS],
-    );
+        [from, Math.min(ROWS, from + batch - 1)],
+      );
+    }
     await client.query(`
       insert into domicilios (encargo_id, direccion, comuna, ciudad, es_principal, orden)
       select id, 'Av. Irarrázaval ' || (100 + id % 9000), (array['Ñuñoa','Providencia','Santiago','Maipú','La Florida','Puente Alto'])[1 + id % 6],
@@ -131,74 +120,109 @@ async function seed(tenantUrl: string): Promise<string[]> {
     // As autovacuum would: visibility map and hint bits set, statistics fresh.
     await client.query('vacuum analyze encargos');
     await client.query('vacuum analyze domicilios');
-    const { rows } = await client.query<{ numero_rol: string }>(
-      'select numero_rol from encargos order by random() limit 200',
-    );
     const { rows: counts } = await client.query<{ n: string }>('select count(*) as n from encargos');
-    log(`seeded ${counts[0]?.n} assignments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return rows.map((row) => row.numero_rol);
+    log(`seeded ${Number(counts[0]?.n).toLocaleString('en-US')} assignments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await client.end();
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
+interface Fixtures {
+  rols: string[];
+  /** Assignments in 'preparado' whose rol is unique: guardar_resultados targets. */
+  resultRols: string[];
+  estudioId: number;
+  parteId: number;
+  tribunalId: number;
+  tipoEncargoId: number;
+  tipoCausaId: number;
+  tipoEstampadoId: number;
 }
 
-interface ScenarioResult {
-  name: string;
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  failures: number;
+async function fixtures(tenantUrl: string): Promise<Fixtures> {
+  const client = new pg.Client({ connectionString: tenantUrl });
+  await client.connect();
+  try {
+    const one = async (text: string) => Number((await client.query<{ id: number }>(text)).rows[0]?.id);
+    const rols = (await client.query<{ numero_rol: string }>('select numero_rol from encargos order by random() limit 200')).rows;
+    const resultRols = (
+      await client.query<{ numero_rol: string }>(
+        `select numero_rol from encargos where estado = 'preparado' and numero_rol in
+           (select numero_rol from encargos group by numero_rol having count(*) = 1) order by random() limit 2000`,
+      )
+    ).rows;
+    const estudioId = await one('select id from estudios where activo order by id limit 1');
+    return {
+      rols: rols.map((r) => r.numero_rol),
+      resultRols: resultRols.map((r) => r.numero_rol),
+      estudioId,
+      parteId: await one(`select id from partes_demandantes where estudio_id = ${estudioId} order by id limit 1`),
+      tribunalId: await one('select id from tribunales order by id limit 1'),
+      tipoEncargoId: await one('select id from tipos_encargo order by id limit 1'),
+      tipoCausaId: await one('select id from tipos_causa order by id limit 1'),
+      tipoEstampadoId: await one('select id from tipos_estampado where activo order by id limit 1'),
+    };
+  } finally {
+    await client.end();
+  }
 }
 
-async function scenario(name: string, token: string, paths: string[]): Promise<ScenarioResult> {
-  let next = 0;
-  const latencies: number[] = [];
-  let failures = 0;
-  const instance = autocannon(
-    {
-      url: `http://127.0.0.1:${PORT}`,
-      connections: CONNECTIONS,
-      duration: DURATION,
-      headers: { authorization: `Bearer ${token}` },
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            const pathname = paths[next % paths.length] as string;
-            next += 1;
-            return { ...request, path: pathname };
-          },
-        },
-      ],
-    },
-    () => undefined,
-  );
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    latencies.push(responseTime);
-    if (statusCode !== 200) failures += 1;
-  });
-  const [result] = (await once(instance, 'done')) as [Result];
-  latencies.sort((a, b) => a - b);
+function createBody(f: Fixtures, i: number) {
   return {
-    name,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failures: failures + result.errors + result.timeouts,
+    fecha_encargo: '2026-03-10',
+    estudio_juridico: f.estudioId,
+    tribunal: f.tribunalId,
+    numero_rol: `C-${90000 + (i % 9000)}-2026`,
+    parte_demandante: f.parteId,
+    partes: 'Banco de Chile con Soto Muñoz',
+    tipo_encargo: f.tipoEncargoId,
+    tipo_causa: f.tipoCausaId,
+    fecha_retiro: '2026-03-11',
+    fecha_demanda: '2026-01-20',
+    fecha_resolucion: '2026-02-03',
+    cuantia: 2_450_000,
+    rut_ejecutado: '12345678-5',
+    rut_representante_legal: '',
+    numero_operacion: `OP-${700000 + i}`,
+    ejecutados: 'Pedro Andrés Soto Muñoz',
+    domicilios: [
+      { direccion: 'Av. Irarrázaval 2401, depto 73', comuna: 'Ñuñoa', ciudad: 'Santiago', es_principal: true },
+      { direccion: 'Los Jesuitas 881', comuna: 'Providencia', ciudad: 'Santiago', es_principal: false },
+    ],
+    observaciones_encargo: 'Es urgente',
+    encargo_no_realizable: false,
+    estado_especial: '',
   };
 }
 
-export async function runEncargosBench(): Promise<void> {
+function resultadosBody(f: Fixtures, rol: string) {
+  return {
+    numero_rol: rol,
+    resultado_id: f.tipoEstampadoId,
+    fecha_diligencia: '2026-03-12 10:30',
+    apuntes_terreno: 'Se notificó personalmente al ejecutado en su domicilio.',
+    observaciones_diligencia: '',
+    tratamiento: 'don',
+  };
+}
+
+interface Scenario {
+  name: string;
+  http: HttpRequest[];
+  /** The service call behind each HTTP request, to record its SQL (undefined: no floor). */
+  record?: (db: TenantDb, index: number) => Promise<unknown>;
+  /** How many distinct requests to record (they are replayed round-robin). */
+  recordCount?: number;
+  connections: number;
+  target?: string;
+}
+
+export interface EncargosBenchResult {
+  rows: Row[];
+  failures: number;
+}
+
+export async function runEncargosBench(): Promise<EncargosBenchResult> {
   const controlName = `receptoria_bench_${Date.now().toString(36)}`;
   const controlUrl = withDatabaseName(SERVER, controlName);
   const admin = new pg.Client({ connectionString: SERVER });
@@ -206,58 +230,152 @@ export async function runEncargosBench(): Promise<void> {
   await admin.query(`create database ${controlName}`);
   await admin.end();
 
-  let api: ChildProcess | undefined;
+  let stopApi: (() => Promise<void>) | undefined;
   let tenantUrl: string | undefined;
+  const rows: Row[] = [];
+  let failures = 0;
   try {
     log(`starting the API on port ${PORT} over ${controlName}…`);
-    api = await startApi(controlUrl);
+    const api = await startApi(
+      {
+        DATABASE_URL: controlUrl,
+        ADMIN_PASSWORD,
+        SEED_DEMO: '1',
+        TENANT_POOL_SIZE: String(Math.max(CONNECTIONS, 5)),
+        LOGIN_RATE_MAX: '100',
+      },
+      PORT,
+    );
+    stopApi = api.stop;
     const control = new pg.Client({ connectionString: controlUrl });
     await control.connect();
-    const { rows } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
+    const { rows: tenants } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
     await control.end();
-    tenantUrl = withDatabaseName(SERVER, rows[0]?.database_name ?? '');
-    const rols = await seed(tenantUrl);
-    const token = await login();
+    tenantUrl = withDatabaseName(SERVER, tenants[0]?.database_name ?? '');
+    await seed(tenantUrl);
+    const f = await fixtures(tenantUrl);
+    const token = await login(PORT);
 
-    const api1 = '/api/v1/encargos';
+    // The API's own service functions over a recording pool tell the SQL of each request.
+    const handle = await openDatabase({ kind: 'postgres', url: tenantUrl }, 'tenant', { poolSize: 1 });
+    const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
+
+    const base = '/api/v1/encargos';
     const searches = ['gonzalez', 'Núñez Soto', 'C-1234', 'pacífico', 'maria rojas', '12345', 'banco de chile', 'OP-10012', 'fuentes tapia'];
-    const scenarios: [string, string[]][] = [
-      ['lista (page 1)', [`${api1}/lista/?page=1&page_size=20`]],
-      [
-        'lista (estado + page 1-50)',
-        Array.from({ length: 50 }, (_, i) => `${api1}/lista/?estado=${['preparado', 'estampado', 'listo_para_estampar'][i % 3]}&page=${i + 1}`),
-      ],
-      ['lista ?search=', searches.map((s) => `${api1}/lista/?search=${encodeURIComponent(s)}`)],
-      ['buscar_por_rol', rols.map((rol) => `${api1}/buscar_por_rol/?numero_rol=${encodeURIComponent(rol)}`)],
+    const estados = ['preparado', 'estampado', 'listo_para_estampar'] as const;
+    const deep = Array.from({ length: 50 }, (_, i) => ({ estado: estados[i % 3], page: i + 1 }));
+    const listQuery = (q: { search?: string; estado?: (typeof estados)[number]; page?: number }) => ({
+      search: q.search,
+      estado: q.estado,
+      page: q.page ?? 1,
+      page_size: 20,
+    });
+    const scenarios: Scenario[] = [
+      {
+        name: 'lista, page 1',
+        http: [{ method: 'GET', path: `${base}/lista/?page=1&page_size=20` }],
+        record: (db) => listEncargos(db, listQuery({}) as never),
+        recordCount: 1,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+      },
+      {
+        name: 'lista estado, pages 1–50',
+        http: deep.map((d) => ({ method: 'GET', path: `${base}/lista/?estado=${d.estado}&page=${d.page}` })),
+        record: (db, i) => listEncargos(db, listQuery(deep[i] as (typeof deep)[number]) as never),
+        recordCount: deep.length,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+      },
+      {
+        name: 'lista ?search= (9 terms)',
+        http: searches.map((s) => ({ method: 'GET', path: `${base}/lista/?search=${encodeURIComponent(s)}` })),
+        record: (db, i) => listEncargos(db, listQuery({ search: searches[i] }) as never),
+        recordCount: searches.length,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+      },
+      {
+        name: 'buscar_por_rol',
+        http: f.rols.map((rol) => ({ method: 'GET', path: `${base}/buscar_por_rol/?numero_rol=${encodeURIComponent(rol)}` })),
+        record: (db, i) => findByRol(db, f.rols[i] as never),
+        recordCount: 50,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+      },
+      {
+        name: 'authenticated no-op (/auth/profile/)',
+        http: [{ method: 'GET', path: '/api/v1/auth/profile/' }],
+        connections: CONNECTIONS,
+      },
+      {
+        name: 'create assignment',
+        http: Array.from({ length: 500 }, (_, i) => ({ method: 'POST', path: '/api/v1/nuevo_encargo/crear/', body: createBody(f, i) })),
+        record: (db, i) => createEncargo(db, EncargoCreateSchema.parse(createBody(f, 1000 + i))),
+        recordCount: 20,
+        connections: WRITE_CONNECTIONS,
+        target: '≥ 300 req/s',
+      },
+      {
+        name: 'guardar_resultados',
+        http: f.resultRols.map((rol) => ({
+          method: 'POST',
+          path: '/api/v1/diligencias/guardar_resultados/',
+          body: resultadosBody(f, rol),
+        })),
+        record: (db, i) =>
+          guardarResultados(db, GuardarResultadosSchema.parse(resultadosBody(f, f.resultRols[i] as string)), { username: 'admin' } as never),
+        recordCount: 20,
+        connections: WRITE_CONNECTIONS,
+        target: '≥ 300 req/s',
+      },
     ];
-    const results: ScenarioResult[] = [];
-    for (const [name, paths] of scenarios) {
-      log(`running ${name} for ${DURATION} s with ${CONNECTIONS} connections…`);
-      results.push(await scenario(name, token, paths));
+
+    const health = await loadApi(PORT, undefined, [{ method: 'GET', path: '/health' }], CONNECTIONS, Math.min(DURATION, 5));
+    for (const s of scenarios) {
+      let recorded: RecordedRequest[] = [];
+      if (s.record) {
+        const count = s.recordCount ?? 1;
+        for (let i = 0; i < count; i += 1) recorded.push(await recorder.take(() => (s.record as NonNullable<Scenario['record']>)(handle.db, i)));
+        recorded = recorded.filter((r) => r.length > 0);
+      }
+      log(`${s.name}: API ${DURATION} s at ${s.connections} connections…`);
+      const apiMeasure = await loadApi(PORT, token, s.http, s.connections, DURATION);
+      let floor: Measure | undefined;
+      if (recorded.length > 0) {
+        log(`${s.name}: same SQL (${recorded[0]?.length} statements a request) from pg…`);
+        floor = await loadSql(tenantUrl, recorded, s.connections, DURATION);
+      }
+      failures += apiMeasure.failures + (floor?.failures ?? 0);
+      if (apiMeasure.firstFailure) log(`  API failure: ${apiMeasure.firstFailure}`);
+      if (floor?.firstFailure) log(`  SQL failure: ${floor.firstFailure}`);
+      rows.push({
+        group: 'encargos',
+        name: `${s.name} @${s.connections}`,
+        value: fmtMeasure(apiMeasure),
+        floor: floor ? fmtMeasure(floor) : s.name.startsWith('auth') ? `/health: ${fmtMeasure(health)}` : '',
+        ratio: floor ? (apiMeasure.rps / floor.rps).toFixed(2) : (apiMeasure.rps / health.rps).toFixed(2),
+        target: s.target ?? 'cost of auth alone',
+      });
     }
-    log('');
-    log(`Pending list on ${ROWS.toLocaleString('es-CL')} assignments, ${CONNECTIONS} concurrent connections, ${DURATION} s each`);
-    log('scenario                        requests   req/s    p50 ms   p95 ms   p99 ms   failures');
-    for (const r of results) {
-      log(
-        `${r.name.padEnd(30)} ${String(r.requests).padStart(9)} ${r.rps.toFixed(0).padStart(7)} ${r.p50
-          .toFixed(1)
-          .padStart(9)} ${r.p95.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.failures).padStart(10)}`,
-      );
-    }
-    if (results.some((r) => r.failures > 0)) process.exitCode = 1;
+    await handle.close();
+    return { rows, failures };
   } finally {
-    if (api && api.exitCode === null) {
-      api.kill('SIGTERM');
-      await once(api, 'exit');
-    }
+    await stopApi?.();
     if (process.env.BENCH_KEEP !== '1') {
       if (tenantUrl) await dropDatabase({ kind: 'postgres', url: tenantUrl });
       await dropDatabase({ kind: 'postgres', url: controlUrl });
+    } else {
+      log(`kept: ${controlUrl} ${tenantUrl ?? ''}`);
     }
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await runEncargosBench();
+  const { rows, failures } = await runEncargosBench();
+  printTable(
+    `Receptoría — assignments benchmark, ${ROWS.toLocaleString('en-US')} rows, ${DURATION} s each side. Machine: ${machineLine()}`,
+    rows,
+  );
+  if (failures > 0) process.exitCode = 1;
 }

@@ -348,6 +348,8 @@ export type EncargoTotales = z.infer<typeof EncargoTotalesSchema>;
 
 export const EncargoListResponseSchema = z.object({
   count: z.number().int(),
+  /** A search's counts stop at 1,000 per state: true when `count` (and some `totales`) mean "1,000 or more". */
+  count_capped: z.boolean().optional(),
   page: z.number().int(),
   page_size: z.number().int(),
   totales: EncargoTotalesSchema,

@@ -1,6 +1,6 @@
 import { type Encargo, EncargoListResponseSchema, EncargoSchema, type Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
@@ -160,5 +160,25 @@ describe('pending list search', () => {
       tribunal_nombre: '3° Juzgado Civil de Santiago',
     });
     expect(found?.domicilios).toHaveLength(2);
+  });
+
+  it('caps the counts of a very common word and says so, still answering the newest page', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [model] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7301-2023'));
+    if (!model) throw new Error('no model row');
+    await db.execute(sql`
+      insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id, observaciones_encargo)
+      select 'C-' || (20000 + g) || '-2020', 'pendiente', date '2020-01-01' + g, 'Frecuente Comunísimo ' || g, '',
+             ${model.estudioId}, 'Es urgente'
+      from generate_series(1, 1005) g`);
+    const page = await lista(`?search=comunisimo`);
+    expect(page.count_capped).toBe(true);
+    expect(page.count).toBe(1000);
+    expect(page.totales.pendiente).toBe(1000);
+    expect(page.results).toHaveLength(20);
+    expect(page.results[0]?.numero_rol).toBe('C-21005-2020');
+    const exact = await lista(`?search=${encodeURIComponent('comunisimo 1005')}`);
+    expect(exact.count_capped).toBe(false);
+    expect(exact.results.map((e) => e.numero_rol)).toEqual(['C-21005-2020']);
   });
 });

@@ -9,7 +9,7 @@ import {
   toSantiagoIso,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { withResultados } from '../diligencias/diligencias.repository';
 
 const {
@@ -247,6 +247,59 @@ export async function findReferences(db: TenantDb, ids: ReferenceIds) {
 // ---------------------------------------------------------------------------------------------
 // Pending list
 
+/** Search counts stop here: beyond it the list says "more than" instead of scanning every match. */
+export const LIST_COUNT_CAP = 1000;
+
+/**
+ * Prepared statements of the hot reads, built once per database handle: PostgreSQL plans the
+ * six-table join once per connection instead of on every request (PGlite runs them unnamed).
+ */
+const preparedByDb = new WeakMap<object, Map<string, unknown>>();
+function prepared<T>(db: TenantDb, name: string, build: () => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+/** Addresses as JSON inside the row query: one round trip for a page instead of two. */
+const domiciliosJson = sql<Domicilio[]>`coalesce((select json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id) from ${domicilios} d where d.encargo_id = ${encargos.id}), '[]'::json)`;
+
+/**
+ * Deferred join: the page's ids are found on the (estado, fecha, id) index alone, then only those
+ * rows are joined with their firm, party, court, types and addresses.
+ */
+function selectPage(db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
+  const page = db
+    .select({ id: encargos.id })
+    .from(encargos)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(limit as number)
+    .offset(offset as number)
+    .as('page');
+  return db
+    .select({ ...joinedSelection, domicilios: domiciliosJson })
+    .from(page)
+    .innerJoin(encargos, eq(encargos.id, page.id))
+    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+    .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
+    .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
+    .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
+    .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+    .orderBy(...listOrder);
+}
+
+type PageRow = JoinedRow & { domicilios: Domicilio[] };
+const toPage = (rows: PageRow[]) => rows.map((row) => toEncargo(row, row.domicilios));
+
 /** Lower-case, accent-free text as the search_text column stores it. */
 export function searchKey(text: string): string {
   return text
@@ -259,49 +312,76 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const accentFree = (column: SQL | typeof estudios.nombre) =>
-  sql`lower(translate(${column}, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`;
+const accentFree = (column: SQL) => sql`lower(translate(${column}, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`;
 
-/**
- * One condition per word: the word appears in the assignment's own text (rol, ejecutados, partes,
- * RUTs, operation number), in its firm's, plaintiff's or court's name. Firm, party and court ids are
- * looked up first so the planner can combine the trigram and btree indexes.
- */
-async function searchConditions(db: TenantDb, search: string): Promise<SQL[]> {
-  const words = searchKey(search)
+/** The search's words: accent-free, RUTs without thousands dots (12.345.678-5 → 12345678-5), at most six. */
+function searchWords(search: string | undefined): string[] {
+  return searchKey(search ?? '')
     .split(/\s+/)
     .filter(Boolean)
-    // RUTs typed with thousands dots: 12.345.678-5 → 12345678-5
     .map((word) => (/^[\d.]+-?[\dk]?$/.test(word) ? word.replace(/\./g, '') : word))
     .filter(Boolean)
     .slice(0, 6);
-  const conditions: SQL[] = [];
-  for (const word of words) {
-    const pattern = likePattern(word);
-    const [firmRows, partyRows, courtRows] = await Promise.all([
-      db
-        .select({ id: estudios.id })
-        .from(estudios)
-        .where(sql`${accentFree(estudios.nombre)} like ${pattern}`)
-        .limit(200),
-      db
-        .select({ id: partesDemandantes.id })
-        .from(partesDemandantes)
-        .where(sql`${accentFree(sql`${partesDemandantes.nombre}`)} like ${pattern}`)
-        .limit(500),
-      db
-        .select({ id: tribunales.id })
-        .from(tribunales)
-        .where(sql`${accentFree(sql`${tribunales.nombre}`)} like ${pattern}`)
-        .limit(500),
-    ]);
+}
+
+/**
+ * One condition per word: the word appears in the assignment's own text (rol, ejecutados, partes,
+ * RUTs, operation number; trigram-indexed), or in its firm's, plaintiff's or court's name. The
+ * firm, party and court ids of every word are looked up first, in one query, so the planner can
+ * combine the trigram and btree indexes.
+ */
+async function searchConditions(db: TenantDb, words: string[]): Promise<SQL[]> {
+  const patterns = words.map(likePattern);
+  const list = sql`array[${sql.join(
+    patterns.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::text[]`;
+  const found = await db.execute<{ word: number | string; kind: 'e' | 'p' | 't'; id: number }>(sql`
+    select w.i as word, 'e' as kind, e.id from unnest(${list}) with ordinality as w(p, i)
+      join ${estudios} e on ${accentFree(sql`e.nombre`)} like w.p
+    union all
+    select w.i, 'p', x.id from unnest(${list}) with ordinality as w(p, i)
+      join ${partesDemandantes} x on ${accentFree(sql`x.nombre`)} like w.p
+    union all
+    select w.i, 't', x.id from unnest(${list}) with ordinality as w(p, i)
+      join ${tribunales} x on ${accentFree(sql`x.nombre`)} like w.p`);
+  const rows = (found as unknown as { rows: { word: number | string; kind: 'e' | 'p' | 't'; id: number }[] }).rows;
+  return patterns.map((pattern, index) => {
+    const ids = (kind: 'e' | 'p' | 't') =>
+      rows
+        .filter((r) => Number(r.word) === index + 1 && r.kind === kind)
+        .map((r) => r.id)
+        .slice(0, 500);
     const alternatives: SQL[] = [sql`${encargos.searchText} like ${pattern}`];
-    if (firmRows.length > 0) alternatives.push(inArray(encargos.estudioId, firmRows.map((r) => r.id)));
-    if (partyRows.length > 0) alternatives.push(inArray(encargos.parteDemandanteId, partyRows.map((r) => r.id)));
-    if (courtRows.length > 0) alternatives.push(inArray(encargos.tribunalId, courtRows.map((r) => r.id)));
-    conditions.push(alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`);
-  }
-  return conditions;
+    const firms = ids('e');
+    const parties = ids('p');
+    const courts = ids('t');
+    if (firms.length > 0) alternatives.push(inArray(encargos.estudioId, firms));
+    if (parties.length > 0) alternatives.push(inArray(encargos.parteDemandanteId, parties));
+    if (courts.length > 0) alternatives.push(inArray(encargos.tribunalId, courts));
+    return alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`;
+  });
+}
+
+/** Matches per state, each counted up to LIST_COUNT_CAP + 1 (one bounded scan per state). */
+async function cappedTotals(db: TenantDb, where: SQL) {
+  const limit = LIST_COUNT_CAP + 1;
+  const perState = (estado: EncargoEstado) =>
+    sql`(select count(*) from (select 1 from ${encargos} where ${encargos.estado} = ${estado} and ${where} limit ${limit}) x)`;
+  const [row] = await db
+    .select({
+      pendiente: sql<string>`${perState('pendiente')}`,
+      preparado: sql<string>`${perState('preparado')}`,
+      listo_para_estampar: sql<string>`${perState('listo_para_estampar')}`,
+      estampado: sql<string>`${perState('estampado')}`,
+    })
+    .from(sql`(select 1) one`);
+  return {
+    pendiente: Number(row?.pendiente ?? 0),
+    preparado: Number(row?.preparado ?? 0),
+    listo_para_estampar: Number(row?.listo_para_estampar ?? 0),
+    estampado: Number(row?.estampado ?? 0),
+  };
 }
 
 export interface ListFilter {
@@ -312,35 +392,46 @@ export interface ListFilter {
   pageSize: number;
 }
 
+const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
+
 export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
-  const base: SQL[] = [];
-  if (filter.search) base.push(...(await searchConditions(db, filter.search)));
-  if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
-  const baseWhere = base.length > 0 ? and(...base) : undefined;
-
-  // Without a search the per-state counters kept by trigger answer at once; with one, the matches are counted.
-  const totalRows = baseWhere
-    ? await db
-        .select({ estado: encargos.estado, n: count() })
-        .from(encargos)
-        .where(baseWhere)
-        .groupBy(encargos.estado)
-    : await db.select({ estado: encargoTotales.estado, n: encargoTotales.total }).from(encargoTotales);
-  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
-  for (const row of totalRows) totales[row.estado] = Number(row.n);
-
-  const total = filter.estado
-    ? totales[filter.estado]
-    : totales.pendiente + totales.preparado + totales.listo_para_estampar + totales.estampado;
-  const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
   const offset = (filter.page - 1) * filter.pageSize;
-  const rows =
-    offset < total
-      ? await selectJoined(db)
-          .where(where)
-          .orderBy(...listOrder)
-          .limit(filter.pageSize)
-          .offset(offset)
-      : [];
-  return { count: total, totales, results: await withDomicilios(db, rows) };
+  const words = searchWords(filter.search);
+
+  if (words.length === 0 && !filter.estudio) {
+    // The per-state counters kept by trigger answer at once; the page is a prepared statement.
+    const totalRows = await prepared(db, 'encargos_totales', () =>
+      db.select({ estado: encargoTotales.estado, n: encargoTotales.total }).from(encargoTotales).prepare('encargos_totales'),
+    ).execute();
+    const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
+    for (const row of totalRows) totales[row.estado] = Number(row.n);
+    const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
+    if (offset >= total) return { count: total, count_capped: false, totales, results: [] };
+    const rows = filter.estado
+      ? await prepared(db, 'encargos_lista_estado', () =>
+          selectPage(
+            db,
+            eq(encargos.estado, sql.placeholder('estado')),
+            sql.placeholder('limit'),
+            sql.placeholder('offset'),
+          ).prepare('encargos_lista_estado'),
+        ).execute({ estado: filter.estado, limit: filter.pageSize, offset })
+      : await prepared(db, 'encargos_lista', () =>
+          selectPage(db, undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('encargos_lista'),
+        ).execute({ limit: filter.pageSize, offset });
+    return { count: total, count_capped: false, totales, results: toPage(rows as PageRow[]) };
+  }
+
+  const base: SQL[] = await searchConditions(db, words);
+  if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
+  const baseWhere = and(...base) as SQL;
+  const totales = await cappedTotals(db, baseWhere);
+  const capped = filter.estado
+    ? totales[filter.estado] > LIST_COUNT_CAP
+    : ESTADOS.some((estado) => totales[estado] > LIST_COUNT_CAP);
+  for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
+  const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
+  const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
+  const rows = offset < total || capped ? await selectPage(db, where, filter.pageSize, offset) : [];
+  return { count: total, count_capped: capped, totales, results: toPage(rows as PageRow[]) };
 }

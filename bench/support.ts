@@ -1,0 +1,291 @@
+/** Shared pieces of the benchmarks: the API process, load runners, percentiles and the printed table. */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '..');
+export const apiDir = path.join(repoRoot, 'apps/api');
+export const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_PASSWORD = 'bench-admin-1234';
+
+export function log(message: string) {
+  process.stdout.write(`${message}\n`);
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+/** The compiled API when it was built (pnpm --filter @receptoria/api build), else its source through tsx. */
+export function apiCommand(): string[] {
+  const compiled = path.join(apiDir, 'dist/server.js');
+  return existsSync(compiled) && process.env.BENCH_API_SOURCE !== '1'
+    ? [compiled]
+    : ['--import', 'tsx', path.join(apiDir, 'src/server.ts')];
+}
+
+export interface StartedApi {
+  child: ChildProcess;
+  port: number;
+  /** Milliseconds from spawn to the first healthy /health. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startApi(env: Record<string, string>, port: number, timeoutMs = 180_000): Promise<StartedApi> {
+  const started = Date.now();
+  const child = spawn(process.execPath, apiCommand(), {
+    cwd: apiDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  };
+  const deadline = started + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.ok) return { child, port, startMs: Date.now() - started, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await stop();
+  throw new Error(`the API did not start within ${timeoutMs / 1000} s`);
+}
+
+export async function login(port: number, username = 'admin', password = ADMIN_PASSWORD): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+export interface Measure {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  failures: number;
+  firstFailure?: string;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** autocannon against the API: requests are taken round-robin from `requests`. */
+export async function loadApi(
+  port: number,
+  token: string | undefined,
+  requests: HttpRequest[],
+  connections: number,
+  durationS: number,
+): Promise<Measure> {
+  let next = 0;
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | undefined;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const instance = autocannon(
+    {
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: durationS,
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const r = requests[next % requests.length] as HttpRequest;
+            next += 1;
+            return { ...request, method: r.method, path: r.path, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+          },
+        },
+      ],
+    },
+    () => undefined,
+  );
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    if (statusCode < 200 || statusCode >= 300) {
+      failures += 1;
+      firstFailure ??= `HTTP ${statusCode}`;
+    }
+  });
+  const [result] = (await once(instance, 'done')) as [Result];
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / durationS,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    failures: failures + result.errors + result.timeouts,
+    firstFailure,
+  };
+}
+
+export interface RecordedQuery {
+  text: string;
+  values: unknown[];
+}
+
+/** What one API request sends to PostgreSQL, in order. */
+export type RecordedRequest = RecordedQuery[];
+
+/**
+ * Wraps every connection of a pg pool so the SQL it runs is appended to `sink` (when set). The
+ * benchmarks call the API's own service functions over such a pool to learn the exact SQL of a request.
+ */
+export function recordQueries(pool: pg.Pool): { take<T>(run: () => Promise<T>): Promise<RecordedRequest> } {
+  let sink: RecordedQuery[] | undefined;
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const [config, values] = args;
+      if (sink) {
+        if (typeof config === 'string') sink.push({ text: config, values: (values as unknown[]) ?? [] });
+        else if (config && typeof config === 'object' && 'text' in config) {
+          const c = config as { text: string; values?: unknown[] };
+          sink.push({ text: c.text, values: c.values ?? (values as unknown[]) ?? [] });
+        }
+      }
+      return original(...args);
+    };
+  });
+  return {
+    async take(run) {
+      sink = [];
+      try {
+        await run();
+        return sink;
+      } finally {
+        sink = undefined;
+      }
+    },
+  };
+}
+
+function statementName(text: string): string {
+  let hash = 0;
+  for (let i = 0; i < text.length; i += 1) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+  return `b${(hash >>> 0).toString(36)}_${text.length}`;
+}
+
+/**
+ * The floor: the same SQL as the API's requests, from a plain pg pool of `connections` clients,
+ * each query a named prepared statement, each request's queries in order on one connection.
+ */
+export async function loadSql(
+  url: string,
+  requests: RecordedRequest[],
+  connections: number,
+  durationS: number,
+): Promise<Measure> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | undefined;
+  let next = 0;
+  const deadline = Date.now() + durationS * 1000;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < deadline) {
+        const request = requests[next % requests.length] as RecordedRequest;
+        next += 1;
+        const started = performance.now();
+        try {
+          for (const q of request) {
+            const isControl = /^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text);
+            await client.query(isControl ? q.text : { name: statementName(q.text), text: q.text, values: q.values });
+          }
+        } catch (error) {
+          failures += 1;
+          firstFailure ??= (error as Error).message;
+          await client.query('rollback').catch(() => undefined);
+        }
+        latencies.push(performance.now() - started);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const began = Date.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (Date.now() - began) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    failures,
+    firstFailure,
+  };
+}
+
+/** One line of the final table. */
+export interface Row {
+  group: string;
+  name: string;
+  value: string;
+  floor?: string;
+  ratio?: string;
+  target?: string;
+}
+
+export function fmtMeasure(m: Measure): string {
+  const fail = m.failures > 0 ? `, ${m.failures} failed` : '';
+  return `${m.rps.toFixed(0)} req/s, p50 ${m.p50.toFixed(1)} / p95 ${m.p95.toFixed(1)} ms${fail}`;
+}
+
+export function printTable(title: string, rows: Row[]) {
+  const headers = ['benchmark', 'scenario', 'API', 'same SQL, pg prepared', 'API ÷ floor', 'target'];
+  const cells = rows.map((r) => [r.group, r.name, r.value, r.floor ?? '', r.ratio ?? '', r.target ?? '']);
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] as string).length)));
+  const line = (c: string[]) => `| ${c.map((v, i) => v.padEnd(widths[i] as number)).join(' | ')} |`;
+  log('');
+  log(title);
+  log(line(headers));
+  log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const c of cells) log(line(c));
+}
+
+/** The machine and its load, printed with every run. */
+export function machineLine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const [l1, l5] = os.loadavg();
+  let pgVersion = '';
+  try {
+    pgVersion = execSync('psql --version', { encoding: 'utf8' }).trim();
+  } catch {
+    pgVersion = 'psql not found';
+  }
+  const memGb = (os.totalmem() / 2 ** 30).toFixed(0);
+  return `${os.cpus().length} × ${cpu}, ${memGb} GiB, Node ${process.version}, ${pgVersion}; load average ${l1?.toFixed(2)} (1 min), ${l5?.toFixed(2)} (5 min)`;
+}
+
+export function readJson<T>(file: string): T {
+  return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
