@@ -514,3 +514,22 @@ export const planillasCobranza = pgTable(
   },
   (t) => [index('planillas_cobranza_fecha_idx').on(t.fechaCreacion.desc(), t.id.desc())],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Intake (issue 11): idempotency keys of new-assignment submissions. A repeated submission with the
+// same key gets the assignment the first one created instead of a second one.
+
+export const idempotenciaClaves = pgTable(
+  'idempotencia_claves',
+  {
+    id: serial('id').primaryKey(),
+    /** What the key was used for ('nuevo_encargo'). */
+    operacion: varchar('operacion', { length: 40 }).notNull(),
+    clave: varchar('clave', { length: 100 }).notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    huella: varchar('huella', { length: 64 }).notNull(),
+    encargoId: integer('encargo_id').references(() => encargos.id, { onDelete: 'cascade' }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('idempotencia_claves_operacion_clave_uq').on(t.operacion, t.clave)],
+);
