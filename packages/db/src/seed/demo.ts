@@ -1,8 +1,9 @@
 import { computeRutDv } from '@receptoria/contracts';
-import { asc, count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { TenantDb } from '../connect';
 import {
   alarmas,
+  diligencias,
   domicilios,
   encargos,
   estudioEmails,
@@ -10,6 +11,7 @@ import {
   partesDemandantes,
   tiposCausa,
   tiposEncargo,
+  tiposEstampado,
   tribunales,
 } from '../tenant/schema';
 
@@ -127,6 +129,15 @@ const CALLES = [
 ] as const;
 const OBSERVACIONES = ['Considerar distancia', 'Es muy urgente', 'Es urgente', 'Diligencia pagada', 'Sin observaciones'];
 
+/** Field notes as a receiver writes them after a visit. */
+const APUNTES = [
+  'doña Rosa Pizarro, conserje del edificio, quien manifestó que el demandado vive en el departamento indicado',
+  'don Luis Cárcamo, vecino del inmueble contiguo, quien indicó que la persona buscada reside ahí y trabaja de día',
+  'la propia persona buscada, quien recibió las copias y se negó a firmar',
+  'doña Patricia Muñoz, arrendataria actual, quien señaló no conocer a la persona buscada',
+  'don Héctor Vidal, encargado de la portería, quien informó que el demandado se cambió de domicilio hace un año',
+];
+
 /** Deterministic pseudo-random numbers so every demo tenant looks the same. */
 function random(seed: number) {
   let state = seed;
@@ -199,7 +210,7 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
     // The first courts (Santiago civil courts) carry most of the work.
     const tribunalesFrecuentes = tribunalRows.slice(0, 36);
 
-    const creados: { id: number; estado: EstadoDemo; rol: string }[] = [];
+    const creados: { id: number; estado: EstadoDemo; rol: string; fechaEncargo: Date }[] = [];
     for (const [index, estado] of estados.entries()) {
       const firma = pick(firmas);
       const parte = pick(firma.partes);
@@ -264,7 +275,7 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
           mensaje: `Comparendo del rol ${numeroRol}`,
         });
       }
-      creados.push({ id: encargoId, estado, rol: numeroRol });
+      creados.push({ id: encargoId, estado, rol: numeroRol, fechaEncargo });
     }
 
     // One re-assignment of a prepared assignment: same rol, original kept and marked.
@@ -287,6 +298,40 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
         select id, 'Av. José Pedro Alessandri 1242', 'Ñuñoa', 'Santiago', true, 0 from nuevo
       `);
       await tx.execute(sql`update encargos set es_re_encargado = true where id = ${original.id}`);
+    }
+
+    // Results and stamps: field results for the assignments past preparado; stamped ones carry their date.
+    const tipos = await tx.select().from(tiposEstampado).orderBy(asc(tiposEstampado.orden));
+    if (tipos.length > 0) {
+      for (const c of creados.filter((x) => x.estado === 'listo_para_estampar' || x.estado === 'estampado')) {
+        const tipo = pick(tipos);
+        const fecha = addDays(c.fechaEncargo, 2 + Math.floor(next() * 6));
+        fecha.setUTCHours(12 + Math.floor(next() * 8), Math.floor(next() * 4) * 15, 0, 0);
+        const personalizado = next() > 0.8 ? tipo.valorPorDefecto + 10_000 : null;
+        await tx.insert(diligencias).values({
+          encargoId: c.id,
+          tipoEstampadoId: tipo.id,
+          fechaDiligencia: fecha,
+          apuntesTerreno: pick(APUNTES),
+          tratamiento: next() > 0.5 ? 'don' : 'doña',
+          valorCobrado: personalizado,
+          valorFinal: personalizado ?? tipo.valorPorDefecto,
+          motivoCambioValor: personalizado ? 'Considerar distancia' : '',
+          observaciones: personalizado ? 'Considerar distancia' : '',
+          creadoPor: 'admin',
+          fechaCreacion: fecha,
+        });
+        if (c.estado === 'estampado') {
+          await tx
+            .update(encargos)
+            .set({
+              estadoEstampado: 'estampado',
+              fechaEstampado: isoDate(addDays(fecha, 1 + Math.floor(next() * 3))),
+              observacionEstampado: 'Estampado generado automáticamente',
+            })
+            .where(eq(encargos.id, c.id));
+        }
+      }
     }
   });
 }
