@@ -13,6 +13,7 @@ const LoginScreen = lazyScreen(() => import('../features/auth/components/login-s
 const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
 const NuevoEncargoScreen = lazyScreen(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
 const ReEncargosScreen = lazyScreen(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
+const HistorialPanel = lazyScreen(() => import('../features/auditoria/components/historial-panel'), 'HistorialPanel');
 const VerPendientesScreen = lazyScreen(() => import('../features/encargos/components/ver-pendientes-screen'), 'VerPendientesScreen');
 const AdministrarEstudiosScreen = lazyScreen(
   () => import('../features/estudios/components/administrar-estudios-screen'),
@@ -62,7 +63,10 @@ export const routes: RouteObject[] = [
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
           { path: paths.nuevoEncargo, element: <NuevoEncargoScreen /> }, // intake: Nuevo Encargo
           { path: paths.verPendientes, element: <VerPendientesScreen /> }, // intake: Ver Pendientes
-          { path: paths.reEncargos, element: <ReEncargosScreen /> }, // intake: Re-encargos
+          {
+            path: paths.reEncargos,
+            element: <ReEncargosScreen historialPanel={(encargo) => <HistorialPanel entidad="encargo" id={encargo.id} />} />,
+          }, // intake: Re-encargos
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
           { path: paths.configuracionesEstudio, element: <ConfiguracionesEstudioScreen /> }, // intake: Configuraciones Estudio

@@ -4,6 +4,7 @@ export const auditoriaMessages = {
   versionInvalida: 'Versión inválida',
   entidadInvalida: 'Entidad inválida',
   historial: 'Historial',
+  datosEncargo: 'Datos del encargo',
   sinCambios: 'Sin cambios registrados.',
   errorCargando: 'Error cargando el historial',
   recargar: 'Recargar',

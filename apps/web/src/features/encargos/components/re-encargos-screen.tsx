@@ -1,18 +1,21 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import {
   type Encargo,
   ReEncargoSchema,
   type ReEncargoValue,
+  auditoriaMessages,
   encargoMessages,
   formatDate,
   normalizeRol,
 } from '@receptoria/contracts';
 import { IconCopyPlus, IconEdit, IconEraser, IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { VersionConflictAlert } from '../../../components/version-conflict-alert';
+import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { isVersionConflict } from '../../../lib/version-conflict';
 import { useCreateReEncargo } from '../api/create-re-encargo';
 import { useFindEncargosByRol } from '../api/find-encargo-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
@@ -91,7 +94,12 @@ function LoadedSummary({ encargo }: { encargo: Encargo }) {
   );
 }
 
-export function ReEncargosScreen() {
+export interface ReEncargosScreenProps {
+  /** The 'Historial' tab of the loaded assignment (features meet in app/: the router plugs it in). */
+  historialPanel?: (encargo: Encargo) => ReactNode;
+}
+
+export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {}) {
   const { lookups, comunas, loading } = useEncargoLookups('re');
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('rol') ?? '');
@@ -99,6 +107,9 @@ export function ReEncargosScreen() {
   const [choices, setChoices] = useState<{ rol: string; encargos: Encargo[] } | null>(null);
   const [busyDocument, setBusyDocument] = useState<DocumentKind | null>(null);
   const [busyAction, setBusyAction] = useState<Action | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [tab, setTab] = useState<string | null>('encargo');
 
   const form = useForm<EncargoFormValues, ReEncargoFormContext, ReEncargoValue>({
     defaultValues: defaultEncargoValues({ retiroToday: true }),
@@ -121,6 +132,8 @@ export function ReEncargosScreen() {
       return;
     }
     setLoaded(encargo);
+    setConflict(false);
+    setTab('encargo');
     form.reset(encargoToFormValues(encargo));
     notify.success(message);
   };
@@ -156,6 +169,8 @@ export function ReEncargosScreen() {
 
   const resetAll = () => {
     setLoaded(null);
+    setConflict(false);
+    setTab('encargo');
     setSearch('');
     form.reset(defaultEncargoValues({ retiroToday: true }));
   };
@@ -170,7 +185,8 @@ export function ReEncargosScreen() {
         setBusyAction(action);
         try {
           if (action === 'modify') {
-            await modify.mutateAsync({ id: loaded.id, payload: toModifyPayload(value) });
+            // The version read travels back: a stale edit is refused with 409 (optimistic concurrency).
+            await modify.mutateAsync({ id: loaded.id, payload: { ...toModifyPayload(value), version: loaded.version } });
             notify.success(r.modifyOk);
           } else {
             await reassign.mutateAsync(toReEncargoPayload(value, encargoMessages.motivoReEncargo));
@@ -178,7 +194,10 @@ export function ReEncargosScreen() {
           }
           resetAll();
         } catch (error) {
-          if (action === 'modify') {
+          if (action === 'modify' && isVersionConflict(error)) {
+            setConflict(true);
+            notify.error(error.detail ?? auditoriaMessages.registroModificado);
+          } else if (action === 'modify') {
             if (error instanceof ApiError) notify.error(r.modifyError(serverText(error) ?? r.modifyFallback));
             else notify.error(r.modifyConnection);
           } else if (error instanceof ApiError) {
@@ -192,6 +211,22 @@ export function ReEncargosScreen() {
       },
       (errors) => reportInvalidForm(form.getValues(), errors),
     )();
+  };
+
+  /** After a 409: reads the assignment as it is now and shows it in the form. */
+  const reloadLoaded = async () => {
+    if (!loaded) return;
+    setReloading(true);
+    try {
+      const fresh = await api.get<Encargo>(`/encargos/${loaded.id}/`);
+      setLoaded(fresh);
+      setConflict(false);
+      form.reset(encargoToFormValues(fresh));
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setReloading(false);
+    }
   };
 
   const generate = async (kind: DocumentKind) => {
@@ -266,43 +301,58 @@ export function ReEncargosScreen() {
         </Alert>
       )}
 
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-        noValidate
-      >
-        <Stack gap="lg">
-          <EncargoFormFields form={form} lookups={lookups} comunas={comunas} loading={loading} variant="re" />
-          <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
-            <Group justify="space-between" gap="sm">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={resetAll} disabled={busy}>
-                {m.form.clear}
-              </Button>
-              <Group gap="sm">
-                <DocumentButtons blockedReason={blockedReason} busy={busyDocument} onGenerate={generate} />
-                <Button
-                  variant="outline"
-                  leftSection={<IconEdit size={16} />}
-                  onClick={() => submit('modify')}
-                  loading={busyAction === 'modify'}
-                  disabled={busy && busyAction !== 'modify'}
-                >
-                  {r.modify}
-                </Button>
-                <Button
-                  leftSection={<IconCopyPlus size={16} />}
-                  onClick={() => submit('reassign')}
-                  loading={busyAction === 'reassign'}
-                  disabled={busy && busyAction !== 'reassign'}
-                >
-                  {r.reassign}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
-        </Stack>
-      </form>
+      {conflict && <VersionConflictAlert onReload={() => void reloadLoaded()} reloading={reloading} />}
+
+      <Tabs value={tab} onChange={setTab}>
+        {historialPanel && (
+          <Tabs.List mb="md">
+            <Tabs.Tab value="encargo">{auditoriaMessages.datosEncargo}</Tabs.Tab>
+            <Tabs.Tab value="historial" disabled={!loaded}>
+              {auditoriaMessages.historial}
+            </Tabs.Tab>
+          </Tabs.List>
+        )}
+        <Tabs.Panel value="encargo">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+            }}
+            noValidate
+          >
+            <Stack gap="lg">
+              <EncargoFormFields form={form} lookups={lookups} comunas={comunas} loading={loading} variant="re" />
+              <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
+                <Group justify="space-between" gap="sm">
+                  <Button variant="default" leftSection={<IconEraser size={16} />} onClick={resetAll} disabled={busy}>
+                    {m.form.clear}
+                  </Button>
+                  <Group gap="sm">
+                    <DocumentButtons blockedReason={blockedReason} busy={busyDocument} onGenerate={generate} />
+                    <Button
+                      variant="outline"
+                      leftSection={<IconEdit size={16} />}
+                      onClick={() => submit('modify')}
+                      loading={busyAction === 'modify'}
+                      disabled={busy && busyAction !== 'modify'}
+                    >
+                      {r.modify}
+                    </Button>
+                    <Button
+                      leftSection={<IconCopyPlus size={16} />}
+                      onClick={() => submit('reassign')}
+                      loading={busyAction === 'reassign'}
+                      disabled={busy && busyAction !== 'reassign'}
+                    >
+                      {r.reassign}
+                    </Button>
+                  </Group>
+                </Group>
+              </Paper>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+        {historialPanel && loaded && <Tabs.Panel value="historial">{historialPanel(loaded)}</Tabs.Panel>}
+      </Tabs>
 
       <EncargoPickerModal
         rol={choices?.rol ?? ''}
