@@ -136,8 +136,21 @@ export async function findEncargoById(db: TenantDb, id: number): Promise<Encargo
 
 /** Assignments of a rol, with their stamp state and last diligence (spec 02 §3 read shape). */
 export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promise<EncargoConResultados[]> {
-  const rows = await selectJoined(db).where(eq(encargos.numeroRol, numeroRol)).orderBy(asc(encargos.id));
-  return withResultados(db, await withDomicilios(db, rows));
+  // One prepared statement with the addresses inside (see selectPage).
+  const rows = await prepared(db, 'encargos_por_rol', () =>
+    db
+      .select({ ...joinedSelection, domicilios: domiciliosJson })
+      .from(encargos)
+      .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+      .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
+      .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
+      .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
+      .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
+      .orderBy(asc(encargos.id))
+      .prepare('encargos_por_rol'),
+  ).execute({ rol: numeroRol });
+  return withResultados(db, toPage(rows as PageRow[]));
 }
 
 /** Locks an assignment row for the rest of the transaction. */
