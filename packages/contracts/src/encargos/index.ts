@@ -2,3 +2,4 @@ export * from './estados';
 export * from './fields';
 export * from './messages';
 export * from './schemas';
+export * from './idempotency';

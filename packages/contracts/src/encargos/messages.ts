@@ -91,3 +91,11 @@ export const ENCARGO_FIELD_LABELS = {
   estado_especial: 'Estado especial',
   observacion_re_encargo: 'Observación del re-encargo',
 } as const;
+
+/** Idempotent creation (issue 11): the header and its messages. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyMessages = {
+  claveInvalida: 'La clave de idempotencia debe tener entre 8 y 100 letras, dígitos o guiones',
+  claveReutilizada:
+    'Esta solicitud ya se registró con otros datos. Recargue el formulario antes de registrar un encargo distinto.',
+} as const;

@@ -310,7 +310,7 @@ describe('PATCH /encargos/{id}/modificar_encargo/', () => {
     [{ motivo_no_realizable: 'y'.repeat(31) }, 'Máximo 30 caracteres'],
     [{ domicilios: [] }, 'Debe agregar al menos un domicilio válido'],
     [{ domicilios: [{ direccion: 'Av. Grecia 100', comuna: '', ciudad: 'Santiago' }] }, 'La comuna es requerida'],
-    [{ cuantia: 'mucho' }, 'La cuantía debe ser numérica'],
+    [{ cuantia: 'mucho' }, 'Monto no reconocido: use puntos para los miles y sin decimales (ej: 1.500.000)'],
   ])('rejects %j and changes nothing', async (payload, message) => {
     const created = await crear({ numero_rol: 'C-7003-2024' });
     const response = await modificar(created.id, { ejecutados: 'Otro Nombre', ...payload });

@@ -2,13 +2,14 @@ import {
   EncargoCreateSchema,
   EncargoDetailSchema,
   FichaTerrenoRequestSchema,
+  IDEMPOTENCY_HEADER,
+  IdempotencyHeadersSchema,
   MembreteRequestSchema,
 } from '@receptoria/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { createEncargo } from '../encargos/encargos.service';
-import { generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
+import { createEncargoOnce, generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
 
 function sendPdf(reply: FastifyReply, file: PdfFile) {
   return reply
@@ -24,9 +25,25 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/nuevo_encargo/crear/',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['encargos'], body: EncargoCreateSchema, response: { 201: EncargoDetailSchema } },
+      schema: {
+        tags: ['encargos'],
+        description: 'Creates a complete assignment. An Idempotency-Key header makes a repeated submission return the first one.',
+        headers: IdempotencyHeadersSchema,
+        body: EncargoCreateSchema,
+        response: { 201: EncargoDetailSchema },
+      },
     },
-    async (request, reply) => reply.status(201).send(await createEncargo(request.tenantDb, request.body, auditActorOf(request))),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await createEncargoOnce(
+            request.tenantDb,
+            request.body,
+            auditActorOf(request),
+            request.headers[IDEMPOTENCY_HEADER],
+          ),
+        ),
   );
 
   app.post(

@@ -1,8 +1,56 @@
-import type { FichaTerrenoRequest, MembreteRequest } from '@receptoria/contracts';
+import { createHash } from 'node:crypto';
+import {
+  type EncargoCreateValue,
+  type EncargoDetail,
+  type FichaTerrenoRequest,
+  type MembreteRequest,
+  idempotencyMessages,
+} from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { buildFichaTerrenoPdf } from '../../documents/ficha-terreno';
 import { buildMembretePdf } from '../../documents/membrete';
-import { findEstudioName, findTribunalName } from './nuevo-encargo.repository';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor } from '../auditoria/audit-actor';
+import { createEncargo, getEncargo } from '../encargos/encargos.service';
+import {
+  claimIdempotencyKey,
+  findEstudioName,
+  findIdempotencyKey,
+  findTribunalName,
+  linkIdempotencyKey,
+} from './nuevo-encargo.repository';
+
+const OPERACION_NUEVO_ENCARGO = 'nuevo_encargo';
+
+/**
+ * Nuevo Encargo with an optional idempotency key (issue 11): the first submission with a key creates
+ * the assignment; any repeat (a double click, a retry, a racing 'Generar Membrete') gets that same
+ * assignment back. The key is claimed in the creating transaction, so a failed creation frees it and
+ * a concurrent repeat waits for the first and then replays it. The same key with other data is refused.
+ */
+export async function createEncargoOnce(
+  db: TenantDb,
+  input: EncargoCreateValue,
+  actor: AuditActor,
+  clave: string | undefined,
+): Promise<EncargoDetail> {
+  if (!clave) return createEncargo(db, input, actor);
+  const huella = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+  const encargoId = await db.transaction(async (tx) => {
+    const claimed = await claimIdempotencyKey(tx, OPERACION_NUEVO_ENCARGO, clave, huella);
+    if (claimed === null) {
+      const previous = await findIdempotencyKey(tx, OPERACION_NUEVO_ENCARGO, clave);
+      if (!previous || previous.huella !== huella || previous.encargoId === null) {
+        throw new AppError('CONFLICT', idempotencyMessages.claveReutilizada);
+      }
+      return previous.encargoId;
+    }
+    const created = await createEncargo(tx, input, actor);
+    await linkIdempotencyKey(tx, claimed, created.id);
+    return created.id;
+  });
+  return getEncargo(db, encargoId);
+}
 
 export interface PdfFile {
   filename: string;

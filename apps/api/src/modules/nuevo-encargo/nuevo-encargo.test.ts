@@ -1,6 +1,6 @@
 import { EncargoDetailSchema, ErrorBodySchema, type Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -192,7 +192,7 @@ describe('POST /nuevo_encargo/crear/', () => {
     ['a missing claim date', { fecha_demanda: null }, 'La fecha de la demanda es requerida'],
     ['a missing resolution date', { fecha_resolucion: '' }, 'La fecha de la resolución es requerida'],
     ['a missing cuantía', { cuantia: '' }, 'La cuantía es requerida'],
-    ['a cuantía that is not a number', { cuantia: 'dos millones' }, 'La cuantía debe ser numérica'],
+    ['a cuantía that is not a number', { cuantia: 'dos millones' }, 'Monto no reconocido: use puntos para los miles y sin decimales (ej: 1.500.000)'],
     ['a negative cuantía', { cuantia: -5 }, 'La cuantía no puede ser negativa'],
     ['a missing debtor RUT', { rut_ejecutado: '' }, 'El RUT del demandado es requerido'],
     ['a debtor RUT with a wrong check digit', { rut_ejecutado: '12345678-9' }, 'El RUT del demandado no es válido. Formato: 12345678-9'],
@@ -224,6 +224,22 @@ describe('POST /nuevo_encargo/crear/', () => {
       'Solo un domicilio puede ser principal',
     ],
     ['a comparendo that is not a date-time', { fecha_comparendo: 'mañana temprano' }, 'Fecha y hora inválidas'],
+    [
+      'an amount with centavos typed es-CL',
+      { cuantia: '1.500.000,50' },
+      'Los pesos chilenos no tienen decimales: "1.500.000,50" lleva centavos. Escriba el monto entero (ej: 1.500.000)',
+    ],
+    [
+      'an amount with a decimal point',
+      { cuantia: '1500000.00' },
+      'Monto no reconocido: use puntos para los miles y sin decimales (ej: 1.500.000)',
+    ],
+    [
+      'a non-integer amount',
+      { cuantia: 1500000.5 },
+      'El monto debe ser un número entero de pesos, sin decimales (se recibió 1500000.5)',
+    ],
+    ['an amount that is not a number', { cuantia: true }, 'La cuantía debe ser numérica'],
   ];
   it.each(rejections)('rejects %s with its message and stores nothing', async (_name, patch, message) => {
     const before = await stored();
@@ -284,6 +300,82 @@ describe('POST /nuevo_encargo/crear/', () => {
     expect(response.json().detail).toContain('El estudio jurídico seleccionado no existe');
     expect(await stored()).toEqual(beforeA);
     expect(await stored(tenantB)).toEqual(beforeB);
+  });
+});
+
+describe('POST /nuevo_encargo/crear/ with an Idempotency-Key', () => {
+  const conClave = (token: string, clave: string, payload: unknown) =>
+    t.request(token, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/crear/',
+      headers: { 'idempotency-key': clave },
+      payload: payload as object,
+    });
+
+  it('replays the first answer for a repeated submission, creating one assignment', async () => {
+    const payload = encargoPayload(estudio, lookups, { numero_rol: 'C-7001-2025' });
+    const before = await stored();
+    const first = await conClave(tokenA, 'form-submission-0001', payload);
+    const again = await conClave(tokenA, 'form-submission-0001', payload);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(EncargoDetailSchema.parse(again.json())).toEqual(EncargoDetailSchema.parse(first.json()));
+    expect((await stored()).encargos).toBe(Number(before.encargos) + 1);
+  });
+
+  it('creates a single assignment when two submissions with the key race', async () => {
+    const payload = encargoPayload(estudio, lookups, { numero_rol: 'C-7002-2025' });
+    const before = await stored();
+    const answers = await Promise.all([
+      conClave(tokenA, 'form-submission-race-1', payload),
+      conClave(tokenA, 'form-submission-race-1', payload),
+      conClave(tokenA, 'form-submission-race-1', payload),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const ids = new Set(answers.map((answer) => (answer.json() as { id: number }).id));
+    expect(ids.size).toBe(1);
+    expect((await stored()).encargos).toBe(Number(before.encargos) + 1);
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const rows = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7002-2025'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses the same key with other data and stores nothing', async () => {
+    await conClave(tokenA, 'form-submission-0003', encargoPayload(estudio, lookups, { numero_rol: 'C-7003-2025' }));
+    const before = await stored();
+    const other = await conClave(tokenA, 'form-submission-0003', encargoPayload(estudio, lookups, { numero_rol: 'C-7004-2025' }));
+    expect(other.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(other.json()).detail).toBe(
+      'Esta solicitud ya se registró con otros datos. Recargue el formulario antes de registrar un encargo distinto.',
+    );
+    expect(await stored()).toEqual(before);
+  });
+
+  it('frees the key when the creation is refused, so the corrected form can be sent with it', async () => {
+    const refused = await conClave(tokenA, 'form-submission-0005', encargoPayload(estudio, lookups, { numero_rol: 'C-7005-2025', tribunal: 99999 }));
+    expect(refused.statusCode).toBe(400);
+    const fixed = await conClave(tokenA, 'form-submission-0005', encargoPayload(estudio, lookups, { numero_rol: 'C-7005-2025' }));
+    expect(fixed.statusCode).toBe(201);
+  });
+
+  it('refuses a malformed key in Spanish', async () => {
+    const before = await stored();
+    const response = await conClave(tokenA, 'x', encargoPayload(estudio, lookups, { numero_rol: 'C-7006-2025' }));
+    expect(response.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(response.json()).detail).toBe(
+      'La clave de idempotencia debe tener entre 8 y 100 letras, dígitos o guiones',
+    );
+    expect(await stored()).toEqual(before);
+  });
+
+  it("keeps each receiver's keys apart", async () => {
+    const otro = await registerEstudio(t, tokenB, { nombre: 'Estudio Rancagua Ltda.' });
+    const lookupsB = await loadLookups(t, tokenB);
+    const first = await conClave(tokenA, 'form-submission-shared', encargoPayload(estudio, lookups, { numero_rol: 'C-7007-2025' }));
+    const second = await conClave(tokenB, 'form-submission-shared', encargoPayload(otro, lookupsB, { numero_rol: 'C-7007-2025' }));
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect((await stored(tenantB)).encargos).toBeGreaterThanOrEqual(1);
   });
 });
 
