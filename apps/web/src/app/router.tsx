@@ -30,8 +30,10 @@ const RegistrarEstudioScreen = lazyScreen(
 const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
+const CobranzaScreen = lazyScreen(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
+const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
+const EstadisticasScreen = lazyScreen(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
 // Results and stamps (features/diligencias, plantillas, resultados).
-const DiligenciasLayout = lazyScreen(() => import('../features/diligencias/components/diligencias-layout'), 'DiligenciasLayout');
 const ResultadosEstampadosScreen = lazyScreen(
   () => import('../features/diligencias/components/resultados-estampados-screen'),
   'ResultadosEstampadosScreen',
@@ -59,6 +61,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { path: paths.home, element: <DashboardScreen /> },
+          { path: paths.dashboardDetalle, element: <DashboardDetalleScreen /> },
 
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
           { path: paths.nuevoEncargo, element: <NuevoEncargoScreen /> }, // intake: Nuevo Encargo
@@ -69,28 +72,25 @@ export const routes: RouteObject[] = [
           }, // intake: Re-encargos
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
-          { path: paths.configuracionesEstudio, element: <ConfiguracionesEstudioScreen /> }, // intake: Configuraciones Estudio
+          {
+            path: paths.configuracionesEstudio,
+            element: <ConfiguracionesEstudioScreen informesPanel={(estudio) => <InformesPanel estudio={estudio} />} />,
+          }, // intake: Configuraciones Estudio
 
           {
             path: paths.cobranza,
             element: (
               <RequireModule module="cobranza">
-                <PendingScreen title="Cobranza" />
+                <CobranzaScreen />
               </RequireModule>
             ),
           },
           { path: paths.informes, element: <Navigate to={paths.estadisticas} replace /> },
-          {
-            path: paths.diligencias,
-            element: <DiligenciasLayout />,
-            children: [
-              { index: true, element: <ResultadosEstampadosScreen /> },
-              { path: paths.generarEstampado, element: <ResultadosEstampadosScreen /> },
-              { path: paths.estampar, element: <EstamparScreen /> },
-              { path: '*', element: <NotFound /> },
-            ],
-          },
-          { path: `${paths.rutas}/*`, element: <PendingScreen title="Generar Rutas" /> },
+          { path: paths.diligencias, element: <ResultadosEstampadosScreen /> },
+          { path: paths.generarEstampado, element: <ResultadosEstampadosScreen /> },
+          { path: paths.estampar, element: <EstamparScreen /> },
+          { path: `${paths.diligencias}/*`, element: <NotFound /> },
+          { path: `${paths.rutas}/*`, element: <RutasScreen /> },
           { path: paths.plantillas, element: <PlantillasScreen /> },
           {
             path: paths.resultadosDashboard,
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
             path: paths.estadisticas,
             element: (
               <RequireModule module="estadisticas">
-                <PendingScreen title="Estadísticas e Informes" />
+                <EstadisticasScreen />
               </RequireModule>
             ),
           },

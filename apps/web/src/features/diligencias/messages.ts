@@ -16,7 +16,7 @@ export const diligenciasMessages = {
 
   picker: {
     title: 'Múltiples Encargos Encontrados',
-    count: (n: number, rol: string) => `Se encontraron ${n} encargos con el rol "${rol}". Seleccione uno:`,
+    count: (n: number, rol: string) => `Se encontraron ${n} encargos con el rol "${rol}". Seleccione uno.`,
     re: 'RE-ENCARGO',
     original: 'ORIGINAL',
     estado: 'Estado',

@@ -16,6 +16,7 @@ import { useTiposEstampado } from '../api/get-tipos-estampado';
 import { diligenciasMessages } from '../messages';
 import { tituloEstampado } from '../utils/fecha-diligencia';
 import { admiteResultados } from '../utils/resultados-form';
+import { BackToDiligencias } from './back-link';
 import { ReEncargoBadge } from './encargo-picker-modal';
 import { EstadoBadge } from './estado-badge';
 import { SearchRolForm } from './search-rol-form';
@@ -88,7 +89,7 @@ export function EstamparScreen() {
       tipo_estampado: tipo.id,
       encargo_id: selected.id,
       datos: { numero_rol: selected.numero_rol },
-      titulo_documento: tituloEstampado(tipo.codigo, selected.numero_rol),
+      titulo_documento: tituloEstampado(tipo.nombre, selected.numero_rol),
       validar_marcadores: true,
     });
   };
@@ -106,6 +107,7 @@ export function EstamparScreen() {
 
   return (
     <Stack gap="lg">
+      <BackToDiligencias />
       <Box>
         <Title order={2}>{m.title}</Title>
         <Text c="dimmed">{m.subtitle}</Text>

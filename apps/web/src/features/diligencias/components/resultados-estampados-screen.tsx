@@ -33,6 +33,7 @@ import {
   resultadosProblem,
   toGuardarResultados,
 } from '../utils/resultados-form';
+import { BackToDiligencias } from './back-link';
 import { EncargoPickerModal } from './encargo-picker-modal';
 import { InfoEncargoSection } from './info-encargo-section';
 import { ResultadosSection } from './resultados-section';
@@ -170,7 +171,7 @@ export function ResultadosEstampadosScreen() {
           valor_cobrado: valor,
           observaciones_diligencia: values.observaciones_diligencia.trim(),
         },
-        titulo_documento: tituloEstampado(tipo.codigo, encargo.numero_rol),
+        titulo_documento: tituloEstampado(tipo.nombre, encargo.numero_rol),
         validar_marcadores: true,
       });
     } finally {
@@ -182,6 +183,7 @@ export function ResultadosEstampadosScreen() {
 
   return (
     <Stack gap="lg">
+      <BackToDiligencias />
       <Box>
         <Title order={2}>{m.title}</Title>
         <Text c="dimmed">{m.subtitle}</Text>

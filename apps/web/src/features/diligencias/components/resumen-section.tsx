@@ -59,7 +59,7 @@ export function ResumenSection({ encargo, values, tipos }: ResumenSectionProps) 
             <Item label={m.ejecutado} value={[values.tratamiento, encargo.ejecutados].filter(Boolean).join(' ')} />
             <Item label={m.domicilio} value={domicilio ? `${domicilio.direccion}, ${domicilio.comuna}` : ''} />
             <Item label={m.valor} value={formatCLP(valor, '')} />
-            <Item label={m.titulo} value={tipo ? tituloEstampado(tipo.codigo, encargo.numero_rol) : ''} />
+            <Item label={m.titulo} value={tipo ? tituloEstampado(tipo.nombre, encargo.numero_rol) : ''} />
           </SimpleGrid>
         ) : (
           <Text size="sm" c="dimmed">
