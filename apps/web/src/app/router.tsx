@@ -4,7 +4,6 @@ import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
 import { NotFound } from './routes/not-found';
 import { lazyScreen, preloadScreens } from './routes/lazy-screen';
-import { PendingScreen } from './routes/pending-screen';
 import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
