@@ -34,7 +34,7 @@ export function numeroEnPalabras(n: number): string {
   if (n < 1000) return menorDeMil(n);
   const miles = Math.floor(n / 1000);
   const resto = n % 1000;
-  const prefijo = miles === 1 ? 'mil' : `${menorDeMil(miles).replace(/uno$/, 'un')} mil`;
+  const prefijo = miles === 1 ? 'mil' : `${menorDeMil(miles).replace(/veintiuno$/, 'veintiún').replace(/uno$/, 'un')} mil`;
   return resto === 0 ? prefijo : `${prefijo} ${menorDeMil(resto)}`;
 }
 
