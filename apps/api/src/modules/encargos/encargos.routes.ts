@@ -9,6 +9,7 @@ import {
   ReEncargoSchema,
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { findByRol, getEncargo, listEncargos, modifyEncargo, reEncargo } from './encargos.service';
 
@@ -18,6 +19,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       schema: { tags: ['encargos'], querystring: EncargoListQuerySchema, response: { 200: EncargoListResponseSchema } },
+      serializerCompiler: trustedSerializerCompiler,
     },
     async (request) => listEncargos(request.tenantDb, request.query),
   );
