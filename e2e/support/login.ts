@@ -22,7 +22,13 @@ export async function loginThroughForm(page: Page, user: Pick<E2eUser, 'username
 }
 
 /** Signs in through the API and stores the session as the web app does: faster than the form. */
-export async function signIn(page: Page, user: Pick<E2eUser, 'username' | 'password'>, landing = '/') {
+export async function signIn(
+  page: Page,
+  user: Pick<E2eUser, 'username' | 'password'>,
+  landing = '/',
+  /** How long the first screen may take to show (a screen's chunk loads on first visit). */
+  timeout?: number,
+) {
   const response = await page.request.post('/api/v1/auth/login/', {
     data: { username: user.username, password: user.password },
   });
@@ -38,7 +44,7 @@ export async function signIn(page: Page, user: Pick<E2eUser, 'username' | 'passw
     { keys: SESSION_KEYS, session },
   );
   await page.goto(landing);
-  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible({ timeout });
 }
 
 /** Signs out with the top bar's 'Salir' button. */

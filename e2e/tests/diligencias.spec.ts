@@ -27,7 +27,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.describe('Resultados y Estampados', () => {
   test('gives the search messages', async ({ page }) => {
-    await signIn(page, users.admin, '/diligencias');
+    await signIn(page, users.admin, '/diligencias', 30_000);
     // First visit: the screen's chunk loads.
     await expect(page.getByRole('heading', { name: 'Resultados y Estampados' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toHaveCount(0);
@@ -57,7 +57,7 @@ test.describe('Resultados y Estampados', () => {
   });
 
   test('picks one of a re-assigned rol, saves an edited field, stamps later, generates and opens the stamp', async ({ page, request }) => {
-    await signIn(page, users.admin, '/diligencias/generar-estampado');
+    await signIn(page, users.admin, '/diligencias/generar-estampado', 30_000);
     await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toBeVisible();
 
     const search = page.getByRole('textbox', { name: 'Número de rol', exact: true }).first();
@@ -155,7 +155,7 @@ test.describe('Resultados y Estampados', () => {
   });
 
   test('maps the stamp service errors and refuses results in other states', async ({ page }) => {
-    await signIn(page, users.admin, `/diligencias?rol=${original.numero_rol}`);
+    await signIn(page, users.admin, `/diligencias?rol=${original.numero_rol}`, 30_000);
     // The rol of the address is searched by itself.
     const modal = page.getByRole('dialog', { name: 'Múltiples Encargos Encontrados' });
     await expect(modal).toBeVisible();
