@@ -71,7 +71,7 @@ export async function tipoId(t: TestContext, codigo: string, tenantId = t.mainTe
   return row.id;
 }
 
-export function resultadosBody(numeroRol: string, resultadoId: number, overrides: Record<string, unknown> = {}) {
+export function resultadosBody(numeroRol: string, resultadoId: number | string, overrides: Record<string, unknown> = {}) {
   return {
     numero_rol: numeroRol,
     resultado_id: resultadoId,
