@@ -26,6 +26,7 @@ import { estampadosPlugin } from './modules/estampados/estampados.plugin';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { gmailPlugin } from './integrations/google/gmail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
+import { routeCatalogPlugin } from './plugins/route-catalog';
 import { webAppPlugin } from './plugins/web-app';
 
 export const API_PREFIX = '/api/v1';
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
+  await app.register(routeCatalogPlugin);
   await app.register(indicadoresPlugin, { config });
   await app.register(estampadosPlugin, { config });
   await app.register(mailPlugin, { config });

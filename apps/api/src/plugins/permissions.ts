@@ -13,11 +13,13 @@ declare module 'fastify' {
 export const permissionsPlugin = fp(
   async (app) => {
     app.decorate('requireModule', (module: ModuleName) => {
-      return async function requireModule(request: FastifyRequest) {
+      const guard = async function requireModule(request: FastifyRequest) {
         if (!hasModule(request.account, request.permissionCodes, module)) {
           throw new AppError('FORBIDDEN', commonMessages.forbidden);
         }
       };
+      // Named on the hook so the route catalog (and the security suite) knows what each route guards.
+      return Object.assign(guard, { requiredModule: module });
     });
   },
   { name: 'permissions', dependencies: ['auth'] },

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 /** Words that give an English (framework or library default) message away. */
 const ENGLISH = /\b(the|invalid|expected|required|must|received|error|not found|bad request|unsupported|too (big|small|large)|unauthorized|forbidden|internal server|body|should|string|number)\b/i;
 /** Spanish hints: an accented letter or a word our messages use. */
-const SPANISH = /[áéíóúñ¿]|\b(inválid[oa]s?|requerid[oa]s?|máximo|mínimo|permitid[oa]s?|encontrad[oa]|credenciales|demasiad[oa]s?|servicio|registro|solicitud|contenido|soportado|valor|debe|tienes|no|es|el|la|de)\b/i;
+const SPANISH = /[áéíóúñ¿¡]|\b\w+(ción|ciones|ado|ada|ados|adas|ido|ida|idos|idas)\b|\b(no|es|el|la|los|las|de|del|un|una|debe|tiene|tienes|sin|con|por|para|valor|detalle|desconocid\w*|máximo|mínimo|registro|solicitud|servicio)\b/i;
 
 export function isSpanishDetail(detail: unknown): boolean {
   return typeof detail === 'string' && detail.trim() !== '' && !ENGLISH.test(detail) && SPANISH.test(detail);
