@@ -304,7 +304,7 @@ describe('notificar_estampado_generado', () => {
     expect(meta.documento.fecha_notificacion).not.toBeNull();
   });
 
-  it('refuses a made-up id, a malformed id and another rol, and changes nothing', async () => {
+  it('refuses a made-up id, a malformed id and another rol, and changes nothing; our own client may send its token', async () => {
     const encargo = await conResultados();
     const before = await encargoRow(encargo.id);
     for (const documento_id of ['3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b', 'inventado', '../../etc']) {
@@ -321,6 +321,9 @@ describe('notificar_estampado_generado', () => {
     expect(mismatch.json().detail).toBe('El documento no corresponde al rol indicado');
     expect(await encargoRow(encargo.id)).toEqual(before);
     expect((await encargoRow(other.id))?.estado).toBe('listo_para_estampar');
+    const withToken = await notificar(w.tokenA, { numero_rol: other.numero_rol, documento_id: doc.id.toUpperCase(), url_documento: doc.url });
+    expect(withToken.statusCode).toBe(200);
+    expect((await encargoRow(other.id))?.estado).toBe('estampado');
     const badToken = await t.request(undefined, {
       method: 'POST',
       url: '/api/v1/diligencias/notificar_estampado_generado/',

@@ -113,6 +113,7 @@ export const plantillasServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: {
         tags,
+        description: "Replaces the template's file: multipart field 'archivo' (a .docx up to 5 MB) or the raw .docx body.",
         consumes: ['multipart/form-data', DOCX_MIME, 'application/octet-stream'],
         params: PlantillaIdParamSchema,
         response: { 200: SubirPlantillaResponseSchema },
