@@ -1,0 +1,101 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../../lib/session-storage';
+import { PlantillasScreen } from './plantillas-screen';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const plantilla = {
+  id: 3,
+  nombre: 'plantilla_busqueda_positiva_receptoria',
+  receptor: 'Receptora Demo',
+  fechaModificacion: '2025-03-10T12:00:00-03:00',
+  modificadoPor: 'admin',
+  tipoEstampado: 'Búsqueda positiva',
+  tipoEstampadoId: 1,
+  url: null,
+  url_descarga: '/estampados/api/plantillas/3/archivo',
+  personalizada: false,
+};
+
+function renderScreen() {
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PlantillasScreen />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('PlantillasScreen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clear();
+  });
+
+  it('loads both lists from the stamp service with the user header, and creates a template trimmed', async () => {
+    sessionStore.setSession({ access: 'a', refresh: 'r', user: { id: 1, username: 'receptor_ana' } });
+    let created = false;
+    let release: () => void = () => undefined;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/plantillas/crear-nueva')) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        created = true;
+        return json(201, { success: true, message: 'ok', plantilla: { ...plantilla, id: 4, nombre: 'plantilla_nueva_receptoria' } });
+      }
+      if (url.endsWith('/plantillas/marcadores-referencia')) {
+        return json(200, { success: true, marcadores: [{ marcador: 'numero_rol', descripcion: 'Rol de la causa' }, { marcador: 'otro', descripcion: '' }] });
+      }
+      return json(200, { success: true, plantillas: created ? [plantilla, { ...plantilla, id: 4, nombre: 'plantilla_nueva_receptoria' }] : [plantilla] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen();
+
+    expect(await screen.findByText('plantilla_busqueda_positiva_receptoria')).toBeTruthy();
+    expect(screen.getByText('Búsqueda positiva')).toBeTruthy();
+    expect(screen.getByText(/10\/03\/2025/)).toBeTruthy();
+    expect(screen.getByText('<<numero_rol>>')).toBeTruthy();
+    expect(screen.getByText('Sin descripción')).toBeTruthy();
+    const first = fetchMock.mock.calls[0];
+    expect(String(first?.[0])).toMatch(/^\/estampados\/api\/plantillas/);
+    expect((first?.[1]?.headers as Record<string, string>)['X-User-Id']).toBe('receptor_ana');
+
+    const button = screen.getByRole('button', { name: 'Crear Plantilla' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: /Nombre de la plantilla/ }), { target: { value: '  nueva ' } });
+    expect(screen.getByText('Se guardará como plantilla_nueva_receptoria')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Crear Plantilla' }));
+    expect(await screen.findByRole('button', { name: 'Creando...' })).toBeTruthy();
+    release();
+
+    expect(await screen.findByText('¡Plantilla creada exitosamente!')).toBeTruthy();
+    expect(await screen.findByText('plantilla_nueva_receptoria')).toBeTruthy();
+    const create = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/crear-nueva'));
+    expect(JSON.parse(String(create?.[1]?.body))).toEqual({ nombre_plantilla: 'nueva' });
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Nombre de la plantilla/ }) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows the empty state, and the load failure with empty lists', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, { success: true, plantillas: [], marcadores: [] })));
+    const { unmount } = renderScreen();
+    expect(await screen.findByText('No se encontraron plantillas')).toBeTruthy();
+    expect(screen.getByText('Cree su primera plantilla usando el formulario de arriba')).toBeTruthy();
+    unmount();
+
+    vi.stubGlobal('fetch', vi.fn(async () => json(500, { detail: 'caído' })));
+    renderScreen();
+    // Queries retry once (spec 02 §9) before the failure shows.
+    expect((await screen.findAllByText('Error al cargar datos de plantillas', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(screen.getByText('No se encontraron plantillas')).toBeTruthy();
+    expect(screen.getByText('No hay marcadores disponibles')).toBeTruthy();
+  });
+});
