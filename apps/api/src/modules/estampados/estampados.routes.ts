@@ -14,6 +14,7 @@ import { tenantLocation } from '@receptoria/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { findDocumentoTenant } from './estampados.repository';
 import {
   deleteDocumento,
@@ -32,6 +33,7 @@ export const estampadosServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     controlDb: app.controlDb,
     tenant: request.tenant,
     username: request.auth.username,
+    actor: auditActorOf(request),
     engines: app.stampEngines,
     signer: app.documentSigner,
   });
@@ -83,7 +85,7 @@ export const estampadosServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: DocumentoIdParamSchema, response: { 200: DocumentoEliminadoResponseSchema } },
     },
     async (request) => {
-      await deleteDocumento(request.tenantDb, app.controlDb, request.params.id);
+      await deleteDocumento(request.tenantDb, app.controlDb, request.params.id, auditActorOf(request));
       return { success: true as const, message: m.documentoEliminado };
     },
   );

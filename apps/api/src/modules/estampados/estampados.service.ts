@@ -18,6 +18,8 @@ import { renderDocx, TemplateFormatError, templateMarkers } from '../../document
 import { buildPlantillaBase } from '../../documents/docx/plantillas-base';
 import { driveFolderId } from '../../integrations/google/drive-auth';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { recordAudit } from '../auditoria/auditoria.service';
 import { findUltimaDiligencia, findTipoEstampado, listTiposEstampado, type TipoEstampadoRow } from '../diligencias/diligencias.repository';
 import { findEncargoById } from '../encargos/encargos.repository';
 import {
@@ -32,7 +34,7 @@ import {
   unindexDocumento,
 } from './estampados.repository';
 import { MissingMarkersError, type StampEngine, type StampTemplate } from './stamp-engine';
-import { buildStampPayload, normalizeDatos, type StampPayload, stampTitle } from './stamp-payload';
+import { buildStampPayload, mergeClientDiligence, normalizeDatos, type StampPayload, stampTitle } from './stamp-payload';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 const { encargos } = tenantSchema;
@@ -42,6 +44,8 @@ export interface StampContext {
   controlDb: ControlDb;
   tenant: TenantRow;
   username: string;
+  /** Who generates, for the audit trail. */
+  actor?: AuditActor;
   engines: { local: StampEngine; google: StampEngine | null; carpetaPorDefecto?: string };
   signer: DocumentSigner;
 }
@@ -115,7 +119,8 @@ function idFrom(value: unknown): number | undefined {
 
 /**
  * The payload: built from the stored assignment when the request names one (encargo_id, or a rol with
- * exactly one assignment); the client's own extra keys are kept. Without an assignment, the client's data.
+ * exactly one assignment), with the diligence fields of the results form and the client's extra keys.
+ * Without an assignment, the client's data.
  */
 async function resolvePayload(
   ctx: Pick<StampContext, 'db' | 'tenant'>,
@@ -143,7 +148,7 @@ async function resolvePayload(
     valorPorDefecto: tipo.valorPorDefecto,
     receptor: { nombre: ctx.tenant.nombre, rut: ctx.tenant.rut, direccion: ctx.tenant.direccion, comuna: ctx.tenant.comuna },
   });
-  return { datos: { ...sent, ...built }, encargoId: encargo.id, numeroRol: encargo.numero_rol };
+  return { datos: mergeClientDiligence(built, sent), encargoId: encargo.id, numeroRol: encargo.numero_rol };
 }
 
 function markersError(error: unknown): never {
@@ -172,16 +177,27 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
     .generate({ template, datos, titulo, validar: input.validar_marcadores, carpetaId })
     .catch(markersError);
 
-  const doc = await insertEstampado(ctx.db, {
-    encargoId,
-    numeroRol,
-    tipoEstampadoId: tipo.id,
-    titulo,
-    archivoDocx: result.docx,
-    archivoPdf: result.pdf,
-    urlExterna: result.externalUrl,
-    motor: result.motor,
-    creadoPor: ctx.username,
+  const doc = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertEstampado(tx, {
+      encargoId,
+      numeroRol,
+      tipoEstampadoId: tipo.id,
+      titulo,
+      archivoDocx: result.docx,
+      archivoPdf: result.pdf,
+      urlExterna: result.externalUrl,
+      motor: result.motor,
+      creadoPor: ctx.username,
+    });
+    if (encargoId !== null) {
+      await recordAudit(tx, ctx.actor ?? { ...SYSTEM_ACTOR, username: ctx.username }, {
+        entidad: 'encargo',
+        entidadId: encargoId,
+        accion: 'estampado_generado',
+        cambios: { estampado: { antes: null, despues: { id: inserted.id, titulo, tipo: tipo.nombre, motor: inserted.motor } } },
+      });
+    }
+    return inserted;
   });
   await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
   return {
@@ -243,8 +259,19 @@ export async function getDocumento(db: TenantDb, signer: DocumentSigner, id: str
   };
 }
 
-export async function deleteDocumento(db: TenantDb, controlDb: ControlDb, id: string): Promise<void> {
-  if (!(await deleteEstampado(db, id))) throw new AppError('NOT_FOUND', m.noEncontrado);
+export async function deleteDocumento(db: TenantDb, controlDb: ControlDb, id: string, actor: AuditActor = SYSTEM_ACTOR): Promise<void> {
+  await db.transaction(async (tx) => {
+    const found = await findEstampado(tx, id);
+    if (!found || !(await deleteEstampado(tx, id))) throw new AppError('NOT_FOUND', m.noEncontrado);
+    if (found.doc.encargoId !== null) {
+      await recordAudit(tx, actor, {
+        entidad: 'encargo',
+        entidadId: found.doc.encargoId,
+        accion: 'estampado_eliminado',
+        cambios: { estampado: { antes: { id: found.doc.id, titulo: found.doc.titulo, tipo: found.tipoNombre }, despues: null } },
+      });
+    }
+  });
   await unindexDocumento(controlDb, id);
 }
 

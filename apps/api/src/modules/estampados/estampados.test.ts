@@ -208,6 +208,34 @@ describe('local engine', () => {
     expect(docs).toHaveLength(0);
   });
 
+  it('stamps from the results form before the results are saved (any state): the form values fill the diligence', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const response = await generar(w.tokenA, {
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: {
+        numero_rol: encargo.numero_rol,
+        rut_ejecutado: '12345678-5',
+        fecha_diligencia: '21-03-2025',
+        hora_diligencia: '11:20',
+        apuntes_terreno: 'don Mario Rojas, vecino de la casa 14',
+        resultado_diligencia: 'Búsqueda positiva',
+        tratamiento: 'doña',
+        valor_cobrado: 41000,
+      },
+      validar_marcadores: true,
+    });
+    expect(response.statusCode).toBe(201);
+    const file = await t.request(undefined, { method: 'GET', url: GenerarEstampadoResponseSchema.parse(response.json()).documento.url });
+    const text = docxText(file.rawPayload);
+    expect(text).toContain('el día veintiuno de marzo de dos mil veinticinco, siendo las 11:20 horas');
+    expect(text).toContain('Por los dichos de don Mario Rojas, vecino de la casa 14');
+    expect(text).toContain('doña Pedro Andrés Soto Muñoz, cédula de identidad/RUT N° 12.345.678-5');
+    expect(text).toContain('Drs. $41.000.-');
+    expect(text).not.toMatch(/<<|>>/);
+    expect((await encargoRow(encargo.id))?.estado).toBe('preparado');
+  });
+
   it('refuses a template with an unknown marker when validar_marcadores is on, and fills it without', async () => {
     const tipo = await tipoId(t, 'notificacion_cedula');
     const encargo = await conResultados();

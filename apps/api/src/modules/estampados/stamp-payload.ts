@@ -2,7 +2,9 @@ import {
   type Encargo,
   formatRutWithDots,
   formatThousands,
+  parseCLP,
   parseDateTime,
+  parseFechaDiligencia,
   santiagoWallClock,
   todayIso,
 } from '@receptoria/contracts';
@@ -118,4 +120,46 @@ export function normalizeDatos(datos: Record<string, string | number | boolean |
     out[key] = value === null ? null : typeof value === 'string' ? value : String(value);
   }
   return out;
+}
+
+/** Diligence fields the results form may send before the results are saved: the form's values win. */
+const FORM_DILIGENCE_KEYS = [
+  'fecha_diligencia',
+  'hora_diligencia',
+  'fecha_diligencia_palabras',
+  'resultado_diligencia',
+  'apuntes_terreno',
+  'tratamiento',
+  'valor_cobrado',
+  'observaciones_diligencia',
+] as const;
+
+/** A date as a client may write it (DD-MM-YYYY, DD/MM/YYYY, YYYY-MM-DD, with or without time). */
+function clientDate(text: string): { iso: string; hora: string | null } | null {
+  const dmy = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:\s+(\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (dmy) return { iso: `${dmy[3]}-${dmy[2]}-${dmy[1]}`, hora: dmy[4] ? `${dmy[4]}:${dmy[5]}` : null };
+  const instant = parseFechaDiligencia(text);
+  if (!instant) return null;
+  return { iso: wallDate(instant), hora: /\d{2}:\d{2}/.test(text) ? wallTime(instant) : null };
+}
+
+/**
+ * The stored payload with the diligence fields the client filled in the form (results typed but not
+ * saved yet: spec 02 §4 lets the results screen stamp in any state); every other stored field wins.
+ */
+export function mergeClientDiligence(built: StampPayload, sent: StampPayload): StampPayload {
+  const merged: StampPayload = { ...sent, ...built };
+  for (const key of FORM_DILIGENCE_KEYS) {
+    const value = sent[key];
+    if (value !== null && value !== undefined && value.trim() !== '') merged[key] = value.trim();
+  }
+  const fecha = sent.fecha_diligencia ? clientDate(sent.fecha_diligencia) : null;
+  if (fecha) {
+    merged.fecha_diligencia = ddmmyyyy(fecha.iso);
+    if (!sent.fecha_diligencia_palabras) merged.fecha_diligencia_palabras = fechaEnPalabras(fecha.iso);
+    if (!sent.hora_diligencia && fecha.hora) merged.hora_diligencia = fecha.hora;
+  }
+  const valor = sent.valor_cobrado ? parseCLP(sent.valor_cobrado) : null;
+  if (valor !== null && valor >= 0) merged.valor_cobrado = formatThousands(valor);
+  return merged;
 }
