@@ -82,7 +82,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       location.kind === 'postgres'
         ? new PgBoss({ connectionString: location.url, max: 4, application_name: 'receptoria-jobs' } as never)
         : new PgBoss({ db: fromPglite((app.controlDb as unknown as { $client: PGliteLike }).$client), backend: 'pglite' });
-    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    boss.on('error', (error) => app.log.error({ error: error.message }, 'job queue error'));
     await boss.start();
 
     const retry = {

@@ -10,6 +10,11 @@ import { RouteError } from './routes/route-error';
 const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout');
 const LoginScreen = lazyScreen(() => import('../features/auth/components/login-screen'), 'LoginScreen');
 const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
+const DashboardDetalleScreen = lazyScreen(
+  () => import('../features/dashboard/components/dashboard-detalle-screen'),
+  'DashboardDetalleScreen',
+);
+const InformesPanel = lazyScreen(() => import('../features/informes/components/informes-panel'), 'InformesPanel');
 const NuevoEncargoScreen = lazyScreen(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
 const ReEncargosScreen = lazyScreen(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
 const HistorialPanel = lazyScreen(() => import('../features/auditoria/components/historial-panel'), 'HistorialPanel');

@@ -21,4 +21,8 @@ export const paths = {
   permisos: '/permisos',
   onboarding: '/onboarding',
   carpetas: '/carpetas',
+  /** Dashboard detail (spec 02 §2.4; its route is not shown there). */
+  dashboardDetalle: '/dashboard/detalle/:clave',
 } as const;
+
+export const detallePath = (clave: string) => `/dashboard/detalle/${clave}`;

@@ -16,8 +16,13 @@ import { listTenants, tenantDb } from '../tenants/tenants.service';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+const CLOSE_SCRIPT = '/api/v1/oauth2/cerrar.js';
+
+// The popup closes itself after a moment (the opener's polling sees the result); the script is
+// served from our origin so the Content-Security-Policy allows it.
 const page = (title: string, text: string) =>
-  `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+  `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+  `<script src="${CLOSE_SCRIPT}" defer></script></head>` +
   `<body style="font-family:sans-serif;padding:2rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
 
 /** Gmail connection of a firm (spec 01 §4, §7) and Google's redirect back to us. */
@@ -55,6 +60,10 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.gmail.disconnect(request.tenantDb, request.params.id);
       return { message: m.gmailDesconectado };
     },
+  );
+
+  app.get('/oauth2/cerrar.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send('setTimeout(function () { window.close(); }, 1500);\n'),
   );
 
   // Google redirects the popup here; the signed, single-use state says which receiver and firm.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth/use-session';
+import { AlarmasBell } from '../../features/alarmas/components/alarmas-bell';
 import { shortcutsFor } from './shortcuts';
 
 export const topBarMessages = {
@@ -91,6 +92,7 @@ export function TopBar() {
       </Group>
 
       <Group gap="sm" wrap="nowrap">
+        <AlarmasBell />
         <Group gap={8} wrap="nowrap" visibleFrom="sm">
           <Avatar size={32} radius="xl" color="brand" variant="white">
             {initials(username)}

@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { dashboardCards as cards, dashboardMessages as m } from '../messages';
+import { DetalleLinks } from './detalle-links';
 import { IndicatorsWidget } from './indicators-widget';
 import { NavCard, type NavCardProps } from './nav-card';
 import { PersonalNotes } from './personal-notes';
@@ -85,6 +86,8 @@ export function DashboardScreen() {
       <SimpleGrid cols={{ base: 1, md: widgets.length }} spacing="lg">
         {widgets}
       </SimpleGrid>
+
+      <DetalleLinks />
 
       <Stack gap="sm">
         <Text fw={600} c="dimmed" tt="uppercase" size="xs" lts={0.6}>

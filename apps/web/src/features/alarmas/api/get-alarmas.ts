@@ -1,0 +1,19 @@
+import { type AlarmasProximas, AlarmasProximasSchema } from '@receptoria/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The bell refreshes every minute. */
+export const ALARMAS_REFRESH_MS = 60_000;
+
+export async function getAlarmasProximas(): Promise<AlarmasProximas> {
+  return AlarmasProximasSchema.parse(await api.get('/alarmas/proximas/'));
+}
+
+export function useAlarmasProximas() {
+  return useQuery({
+    queryKey: ['alarmas', 'proximas'],
+    queryFn: getAlarmasProximas,
+    refetchInterval: ALARMAS_REFRESH_MS,
+    retry: false,
+  });
+}

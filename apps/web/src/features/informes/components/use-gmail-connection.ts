@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { disconnectOAuth, getOAuthStatus, informesKeys, startOAuth } from '../api/informes';
+import { informesMessages as m } from '../messages';
+
+/** Spec 01 §4: a 600×700 popup, status polled every 2 s, at most 60 attempts. */
+export const POPUP_FEATURES = 'width=600,height=700';
+export const POLL_INTERVAL_MS = 2000;
+export const POLL_MAX_ATTEMPTS = 60;
+
+export interface GmailConnectionOptions {
+  openWindow?: (url: string, name: string, features: string) => Window | null;
+  intervalMs?: number;
+  maxAttempts?: number;
+}
+
+/** disconnected → connecting (waiting, cancellable) → connected; disconnect returns to disconnected. */
+export function useGmailConnection(estudioId: number, options: GmailConnectionOptions = {}) {
+  const { openWindow = (url, name, features) => window.open(url, name, features), intervalMs = POLL_INTERVAL_MS, maxAttempts = POLL_MAX_ATTEMPTS } =
+    options;
+  const client = useQueryClient();
+  const [connecting, setConnecting] = useState(false);
+  const [attempts, setAttempts] = useState(0);
+  const [disconnecting, setDisconnecting] = useState(false);
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const popup = useRef<Window | null>(null);
+
+  const stop = useCallback(() => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = undefined;
+    setConnecting(false);
+    try {
+      popup.current?.close();
+    } catch {
+      // A popup on another origin may refuse; it is the user's window then.
+    }
+    popup.current = null;
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  const connect = useCallback(async () => {
+    let url: string;
+    try {
+      url = await startOAuth(estudioId);
+    } catch (error) {
+      const detail = error instanceof ApiError ? error.detail : undefined;
+      notify.error(detail ?? m.errorIniciarGmail, detail ? m.errorIniciarGmail : undefined);
+      return;
+    }
+    popup.current = openWindow(url, 'gmail-oauth', POPUP_FEATURES);
+    if (!popup.current) {
+      notify.error(m.popupBloqueado, m.errorIniciarGmail);
+      return;
+    }
+    setConnecting(true);
+    setAttempts(0);
+    let count = 0;
+    timer.current = setInterval(() => {
+      count += 1;
+      setAttempts(count);
+      getOAuthStatus(estudioId)
+        .then((status) => {
+          if (!timer.current) return;
+          if (status.button_status === 'connected') {
+            stop();
+            client.setQueryData(informesKeys.oauth(estudioId), status);
+            notify.success(status.connection_info, m.gmailConectadoToast);
+          } else if (count >= maxAttempts) {
+            stop();
+            notify.error(m.tiempoAgotado);
+          }
+        })
+        .catch(() => {
+          if (!timer.current) return;
+          stop();
+          notify.error(m.errorConectarGmail);
+        });
+    }, intervalMs);
+  }, [client, estudioId, intervalMs, maxAttempts, openWindow, stop]);
+
+  const cancel = useCallback(() => {
+    stop();
+    notify.info(m.gmailCancelado);
+  }, [stop]);
+
+  const disconnect = useCallback(async () => {
+    setDisconnecting(true);
+    try {
+      await disconnectOAuth(estudioId);
+      notify.success(m.gmailDesconectado);
+    } catch {
+      notify.error(m.errorDesconectarGmail);
+    } finally {
+      setDisconnecting(false);
+      await client.invalidateQueries({ queryKey: informesKeys.oauth(estudioId) });
+    }
+  }, [client, estudioId]);
+
+  return { connecting, attempts, disconnecting, connect, cancel, disconnect };
+}
