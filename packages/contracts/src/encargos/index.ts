@@ -3,3 +3,4 @@ export * from './fields';
 export * from './messages';
 export * from './schemas';
 export * from './idempotency';
+export * from './export';

@@ -1,4 +1,4 @@
-import { computeRutDv } from '@receptoria/contracts';
+import { computeRutDv, todayIso } from '@receptoria/contracts';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { TenantDb } from '../connect';
 import {
@@ -147,8 +147,14 @@ function random(seed: number) {
   };
 }
 
+/** The Santiago calendar day of an instant (late evening in Chile is already tomorrow in UTC). */
 function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return todayIso(date);
+}
+
+/** Demo data is never dated after `limit` (the seeding moment). */
+function notAfter(date: Date, limit: Date): Date {
+  return date.getTime() > limit.getTime() ? new Date(limit.getTime()) : date;
 }
 
 function addDays(date: Date, days: number): Date {
@@ -228,7 +234,7 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
           numeroRol,
           estado,
           fechaEncargo: isoDate(fechaEncargo),
-          fechaRetiro: isoDate(addDays(fechaEncargo, 1)),
+          fechaRetiro: isoDate(notAfter(addDays(fechaEncargo, 1), now)),
           fechaDemanda: isoDate(fechaDemanda),
           fechaResolucion: isoDate(addDays(fechaDemanda, 5 + Math.floor(next() * 20))),
           fechaComparendo: comparendo,
@@ -305,8 +311,9 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
     if (tipos.length > 0) {
       for (const c of creados.filter((x) => x.estado === 'listo_para_estampar' || x.estado === 'estampado')) {
         const tipo = pick(tipos);
-        const fecha = addDays(c.fechaEncargo, 2 + Math.floor(next() * 6));
-        fecha.setUTCHours(12 + Math.floor(next() * 8), Math.floor(next() * 4) * 15, 0, 0);
+        const visita = addDays(c.fechaEncargo, 2 + Math.floor(next() * 6));
+        visita.setUTCHours(12 + Math.floor(next() * 8), Math.floor(next() * 4) * 15, 0, 0);
+        const fecha = notAfter(visita, addDays(now, -1 / 24));
         const personalizado = next() > 0.8 ? tipo.valorPorDefecto + 10_000 : null;
         await tx.insert(diligencias).values({
           encargoId: c.id,
@@ -326,7 +333,7 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
             .update(encargos)
             .set({
               estadoEstampado: 'estampado',
-              fechaEstampado: isoDate(addDays(fecha, 1 + Math.floor(next() * 3))),
+              fechaEstampado: isoDate(notAfter(addDays(fecha, 1 + Math.floor(next() * 3)), now)),
               observacionEstampado: 'Estampado generado automáticamente',
             })
             .where(eq(encargos.id, c.id));

@@ -1,6 +1,7 @@
 import {
   EncargoCreateSchema,
   EncargoDetailSchema,
+  EncargoExportQuerySchema,
   FichaTerrenoRequestSchema,
   IDEMPOTENCY_HEADER,
   IdempotencyHeadersSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { buildPendientesXlsx } from './pendientes-xlsx';
 import { createEncargoOnce, generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
 
 function sendPdf(reply: FastifyReply, file: PdfFile) {
@@ -57,5 +59,26 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: [app.authenticate], schema: { tags: ['encargos'], body: FichaTerrenoRequestSchema } },
     async (request, reply) =>
       sendPdf(reply, await generateFichaTerreno(request.tenantDb, request.body, request.tenant.nombre)),
+  );
+
+  app.get(
+    '/encargos/exportar/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['encargos'],
+        description: 'Ver Pendientes as an XLSX spreadsheet, with the same filters as /encargos/lista/.',
+        querystring: EncargoExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await buildPendientesXlsx(request.tenantDb, request.query);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('access-control-expose-headers', 'content-disposition')
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
   );
 };

@@ -1,6 +1,7 @@
 import { EncargoDetailSchema, ErrorBodySchema, type Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -376,6 +377,44 @@ describe('POST /nuevo_encargo/crear/ with an Idempotency-Key', () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect((await stored(tenantB)).encargos).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('GET /encargos/exportar/', () => {
+  async function sheetRows(body: Buffer): Promise<unknown[][]> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(body as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Encargos');
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  it('exports the filtered list as a spreadsheet with the list columns', async () => {
+    await crear(tokenA, encargoPayload(estudio, lookups, { numero_rol: 'C-8101-2025', ejecutados: 'Exportado Uno', cuantia: '3.250.000' }));
+    const response = await t.request(tokenA, { method: 'GET', url: '/api/v1/encargos/exportar/?search=C-8101-2025&estado=preparado' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="encargos_\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const rows = await sheetRows(response.rawPayload);
+    expect(rows[0]).toEqual(['Rol', 'Tipo de causa', 'Estado', 'Re-encargo', 'Tipo de Encargo', 'Ejecutado', 'Estudio Jurídico', 'Tribunal', 'Fecha Encargo', 'Cuantía']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[0]).toBe('C-8101-2025');
+    expect(rows[1]?.[2]).toBe('Preparado');
+    expect(rows[1]?.[3]).toBe('No');
+    expect(rows[1]?.[5]).toBe('Exportado Uno');
+    expect(rows[1]?.[9]).toBe(3250000);
+  });
+
+  it('refuses a bad filter in Spanish and keeps tenants apart', async () => {
+    const bad = await t.request(tokenA, { method: 'GET', url: '/api/v1/encargos/exportar/?estado=archivado' });
+    expect(bad.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(bad.json()).detail).toBe('Estado inválido');
+    const other = await t.request(tokenB, { method: 'GET', url: '/api/v1/encargos/exportar/?search=C-8101-2025' });
+    expect(other.statusCode).toBe(200);
+    expect(await sheetRows(other.rawPayload)).toHaveLength(1);
+    const anonymous = await t.request(undefined, { method: 'GET', url: '/api/v1/encargos/exportar/' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
