@@ -65,6 +65,9 @@ export async function openDatabase(
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => undefined);
+    // Nor a checked-out one between two queries (a transaction in progress when the server restarts):
+    // pg emits 'error' on it with no listener; the next query on it fails and reaches the caller.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
   }

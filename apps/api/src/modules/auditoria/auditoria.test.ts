@@ -11,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
+import { resultadosBody, tipoId } from '../diligencias/resultados.fixtures';
 import { encargoPayload, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
 
 let t: TestContext;
@@ -200,6 +201,49 @@ describe('audit trail of assignments', () => {
   });
 });
 
+describe('results and stamps', () => {
+  it('records saved results on the result and on the assignment, and a stamp date change', async () => {
+    const encargo = await crear({ numero_rol: 'C-2101-2025' });
+    const positiva = await tipoId(t, 'busqueda_positiva');
+    const saved = await t.request(admin, {
+      method: 'POST',
+      url: '/api/v1/diligencias/guardar_resultados/',
+      headers: { 'user-agent': AGENT },
+      payload: resultadosBody(encargo.numero_rol, positiva),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const diligenciaId = (saved.json() as { diligencia: { id: number } }).diligencia.id;
+    const [resultado] = (await historial('diligencia', diligenciaId)).results;
+    expect(resultado).toMatchObject({ accion: 'crear', usuario: 'admin', user_agent: AGENT });
+    expect(resultado!.cambios.encargo_id).toEqual({ antes: null, despues: encargo.id });
+    expect((resultado!.cambios.tipo_estampado as { despues: { id: number } }).despues.id).toBe(positiva);
+    const [onEncargo] = (await historial('encargo', encargo.id)).results;
+    expect(onEncargo).toMatchObject({ accion: 'resultados', cambios: { estado: { antes: 'preparado', despues: 'listo_para_estampar' } } });
+
+    const fecha = await t.request(admin, {
+      method: 'POST',
+      url: `/api/v1/encargos/${encargo.id}/guardar_fecha_estampado/`,
+      payload: { fecha_estampado: '2025-03-20', observaciones: 'Estampado en oficina' },
+    });
+    expect(fecha.statusCode, fecha.body).toBe(200);
+    const [stamped] = (await historial('encargo', encargo.id)).results;
+    expect(stamped!.accion).toBe('modificar');
+    expect(stamped!.cambios.fecha_estampado).toEqual({ antes: null, despues: '2025-03-20' });
+  });
+
+  it('the field-by-field PATCH checks the version too', async () => {
+    const encargo = await crear({ numero_rol: 'C-2102-2025' });
+    const patch = (payload: Record<string, unknown>) =>
+      t.request(tokenA, { method: 'PATCH', url: `/api/v1/encargos/${encargo.id}/`, payload });
+    expect((await patch({ ejecutados: 'Primero', version: 1 })).statusCode).toBe(200);
+    const stale = await patch({ ejecutados: 'Segundo', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ detail: auditoriaMessages.registroModificado });
+    const [row] = (await historial('encargo', encargo.id)).results;
+    expect(row).toMatchObject({ accion: 'modificar', cambios: { ejecutados: { antes: 'Pedro Andrés Soto Muñoz', despues: 'Primero' } } });
+  });
+});
+
 describe('firms', () => {
   it('records registration and added e-mails and parties, raising the version', async () => {
     const firm = await registerEstudio(t, tokenA, { nombre: 'Estudio Historial Ltda.' });
@@ -315,18 +359,23 @@ describe('permissions and receivers (control database)', () => {
   });
 });
 
+/** Rows of a raw query (drizzle types the driver's result loosely). */
+async function rowsOf<T>(query: Promise<unknown>): Promise<T[]> {
+  return ((await query) as { rows: T[] }).rows;
+}
+
 describe('append-only and isolation', () => {
   it('refuses UPDATE, DELETE and TRUNCATE on the tenant audit table', async () => {
     await crear({ numero_rol: 'C-3001-2025' });
     const db = await t.tenantDbOf(t.mainTenantId);
-    const [{ n: before }] = (await db.execute(sql`select count(*)::int as n from auditoria`)).rows as [{ n: number }];
+    const [{ n: before }] = (await rowsOf<{ n: number }>(db.execute(sql`select count(*)::int as n from auditoria`))) as [{ n: number }];
     expect(before).toBeGreaterThan(0);
     await expect(db.execute(sql`update auditoria set usuario = 'otro'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from auditoria`)).rejects.toThrow();
     await expect(db.execute(sql`truncate auditoria`)).rejects.toThrow();
-    const [{ n: after, otros }] = (
-      await db.execute(sql`select count(*)::int as n, count(*) filter (where usuario = 'otro')::int as otros from auditoria`)
-    ).rows as [{ n: number; otros: number }];
+    const [{ n: after, otros }] = (await rowsOf<{ n: number; otros: number }>(
+      db.execute(sql`select count(*)::int as n, count(*) filter (where usuario = 'otro')::int as otros from auditoria`),
+    )) as [{ n: number; otros: number }];
     expect(after).toBe(before);
     expect(otros).toBe(0);
   });
@@ -335,8 +384,8 @@ describe('append-only and isolation', () => {
     const db = t.app.controlDb;
     await expect(db.execute(sql`update auditoria set usuario = 'otro'`)).rejects.toThrow();
     await expect(db.execute(sql`delete from auditoria`)).rejects.toThrow();
-    const rows = (await db.execute(sql`select count(*)::int as n from auditoria where usuario = 'otro'`)).rows as [{ n: number }];
-    expect(rows[0].n).toBe(0);
+    const rows = await rowsOf<{ n: number }>(db.execute(sql`select count(*)::int as n from auditoria where usuario = 'otro'`));
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('never shows another receiver’s history, in either direction', async () => {

@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { modifyEncargo } from '../encargos/encargos.service';
 import { findDocumentoTenant } from '../estampados/estampados.repository';
+import { auditActorOf } from '../auditoria/audit-actor';
 import { getCola, guardarFechaEstampado, guardarResultados, notificarEstampado } from './diligencias.service';
 
 /** Results and stamps under /api/v1 (spec 02 §7), plus the assignment saves of the results screen. */
@@ -29,7 +30,7 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: { tags, body: GuardarResultadosSchema, response: { 200: GuardarResultadosResponseSchema } },
     },
-    async (request) => guardarResultados(request.tenantDb, request.body, { username: request.auth.username }),
+    async (request) => guardarResultados(request.tenantDb, request.body, auditActorOf(request)),
   );
 
   // The spec's client calls this without a token: then the document alone names the receiver.
@@ -52,8 +53,8 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
       const documentoId = request.body.documento_id.toLowerCase();
       const tenant = /^[0-9a-f-]{36}$/.test(documentoId) ? await findDocumentoTenant(app.controlDb, documentoId) : undefined;
       if (!tenant || (request.tenant && request.tenant.id !== tenant.id)) throw new AppError('NOT_FOUND', m.documentoInvalido);
-      if (request.tenantDb) return notificarEstampado(request.tenantDb, request.body);
-      return app.tenantPools.with(tenantLocation(app.databaseConfig, tenant), (db) => notificarEstampado(db, request.body));
+      if (request.tenantDb) return notificarEstampado(request.tenantDb, request.body, undefined, auditActorOf(request));
+      return app.tenantPools.with(tenantLocation(app.databaseConfig, tenant), (db) => notificarEstampado(db, request.body, undefined, auditActorOf(request)));
     },
   );
 
@@ -66,14 +67,15 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getCola(request.tenantDb),
   );
 
-  // 'Campo modificado' saves: only the changed fields, with the full form's rules.
+  // 'Campo modificado' saves: only the changed fields, with the full form's rules; a stale `version`
+  // is refused with 409 like the modify screen's, and the change goes to the audit trail.
   app.patch(
     '/encargos/:id/',
     {
       onRequest: [app.authenticate],
       schema: { tags: ['encargos'], params: IdParamSchema, body: EncargoPatchSchema, response: { 200: EncargoDetailSchema } },
     },
-    async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body),
+    async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body, auditActorOf(request)),
   );
 
   app.post(
@@ -87,6 +89,6 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: GuardarFechaEstampadoResponseSchema },
       },
     },
-    async (request) => guardarFechaEstampado(request.tenantDb, request.params.id, request.body),
+    async (request) => guardarFechaEstampado(request.tenantDb, request.params.id, request.body, undefined, auditActorOf(request)),
   );
 };

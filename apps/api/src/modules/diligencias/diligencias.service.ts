@@ -14,6 +14,10 @@ import {
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordAudit } from '../auditoria/auditoria.service';
+import { auditEncargo, snapshotEncargo } from '../encargos/encargos.service';
 import { lockEncargo, updateEncargo } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { findTipoEstampado, insertDiligencia, listCola, toDiligenciaResumen } from './diligencias.repository';
@@ -44,7 +48,7 @@ async function resolveEncargoId(db: TenantDb, numeroRol: string, encargoId: numb
 export async function guardarResultados(
   db: TenantDb,
   input: GuardarResultadosValue,
-  actor: { username: string },
+  actor: AuditActor,
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
   return db.transaction(async (tx) => {
@@ -58,6 +62,7 @@ export async function guardarResultados(
     if (!tipo || !tipo.activo) {
       throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
     }
+    const before = await snapshotEncargo(tx, encargoId);
     const personalizado = input.valor_personalizado;
     const diligencia = await insertDiligencia(tx, {
       encargoId,
@@ -73,6 +78,13 @@ export async function guardarResultados(
       fechaCreacion: now,
     });
     await updateEncargo(tx, encargoId, { estado: input.cambiar_estado_a, fechaModificacion: now });
+    await recordAudit(tx, actor, {
+      entidad: 'diligencia',
+      entidadId: diligencia.id,
+      accion: 'crear',
+      cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
+    });
+    await auditEncargo(tx, actor, encargoId, 'resultados', before);
     return {
       success: true as const,
       message: m.resultadosGuardados,
@@ -98,6 +110,7 @@ export async function notificarEstampado(
   db: TenantDb,
   input: NotificarEstampadoValue,
   now = new Date(),
+  actor: AuditActor = SYSTEM_ACTOR,
 ): Promise<NotificarEstampadoResponse> {
   const found = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.documento_id)
     ? await findEstampado(db, input.documento_id.toLowerCase())
@@ -108,6 +121,7 @@ export async function notificarEstampado(
     const encargoId = found.doc.encargoId ?? (await resolveEncargoId(tx, input.numero_rol, undefined));
     const current = await lockEncargo(tx, encargoId);
     if (!current || current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    const before = await snapshotEncargo(tx, encargoId);
     const fecha = todayIso(now);
     await updateEncargo(tx, encargoId, {
       estado: 'estampado',
@@ -117,6 +131,7 @@ export async function notificarEstampado(
       fechaModificacion: now,
     });
     await markEstampadoNotificado(tx, found.doc.id, now);
+    await auditEncargo(tx, actor, encargoId, 'estampado', before);
     return {
       success: true as const,
       message: m.estadoActualizado,
@@ -130,15 +145,23 @@ export async function notificarEstampado(
 }
 
 /** Saves the stamp date and its observation (the client sends today after a generated stamp). */
-export async function guardarFechaEstampado(db: TenantDb, id: number, input: GuardarFechaEstampadoValue, now = new Date()) {
+export async function guardarFechaEstampado(
+  db: TenantDb,
+  id: number,
+  input: GuardarFechaEstampadoValue,
+  now = new Date(),
+  actor: AuditActor = SYSTEM_ACTOR,
+) {
   return db.transaction(async (tx) => {
     const current = await lockEncargo(tx, id);
     if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    const before = await snapshotEncargo(tx, id);
     await updateEncargo(tx, id, {
       fechaEstampado: input.fecha_estampado,
       observacionEstampado: input.observaciones,
       fechaModificacion: now,
     });
+    await auditEncargo(tx, actor, id, 'modificar', before);
     return {
       success: true as const,
       message: m.fechaEstampadoGuardada,

@@ -118,15 +118,27 @@ export async function auditEncargo(
   actor: AuditActor,
   id: number,
   accion: string,
-  before: EncargoDetail | null,
+  before: EncargoSnapshot | null,
 ): Promise<void> {
-  const after = await loadDetail(tx, id);
+  const after = await snapshotEncargo(tx, id);
   await recordAudit(tx, actor, { entidad: 'encargo', entidadId: id, accion, cambios: diffFields(before, after, AUDIT_IGNORED) });
 }
 
-/** The assignment as it is now (read inside a transaction before changing it, for the audit trail). */
-export async function snapshotEncargo(tx: TenantDb, id: number): Promise<EncargoDetail> {
-  return loadDetail(tx, id);
+export type EncargoSnapshot = EncargoDetail & Record<string, unknown>;
+
+/**
+ * The assignment as it is now, for the audit trail: its read shape plus the stamp columns that
+ * shape does not carry. Read inside the transaction that changes it (the row is locked).
+ */
+export async function snapshotEncargo(tx: TenantDb, id: number): Promise<EncargoSnapshot> {
+  const detail = await loadDetail(tx, id);
+  const row = await lockEncargo(tx, id);
+  return {
+    ...detail,
+    estado_estampado: row?.estadoEstampado ?? '',
+    fecha_estampado: row?.fechaEstampado ?? null,
+    observacion_estampado: row?.observacionEstampado ?? '',
+  };
 }
 
 type CompleteEncargo = Pick<
