@@ -295,6 +295,17 @@ describe('documents: links, deletion and tenant isolation', () => {
     expect(viaB.statusCode).toBe(404);
     expect((await encargoRow(encargo.id))?.estado).toBe('listo_para_estampar');
 
+    const positivaB = await tipoId(t, 'busqueda_positiva', w.tenantB);
+    const generarB = await generar(w.tokenB, { tipo_estampado: positivaB, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol } });
+    expect(generarB.statusCode).toBe(404);
+    const previewB = await t.request(w.tokenB, {
+      method: 'POST',
+      url: '/estampados/api/estampados/preview',
+      payload: { tipo_estampado: positivaB, encargo_id: encargo.id, datos: {} },
+    });
+    expect(previewB.statusCode).toBe(404);
+    expect(previewB.body).not.toContain('Soto Muñoz');
+
     expect((await t.request(w.tokenSinPermiso, { method: 'DELETE', url })).statusCode).toBe(403);
     const deleted = await t.request(w.tokenA, { method: 'DELETE', url });
     expect(deleted.statusCode).toBe(200);
