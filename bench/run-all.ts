@@ -1,4 +1,39 @@
-/** Runs every benchmark of the product in turn. */
+/**
+ * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
+ * (bench:encargos, bench:tenants, bench:web, bench:start); their settings are in each file's header.
+ */
 import { runEncargosBench } from './encargos';
+import { runStartBench } from './start';
+import { log, machineLine, printTable, type Row } from './support';
+import { runTenantsBench } from './tenants';
+import { runWebBench } from './web';
 
-await runEncargosBench();
+const rows: Row[] = [];
+let failed = false;
+const loadAtStart = machineLine();
+const steps: [string, () => Promise<Row[]>][] = [
+  // First: it compiles the API, which the others then run.
+  ['production start', runStartBench],
+  [
+    'assignments',
+    async () => {
+      const result = await runEncargosBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
+  ['many receivers', runTenantsBench],
+  ['web first load', runWebBench],
+];
+for (const [name, run] of steps) {
+  log(`\n=== ${name} ===`);
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    failed = true;
+    log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
+    rows.push({ group: name, name: 'failed', value: (error as Error).message });
+  }
+}
+printTable(`Receptoría benchmarks. Machine at start: ${loadAtStart}\nMachine at end:   ${machineLine()}`, rows);
+if (failed) process.exitCode = 1;

@@ -42,9 +42,12 @@ export interface StartedApi {
 
 export async function startApi(env: Record<string, string>, port: number, timeoutMs = 180_000): Promise<StartedApi> {
   const started = Date.now();
+  const childEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  // An empty value removes the variable (e.g. DATABASE_URL: '' for the embedded database).
+  for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
   const child = spawn(process.execPath, apiCommand(), {
     cwd: apiDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -91,6 +94,8 @@ export interface HttpRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** Overrides the run's token (requests of several users). */
+  token?: string;
 }
 
 /** autocannon against the API: requests are taken round-robin from `requests`. */
@@ -118,7 +123,9 @@ export async function loadApi(
           setupRequest: (request) => {
             const r = requests[next % requests.length] as HttpRequest;
             next += 1;
-            return { ...request, method: r.method, path: r.path, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+            const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+            const withToken = r.token ? { ...request.headers, authorization: `Bearer ${r.token}` } : request.headers;
+            return { ...request, headers: withToken, method: r.method, path: r.path, body };
           },
         },
       ],
