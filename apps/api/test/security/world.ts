@@ -44,8 +44,9 @@ export interface World {
   tenantB: number;
   tokens: { admin: string; fullA: string; noneA: string; fullB: string };
   userIds: { fullA: number; noneA: number; fullB: number };
-  dbA: TenantDb;
-  dbB: TenantDb;
+  /** Receiver databases, looked up on every use (a handle kept aside could be closed by eviction). */
+  dbA(): Promise<TenantDb>;
+  dbB(): Promise<TenantDb>;
   /** Ids that name rows of B (or B's user and receiver) and nothing in A. */
   idsOnlyInB: number[];
   /** Ids that name rows of A (or A's users) and nothing in B (B's own seeded reference rows left out). */
@@ -148,26 +149,32 @@ export async function buildWorld(): Promise<World> {
     tenantB,
     tokens,
     userIds: { fullA: fullA.id, noneA: noneA.id, fullB: fullB.id },
-    dbA,
-    dbB,
+    dbA: () => t.tenantDbOf(tenantA),
+    dbB: () => t.tenantDbOf(tenantB),
     close: () => t.close(),
   };
 }
 
 /** One fingerprint of every row of every table of a database (optionally leaving some tables out). */
+const checksumQueries = new WeakMap<object, string>();
+
 export async function checksum(db: TenantDb, exclude: RegExp = /^$/): Promise<string> {
-  const result = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  )) as unknown as { rows: Array<{ table_name: string }> };
-  const tables = result.rows.map((row) => row.table_name).filter((name) => !exclude.test(name));
-  if (tables.length === 0) return '';
-  const parts = tables.map((name) => {
-    const quoted = `"${name.replaceAll('"', '""')}"`;
-    return `select '${name.replaceAll("'", "''")}' as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${quoted} x`;
-  });
-  const hashed = (await db.execute(
-    sql.raw(`select string_agg(n || ':' || h, ',' order by n) as s from (${parts.join(' union all ')}) q`),
-  )) as unknown as { rows: Array<{ s: string }> };
+  // The list of tables does not change during a run: the query is built once per database handle.
+  let query = checksumQueries.get(db);
+  if (!query) {
+    const result = (await db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )) as unknown as { rows: Array<{ table_name: string }> };
+    const tables = result.rows.map((row) => row.table_name).filter((name) => !exclude.test(name));
+    if (tables.length === 0) return '';
+    const parts = tables.map((name) => {
+      const quoted = `"${name.replaceAll('"', '""')}"`;
+      return `select '${name.replaceAll("'", "''")}' as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${quoted} x`;
+    });
+    query = `select string_agg(n || ':' || h, ',' order by n) as s from (${parts.join(' union all ')}) q`;
+    checksumQueries.set(db, query);
+  }
+  const hashed = (await db.execute(sql.raw(query))) as unknown as { rows: Array<{ s: string }> };
   return hashed.rows[0]?.s ?? '';
 }
 
@@ -176,8 +183,8 @@ export const CONTROL_VOLATILE = /^(refresh_tokens|app_settings|indicadores_cache
 
 export async function fingerprint(world: World): Promise<{ a: string; b: string; control: string }> {
   return {
-    a: await checksum(world.dbA),
-    b: await checksum(world.dbB),
+    a: await checksum(await world.dbA()),
+    b: await checksum(await world.dbB()),
     control: await checksum(world.t.app.controlDb as unknown as TenantDb, CONTROL_VOLATILE),
   };
 }
