@@ -1,6 +1,5 @@
 import {
   type Alarma,
-  type Encargo,
   type EncargoConResultados,
   type EncargoCreateValue,
   type EncargoDetail,
