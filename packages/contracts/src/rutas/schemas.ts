@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from '../common/text';
 import { rutaMessages as m } from './messages';
 
 /** Assignment states whose addresses are planned into routes (spec 02 §4). */
@@ -12,9 +13,7 @@ export const MAX_DOMICILIOS_RUTA = 200;
 const filterText = (max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z
-      .string()
-      .max(max, { error: m.filtroDemasiadoLargo(max) })
+    boundedString(max, { tooLong: m.filtroDemasiadoLargo(max) })
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
   );

@@ -98,6 +98,8 @@ describe('pending addresses', () => {
     const response = await list(token, `?numero_rol=${'9'.repeat(31)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('Máximo 30 caracteres');
+    const nul = await list(token, '?comuna=%00');
+    expect(nul.statusCode).toBe(400);
   });
 
   it("shows another receiver only its own addresses", async () => {
