@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { todayIso } from '@receptoria/contracts';
 import { type CreatedEncargo, createEncargo, createReEncargo, encargosOfRol, uniqueRol } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
+
+// Eight people share two cores while these run: server answers get a generous wait.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 function field(page: Page, name: string) {
   return page.getByRole('textbox', { name, exact: true });
@@ -29,7 +32,7 @@ test.describe('Resultados y Estampados', () => {
   test('gives the search messages', async ({ page }) => {
     await signIn(page, users.admin, '/diligencias', 30_000);
     // First visit: the screen's chunk loads.
-    await expect(page.getByRole('heading', { name: 'Resultados y Estampados' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Resultados y Estampados' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toHaveCount(0);
     for (const section of ['Información del Encargo', 'Resultados de Diligencia', 'Resumen para Estampado']) {
       await expect(page.getByRole('heading', { name: section })).toBeVisible();
@@ -58,7 +61,7 @@ test.describe('Resultados y Estampados', () => {
 
   test('picks one of a re-assigned rol, saves an edited field, stamps later, generates and opens the stamp', async ({ page, request }) => {
     await signIn(page, users.admin, '/diligencias/generar-estampado', 30_000);
-    await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toBeVisible({ timeout: 30_000 });
 
     const search = page.getByRole('textbox', { name: 'Número de rol', exact: true }).first();
     await search.fill(original.numero_rol.toLowerCase());
@@ -158,7 +161,7 @@ test.describe('Resultados y Estampados', () => {
     await signIn(page, users.admin, `/diligencias?rol=${original.numero_rol}`, 30_000);
     // The rol of the address is searched by itself.
     const modal = page.getByRole('dialog', { name: 'Múltiples Encargos Encontrados' });
-    await expect(modal).toBeVisible();
+    await expect(modal).toBeVisible({ timeout: 30_000 });
     await modal.getByTestId(`encargo-opcion-${copia.id}`).getByRole('button', { name: 'Seleccionar' }).click();
     await expect(toast(page, 'Encargo cargado')).toBeVisible();
 

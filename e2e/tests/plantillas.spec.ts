@@ -1,13 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { signIn, toast, users } from '../support/login';
+
+// Eight people share two cores while these run: server answers get a generous wait.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe.configure({ timeout: 120_000 });
 
 test.describe('Gestión de Plantillas', () => {
   test('creates a template and lists it with its markers; opens and replaces its file', async ({ page }, testInfo) => {
     await signIn(page, users.admin, '/plantillas', 30_000);
-    await expect(page.getByRole('heading', { name: 'Gestión de Plantillas' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Gestión de Plantillas' })).toBeVisible({ timeout: 30_000 });
 
     // Markers: a scrollable list of <<marcador>> with their descriptions.
     const marcadores = page.getByTestId('marcadores');
@@ -81,7 +84,7 @@ test.describe('Gestión de Plantillas', () => {
     );
     await signIn(page, users.admin, '/plantillas', 30_000);
     const row = page.getByTestId('plantilla-999001');
-    await expect(row).toContainText('plantilla_google_receptoria');
+    await expect(row).toContainText('plantilla_google_receptoria', { timeout: 30_000 });
     await expect(row).toContainText('Receptora Demo');
     await expect(row).toContainText('10/03/2025');
     await expect(row.getByText('Búsqueda positiva', { exact: true })).toBeVisible();
@@ -106,7 +109,7 @@ test.describe('Gestión de Plantillas', () => {
     await page.unroute('**/estampados/api/plantillas');
     await page.route('**/estampados/api/plantillas', (route) => route.fulfill({ status: 500, json: { detail: 'x' } }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
-    await expect(toast(page, 'Error al cargar datos de plantillas')).toBeVisible({ timeout: 20_000 });
+    await expect(toast(page, 'Error al cargar datos de plantillas')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('No se encontraron plantillas', { exact: true })).toBeVisible();
     await expect(page.getByTestId('marcadores')).toHaveCount(0);
   });

@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { adminHeaders, type CreatedEncargo, createEncargo, createReEncargo, encargosOfRol, uniqueRol } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
+
+// Eight people share two cores while these run: server answers get a generous wait.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -36,7 +39,7 @@ test('the work queue lists what waits for results and for a stamp, and links to 
   await signIn(page, users.admin, '/resultados-dashboard', 30_000);
   const resultados = page.getByTestId('cola-resultados');
   const estampado = page.getByTestId('cola-estampado');
-  await expect(resultados).toContainText('Esperando resultados', { timeout: 20_000 });
+  await expect(resultados).toContainText('Esperando resultados', { timeout: 30_000 });
   await expect(estampado).toContainText('Esperando estampado');
 
   const filaResultados = resultados.getByTestId(`cola-${esperandoResultados.id}`);
@@ -55,13 +58,13 @@ test('the work queue lists what waits for results and for a stamp, and links to 
 
   await filaEstampado.getByRole('link', { name: esperandoEstampado.numero_rol }).click();
   await expect(page).toHaveURL(new RegExp(`/diligencias/estampar\\?rol=${esperandoEstampado.numero_rol}$`));
-  await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Volver a Resultados y Estampados' })).toBeVisible({ timeout: 30_000 });
 });
 
 test('the stamp screen generates only for preparado and listo_para_estampar, picking from a list', async ({ page, request }) => {
   await signIn(page, users.admin, `/diligencias/estampar?rol=${esperandoEstampado.numero_rol}`, 30_000);
   // The rol of the address is searched by itself; one assignment is chosen at once with its last result.
-  await expect(toast(page, 'Encargo cargado')).toBeVisible({ timeout: 20_000 });
+  await expect(toast(page, 'Encargo cargado')).toBeVisible({ timeout: 30_000 });
   const selected = page.getByTestId('encargo-seleccionado');
   await expect(selected).toContainText('Listo para Estampar');
   await expect(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Búsqueda positiva');
