@@ -5,6 +5,7 @@ import type { MailTransport } from '../../integrations/mail/mail-transport';
 import { buildInformeXlsx, informeFileName, XLSX_CONTENT_TYPE } from './informe-excel';
 import {
   claimEnvioProgramado,
+  type EstudioConConfiguracion,
   findEstudioConConfiguracion,
   findEstudiosActivosConConfiguracion,
   updateEnvio,
@@ -91,9 +92,26 @@ export async function runEnvioProgramado(
     ctx.log.info({ key: envioKey(job) }, 'scheduled report already sent or in progress');
     return 'ya_reclamado';
   }
+  try {
+    return await sendClaimed(ctx, job, { db, estudio, tenantNombre: tenant.nombre, claimedId: claimed.id, now });
+  } catch (error) {
+    // Any failure gives the claim back as 'fallido', so the job's retry takes it over.
+    const message = error instanceof Error ? error.message : String(error);
+    await updateEnvio(db, claimed.id, { estado: 'fallido', error: message, reclamadoHasta: null });
+    ctx.log.warn({ key: envioKey(job), err: message, intento: claimed.intentos }, 'scheduled report failed; it will be retried');
+    throw error;
+  }
+}
+
+async function sendClaimed(
+  ctx: ScheduledContext,
+  job: EnvioProgramadoJob,
+  claim: { db: TenantDb; estudio: EstudioConConfiguracion; tenantNombre: string; claimedId: number; now: Date },
+): Promise<EnvioOutcome> {
+  const { db, estudio, now, tenantNombre, claimedId } = claim;
   const informe = await buildInforme(db, estudio, job.frecuencia, job.fechaReferencia);
   if (informe.datos.length === 0) {
-    await updateEnvio(db, claimed.id, { estado: 'sin_datos', reclamadoHasta: null, error: '' });
+    await updateEnvio(db, claimedId, { estado: 'sin_datos', reclamadoHasta: null, error: '' });
     ctx.log.info({ key: envioKey(job) }, 'scheduled report not sent: no stamped assignments in the period');
     return 'sin_datos';
   }
@@ -101,42 +119,36 @@ export async function runEnvioProgramado(
   const hoy = santiagoToday(now);
   const filename = informeFileName(job.frecuencia, estudio.nombre, hoy);
   const { rango: _r, ...preview } = informe;
-  const content = await buildInformeXlsx(preview, tenant.nombre, hoy);
-  const { subject, text } = mailText(preview, tenant.nombre);
+  const content = await buildInformeXlsx(preview, tenantNombre, hoy);
+  const { subject, text } = mailText(preview, tenantNombre);
   const summary = {
     destinatarios: destinatarios.join(', '),
     filas: preview.estadisticas.total_roles,
     totalValor: preview.estadisticas.total_valor,
     archivo: filename,
   };
-  try {
-    const sent = await ctx.mail.send({
-      to: destinatarios,
-      subject,
-      text,
-      attachments: [{ filename, content, contentType: XLSX_CONTENT_TYPE }],
-      estudioId: estudio.id,
-      db,
-      // The same Message-ID for the same period lets a mail client recognise a repeat.
-      messageId: `<informe-${envioKey(job).replaceAll(':', '-')}@receptoria>`,
-    });
-    await updateEnvio(db, claimed.id, {
-      ...summary,
-      estado: 'enviado',
-      via: sent.via,
-      messageId: sent.messageId,
-      error: '',
-      reclamadoHasta: null,
-      fechaEnvio: new Date(),
-    });
-    ctx.log.info({ key: envioKey(job), to: destinatarios }, 'scheduled report sent');
-    return 'enviado';
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await updateEnvio(db, claimed.id, { ...summary, estado: 'fallido', error: message, reclamadoHasta: null });
-    ctx.log.warn({ key: envioKey(job), err: message, intento: claimed.intentos }, 'scheduled report failed; it will be retried');
-    throw error;
-  }
+  await updateEnvio(db, claimedId, summary);
+  const sent = await ctx.mail.send({
+    to: destinatarios,
+    subject,
+    text,
+    attachments: [{ filename, content, contentType: XLSX_CONTENT_TYPE }],
+    estudioId: estudio.id,
+    db,
+    // The same Message-ID for the same period lets a mail client recognise a repeat.
+    messageId: `<informe-${envioKey(job).replaceAll(':', '-')}@receptoria>`,
+  });
+  await updateEnvio(db, claimedId, {
+    ...summary,
+    estado: 'enviado',
+    via: sent.via,
+    messageId: sent.messageId,
+    error: '',
+    reclamadoHasta: null,
+    fechaEnvio: new Date(),
+  });
+  ctx.log.info({ key: envioKey(job), to: destinatarios }, 'scheduled report sent');
+  return 'enviado';
 }
 
 /** Runs a whole tick in-process (used when jobs are off and by tests): plan, then send each once. */
