@@ -26,7 +26,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 // The last test reads the state the second one leaves; the flows are long on a shared machine.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.describe('Resultados y Estampados', () => {
   test('gives the search messages', async ({ page }) => {

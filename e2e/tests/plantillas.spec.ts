@@ -5,7 +5,7 @@ import { signIn, toast, users } from '../support/login';
 // Eight people share two cores while these run: server answers get a generous wait.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.describe('Gestión de Plantillas', () => {
   test('creates a template and lists it with its markers; opens and replaces its file', async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@ import { signIn, toast, users } from '../support/login';
 // Eight people share two cores while these run: server answers get a generous wait.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let esperandoResultados: CreatedEncargo;
 let esperandoEstampado: CreatedEncargo;
