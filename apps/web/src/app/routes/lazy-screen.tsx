@@ -25,14 +25,21 @@ export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K
   return LazyScreen as M[K];
 }
 
-/** Fetches the chunks of screens the user is likely to open next, once the browser is idle. */
+/**
+ * Fetches the chunks of screens the user is likely to open next, once the page has loaded and the
+ * browser is idle, so they never compete with what the current screen needs.
+ */
 export function preloadScreens(screens: readonly unknown[]) {
+  if (typeof window === 'undefined') return;
   const run = () => {
     for (const screen of screens) void loaders.get(screen as object)?.().catch(() => undefined);
   };
-  if (typeof window === 'undefined') return;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => setTimeout(run, 500));
+    else setTimeout(run, 1000);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 function ScreenLoading() {
