@@ -134,6 +134,8 @@ export async function snapshotEncargo(tx: TenantDb, id: number): Promise<Encargo
   const row = await lockEncargo(tx, id);
   return {
     ...detail,
+    // Addresses are replaced as a whole on every save (new ids): compare them by content.
+    domicilios: detail.domicilios.map(({ id: _id, ...domicilio }) => domicilio) as EncargoDetail['domicilios'],
     estado_estampado: row?.estadoEstampado ?? '',
     fecha_estampado: row?.fechaEstampado ?? null,
     observacion_estampado: row?.observacionEstampado ?? '',
