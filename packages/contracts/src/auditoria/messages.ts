@@ -22,4 +22,8 @@ export const AUDIT_ACCION_LABELS: Record<string, string> = {
   revocar_permiso: 'Permiso revocado',
   agregar_usuario: 'Usuario agregado',
   eliminar: 'Eliminación',
+  resultados: 'Resultados registrados',
+  estampado: 'Estampado',
+  estampado_generado: 'Estampado generado',
+  estampado_eliminado: 'Estampado eliminado',
 };

@@ -46,4 +46,9 @@ export const CAMPO_LABELS: Record<string, string> = {
   emails: 'Correos',
   partes_demandantes: 'Partes demandantes',
   permisos: 'Permisos',
+  estado_estampado: 'Estado del estampado',
+  fecha_estampado: 'Fecha del estampado',
+  observacion_estampado: 'Observación del estampado',
+  estampado: 'Documento estampado',
+  tipo_estampado: 'Tipo de estampado',
 };
