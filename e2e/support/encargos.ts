@@ -1,11 +1,16 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { users } from './users';
 
-/** Bearer header of the admin user, through the API. */
+let cached: { authorization: string; until: number } | null = null;
+
+/** Bearer header of the admin user, through the API; one login serves a file's calls for ten minutes. */
 export async function adminHeaders(request: APIRequestContext) {
+  if (cached && cached.until > Date.now()) return { authorization: cached.authorization };
   const response = await request.post('/api/v1/auth/login/', { data: users.admin });
   expect(response.ok()).toBeTruthy();
-  return { authorization: `Bearer ${((await response.json()) as { access: string }).access}` };
+  const authorization = `Bearer ${((await response.json()) as { access: string }).access}`;
+  cached = { authorization, until: Date.now() + 10 * 60_000 };
+  return { authorization };
 }
 
 export interface CreatedEncargo {
