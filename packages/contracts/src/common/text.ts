@@ -88,4 +88,5 @@ function spanishIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ localeError: (issue) => spanishIssue(issue) });
+// In the browser zod must not probe `new Function` (its fast path): the CSP forbids eval.
+z.config({ localeError: (issue) => spanishIssue(issue), ...(typeof document === 'undefined' ? {} : { jitless: true }) });
