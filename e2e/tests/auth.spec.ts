@@ -4,7 +4,7 @@ import { loginThroughForm, readStoredSession, SESSION_KEYS, signIn, signOut, toa
 test.describe('login', () => {
   test('shows the page with its texts', async ({ page }) => {
     await page.goto('/login');
-    await expect(page).toHaveTitle('Receptoría');
+    await expect(page).toHaveTitle('Acceso al Sistema · Receptoría');
     await expect(page.getByRole('heading', { name: 'Acceso al Sistema' })).toBeVisible();
     await expect(page.getByText('Ingrese sus credenciales')).toBeVisible();
     await expect(page.getByText('Plataforma de gestión para receptores judiciales')).toBeVisible();
@@ -43,7 +43,10 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Acceder' }).click();
 
     await expect(page.getByTestId('login-error')).toHaveText('Usuario o contraseña incorrectos');
-    await expect(toast(page, 'Usuario o contraseña incorrectos')).toBeVisible();
+    // Said once: in the card, not again in a toast.
+    await expect(toast(page, 'Usuario o contraseña incorrectos')).toHaveCount(0);
+    await expect(page.getByText('Usuario o contraseña incorrectos')).toHaveCount(1);
+    await expect(page).toHaveTitle('Acceso al Sistema · Receptoría');
     await expect(page).toHaveURL(/\/login$/);
     expect((await readStoredSession(page)).access).toBeNull();
   });

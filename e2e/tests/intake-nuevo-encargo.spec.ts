@@ -62,6 +62,8 @@ async function fillEncargo(page: Page, values: { rol: string; rut: string }) {
   await choose(page, 'Tipo de causa', 'Juicio Ejecutivo');
   await choose(page, 'Tipo de encargo', 'Notificación Personal');
   await field(page, 'Cuantía').fill('1500000');
+  await expect(page.getByText('Se registrará: $1.500.000')).toBeVisible();
+  await field(page, 'Cuantía').blur();
   await expect(field(page, 'Cuantía')).toHaveValue('$ 1.500.000');
   await typeDate(page, 'Fecha de retiro', '02/05/2024');
   await typeDate(page, 'Fecha de la demanda', '01/04/2024');
@@ -248,12 +250,11 @@ test.describe('Nuevo Encargo', () => {
     }
     await page.getByRole('option', { name: 'Suspendido', exact: true }).click();
 
-    await page.getByRole('button', { name: 'Fecha de comparendo' }).click();
-    const dropdown = page.locator('.mantine-Popover-dropdown');
-    await dropdown.locator('button[data-direction="next"], .mantine-CalendarHeader-control[data-direction="next"]').first().click();
-    await dropdown.getByRole('button', { name: /^15 / }).first().click();
-    await dropdown.locator('.mantine-DateTimePicker-submitButton, button[data-dates-submit], .mantine-ActionIcon-root').last().click();
-    await expect(toast(page, /^Alarma creada para Comparendo\/Prueba: 15\/\d{2}\/\d{4} 09:00$/)).toBeVisible();
+    // The alarm toast comes once, after the assignment is saved (see 'alarm toasts' below).
+    await field(page, 'Fecha de comparendo').fill('15/03/2030');
+    await field(page, 'Fecha de comparendo').blur();
+    await expect(field(page, 'Fecha de comparendo')).toHaveValue('15/03/2030 09:00');
+    await expect(toast(page, /^Alarma creada/)).toHaveCount(0);
   });
 
   test("says 'Error cargando datos del formulario' when the lists cannot be loaded", async ({ page }) => {
@@ -293,5 +294,167 @@ test.describe('Nuevo Encargo', () => {
     await page.getByRole('button', { name: 'Generar Membrete' }).click();
     await expect(toast(page, 'Error: No se pudo generar el documento')).toBeVisible();
     await expect(page.getByTestId('encargo-creado')).toBeVisible();
+  });
+
+  test('money is read the Chilean way and decimals are refused with a message', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const cuantia = field(page, 'Cuantía');
+    await cuantia.fill('1.500.000');
+    await expect(page.getByText('Se registrará: $1.500.000')).toBeVisible();
+    await cuantia.fill('1500000');
+    await expect(page.getByText('Se registrará: $1.500.000')).toBeVisible();
+    await cuantia.blur();
+    await expect(cuantia).toHaveValue('$ 1.500.000');
+    await cuantia.fill('1.500.000,50');
+    const decimales = 'Los pesos chilenos no tienen decimales: "1.500.000,50" lleva centavos. Escriba el monto entero (ej: 1.500.000)';
+    await expect(page.getByText(decimales)).toBeVisible();
+    await cuantia.blur();
+    await expect(cuantia).toHaveValue('1.500.000,50');
+    await cuantia.fill('1500000.00');
+    await expect(page.getByText('Monto no reconocido: use puntos para los miles y sin decimales (ej: 1.500.000)')).toBeVisible();
+    await cuantia.fill('1.500.000,00');
+    await expect(page.getByText('Se registrará: $1.500.000')).toBeVisible();
+  });
+
+  test('a refused amount stops the save with its message', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const otherRol = `E-${String(Date.now()).slice(-5)}4-2025`;
+    await fillEncargo(page, { rol: otherRol, rut: '11.111.111-1' });
+    await field(page, 'Cuantía').fill('1.500.000,50');
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, /Los pesos chilenos no tienen decimales/)).toBeVisible();
+    await expect(page.getByTestId('encargo-creado')).toHaveCount(0);
+  });
+
+  test('dates typed the Chilean way are read, and invalid ones say why', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const retiro = field(page, 'Fecha de retiro');
+    for (const typed of ['15/03/2024', '15-03-2024', '15032024', '15.03.2024']) {
+      await retiro.fill(typed);
+      await retiro.blur();
+      await expect(retiro).toHaveValue('15/03/2024');
+    }
+    await retiro.fill('31/02/2024');
+    await retiro.blur();
+    await expect(page.getByText('La fecha 31/02/2024 no existe')).toBeVisible();
+    await expect(retiro).toHaveValue('31/02/2024');
+    await retiro.fill('15/03/24');
+    await expect(page.getByText('El año debe tener 4 dígitos: escriba dd/mm/aaaa (ej: 15/03/2024)')).toBeVisible();
+    await retiro.fill('150324');
+    await expect(page.getByText('El año debe tener 4 dígitos: escriba dd/mm/aaaa (ej: 15/03/2024)')).toBeVisible();
+
+    const comparendo = field(page, 'Fecha de comparendo');
+    await comparendo.fill('20/05/2030 14:30');
+    await comparendo.blur();
+    await expect(comparendo).toHaveValue('20/05/2030 14:30');
+    await comparendo.fill('20052030 0815');
+    await comparendo.blur();
+    await expect(comparendo).toHaveValue('20/05/2030 08:15');
+    await comparendo.fill('20-05-2030');
+    await comparendo.blur();
+    await expect(comparendo).toHaveValue('20/05/2030 09:00');
+    await comparendo.fill('20/05/2030 25:10');
+    await expect(page.getByText('Hora inválida: use HH:MM entre 00:00 y 23:59')).toBeVisible();
+
+    // The calendar still picks a day.
+    await page.getByRole('button', { name: 'Abrir calendario: Fecha de la demanda' }).click();
+    await page.locator('.mantine-Popover-dropdown').getByRole('button', { name: /^10 / }).first().click();
+    await expect(field(page, 'Fecha de la demanda')).toHaveValue(/^10\/\d{2}\/\d{4}$/);
+  });
+
+  test('alarm toasts: one per alarm, after saving, with the success message', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const otherRol = `E-${String(Date.now()).slice(-5)}5-2025`;
+    await fillEncargo(page, { rol: otherRol, rut: '11.111.111-1' });
+    for (const [name, value] of [
+      ['Fecha de comparendo', '15/03/2030 10:00'],
+      ['Fecha de prueba', '16/03/2030'],
+    ] as const) {
+      await field(page, name).pressSequentially(value, { delay: 10 });
+      await field(page, name).blur();
+    }
+    await expect(toast(page, /^Alarma creada/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toBeVisible();
+    await expect(toast(page, 'Alarma creada para Comparendo/Prueba: 15/03/2030 10:00')).toHaveCount(1);
+    await expect(toast(page, 'Alarma creada para Comparendo/Prueba: 16/03/2030 09:00')).toHaveCount(1);
+    await expect(toast(page, /^Alarma creada/)).toHaveCount(2);
+  });
+
+  test('a double click racing the save creates one assignment', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const otherRol = `E-${String(Date.now()).slice(-5)}6-2025`;
+    await fillEncargo(page, { rol: otherRol, rut: '11.111.111-1' });
+    let creations = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/nuevo_encargo/crear/')) creations += 1;
+    });
+    // Slow the save down so the second click lands while it runs.
+    await page.route('**/api/v1/nuevo_encargo/crear/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const registrar = page.getByRole('button', { name: 'Registrar Encargo' });
+    await registrar.click();
+    await registrar.click({ force: true });
+    await page.getByRole('button', { name: 'Generar Membrete' }).click({ force: true });
+    await expect(page.getByRole('button', { name: 'Generar Membrete' })).toBeDisabled();
+    await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toHaveCount(1);
+    await expect(page.getByTestId('encargo-creado')).toContainText(otherRol);
+    const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
+    const found = await page.request.get(`/api/v1/encargos/buscar_por_rol/?numero_rol=${otherRol}`, { headers });
+    const body = (await found.json()) as unknown;
+    expect(Array.isArray(body)).toBe(false);
+    expect(creations).toBe(1);
+  });
+
+  test('warns when the rol already exists and offers to open it in Re-encargos', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await fillEncargo(page, { rol, rut: '11.111.111-1' });
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Este rol ya está registrado' });
+    await expect(dialog).toContainText(`Ya existe un encargo con el rol ${rol}.`);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByTestId('encargo-creado')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Abrir en Re-encargos' }).click();
+    await expect(page).toHaveURL(new RegExp(`/re-encargos\\?rol=${rol}$`));
+    await expect(page.getByTestId('encargo-encontrado')).toContainText(rol);
+  });
+
+  test('asks before leaving with unsaved changes; Enter in a field does not submit', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await field(page, 'Partes').fill('Banco con Pérez');
+    await field(page, 'Partes').press('Enter');
+    await expect(toast(page, /^Campos requeridos faltantes/)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hay cambios sin guardar' });
+    await expect(dialog).toContainText('Si sale ahora, se perderán los datos ingresados en el formulario.');
+    await dialog.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(page).toHaveURL(/\/nuevo-encargo$/);
+    await expect(field(page, 'Partes')).toHaveValue('Banco con Pérez');
+    await page.getByRole('link', { name: 'Inicio' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Salir sin guardar' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('selects find options without accents', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    const comuna = page.getByRole('combobox', { name: 'Comuna', exact: true });
+    await comuna.click();
+    await comuna.fill('nunoa');
+    await expect(page.getByRole('option', { name: 'Ñuñoa', exact: true })).toBeVisible();
+    await comuna.fill('maipu');
+    await page.getByRole('option', { name: 'Maipú', exact: true }).click();
+    await expect(comuna).toHaveValue('Maipú');
+    const ciudad = page.getByRole('combobox', { name: 'Ciudad', exact: true });
+    await ciudad.click();
+    await ciudad.fill('valparaiso');
+    await expect(page.getByRole('option', { name: 'Valparaíso', exact: true })).toBeVisible();
+  });
+
+  test('names the screen in the browser tab', async ({ page }) => {
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await expect(page).toHaveTitle('Nuevo Encargo · Receptoría');
   });
 });

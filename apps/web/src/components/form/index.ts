@@ -1,5 +1,6 @@
 export { accentInsensitiveFilter } from './accent-filter';
-export { FormDate, type FormDateProps, parseTypedDate } from './form-date';
+export { DateTextField, type DateTextFieldProps } from './date-text-field';
+export { FormDate, type FormDateProps } from './form-date';
 export { FormDateTime, type FormDateTimeProps } from './form-date-time';
 export { FormMoney, type FormMoneyProps } from './form-money';
 export { FormNumber, type FormNumberProps } from './form-number';
@@ -10,3 +11,4 @@ export { FormSwitch, type FormSwitchProps } from './form-switch';
 export { FormTextarea, type FormTextareaProps } from './form-textarea';
 export { FormTextInput, type FormTextInputProps } from './form-text-input';
 export type { BoundProps } from './types';
+export { preventEnterSubmit, useUnsavedChangesPrompt } from './use-unsaved-changes';

@@ -2,4 +2,9 @@
 export const formMessages = {
   nothingFound: 'Sin resultados',
   clearDate: 'Borrar fecha',
+  openCalendar: 'Abrir calendario',
+  unsavedTitle: 'Hay cambios sin guardar',
+  unsavedText: 'Si sale ahora, se perderán los datos ingresados en el formulario.',
+  unsavedLeave: 'Salir sin guardar',
+  unsavedStay: 'Seguir editando',
 } as const;

@@ -14,6 +14,14 @@ export const encargosMessages = {
     resultEstado: 'Estado',
     resultEstadoValue: 'Preparado',
     resultReady: 'El encargo está listo para ser asignado a los diligencieros.',
+    duplicateTitle: 'Este rol ya está registrado',
+    duplicateText: (rol: string, n: number) =>
+      n === 1
+        ? `Ya existe un encargo con el rol ${rol}. Si es un nuevo encargo del mismo rol, conviene crearlo como re-encargo desde el original.`
+        : `Ya existen ${n} encargos con el rol ${rol}. Si es un nuevo encargo del mismo rol, conviene crearlo como re-encargo desde el original.`,
+    duplicateOpen: 'Abrir en Re-encargos',
+    duplicateProceed: 'Registrar de todas formas',
+    duplicateCancel: 'Cancelar',
   },
   form: {
     clear: 'Limpiar Formulario',
@@ -48,6 +56,8 @@ export const encargosMessages = {
       alarma: 'Opcional: una fecha futura crea una alarma',
     },
     noPartes: 'El estudio no tiene partes demandantes activas',
+    noEstudios: 'Aún no hay estudios jurídicos registrados.',
+    registrarEstudio: 'Registrar un estudio',
   },
   domicilios: {
     direccion: 'Dirección',
@@ -102,6 +112,12 @@ export const encargosMessages = {
     noEspecificada: 'No especificada',
     total: (from: number, to: number, count: number) => `Mostrando ${from}–${to} de ${count} encargos`,
     perPage: 'Por página',
+    badgeReEncargo: 'RE-ENCARGO',
+    verOriginal: 'Ver original',
+    tileFilter: (estado: string) => `Filtrar por ${estado}`,
+    exportExcel: 'Exportar a Excel',
+    exportError: (detail: string) => `Error al exportar los encargos: ${detail}`,
+    print: 'Imprimir',
   },
   reEncargos: {
     title: 'Re-encargos',
@@ -117,6 +133,9 @@ export const encargosMessages = {
     modify: 'Modificar Encargo',
     reassign: 'Re-Encargar',
     modifyOk: 'Encargo modificado exitosamente. Los cambios han reemplazado la información anterior.',
+    modifyConfirmTitle: 'Modificar encargo',
+    modifyConfirmText: (rol: string) =>
+      `Los datos del formulario reemplazarán la información guardada del encargo ${rol}. La información anterior no se podrá recuperar desde esta pantalla.`,
     modifyError: (detail: string) => `Error: ${detail}`,
     modifyFallback: 'Error al modificar el encargo',
     modifyConnection: 'Error de conexión al modificar el encargo. Por favor, intenta nuevamente.',

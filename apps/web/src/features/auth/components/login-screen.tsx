@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconGavel, IconLock, IconUser } from '@tabler/icons-react';
+import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -33,6 +34,7 @@ export function loginErrorMessage(error: unknown): string {
 export function LoginScreen() {
   const { login } = useSession();
   const navigate = useNavigate();
+  useDocumentTitle('Acceso al Sistema · Receptoría');
   const [serverError, setServerError] = useState<string | null>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
   const {
@@ -51,9 +53,8 @@ export function LoginScreen() {
       notify.success(m.welcome);
       navigate(paths.home, { replace: true });
     } catch (error) {
-      const message = loginErrorMessage(error);
-      setServerError(message);
-      notify.error(message);
+      // Shown once, in the card (no toast repeating it).
+      setServerError(loginErrorMessage(error));
     }
   });
 

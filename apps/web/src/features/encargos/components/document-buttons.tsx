@@ -8,6 +8,8 @@ interface DocumentButtonsProps {
   /** Why the buttons are unavailable (tooltip); null when they can be used. */
   blockedReason: string | null;
   busy: DocumentKind | null;
+  /** The assignment is being saved by another action: both buttons wait. */
+  saving?: boolean;
   onGenerate: (kind: DocumentKind) => void;
 }
 
@@ -15,7 +17,7 @@ interface DocumentButtonsProps {
  * 'Generar Membrete' and 'Generar Ficha Terreno'. While blocked they look disabled and explain why
  * on hover; a click then reports what is missing instead of generating.
  */
-export function DocumentButtons({ blockedReason, busy, onGenerate }: DocumentButtonsProps) {
+export function DocumentButtons({ blockedReason, busy, saving = false, onGenerate }: DocumentButtonsProps) {
   const blocked = blockedReason !== null;
   const button = (kind: DocumentKind) => {
     const label = kind === 'membrete' ? encargosMessages.form.membrete : encargosMessages.form.ficha;
@@ -28,7 +30,7 @@ export function DocumentButtons({ blockedReason, busy, onGenerate }: DocumentBut
           data-disabled={blocked || undefined}
           aria-disabled={blocked}
           loading={busy === kind}
-          disabled={busy !== null && busy !== kind}
+          disabled={saving || (busy !== null && busy !== kind)}
           onClick={(event) => {
             event.preventDefault();
             onGenerate(kind);

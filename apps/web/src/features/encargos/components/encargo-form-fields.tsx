@@ -1,4 +1,4 @@
-import { Grid, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Grid, Paper, Stack, Title } from '@mantine/core';
 import {
   ENCARGO_FIELD_LABELS,
   ESTADOS_ESPECIALES_SUGERIDOS,
@@ -7,12 +7,11 @@ import {
   OBSERVACIONES_SUGERIDAS,
   ROL_MAX_LENGTH,
   encargoMessages,
-  formatDateTime,
   normalizeRol,
-  parseDateTime,
 } from '@receptoria/contracts';
 import { type ReactNode, useRef } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import {
   FormDate,
   FormDateTime,
@@ -23,7 +22,7 @@ import {
   FormTextarea,
   FormTextInput,
 } from '../../../components/form';
-import { notify } from '../../../lib/notify';
+import { paths } from '../../../config/paths';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
 import { type EncargoFormValues, autoFillPartes } from '../utils/encargo-form';
@@ -57,14 +56,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function toOptions(list: readonly { id: number; nombre: string }[]) {
   return list.map((item) => ({ value: String(item.id), label: item.nombre }));
-}
-
-/** Shows the alarm notice when a future comparendo or prueba is set (spec 01 §2). */
-function announceAlarm(value: string | null) {
-  const instant = parseDateTime(value);
-  if (value && instant && instant.getTime() > Date.now()) {
-    notify.info(encargoMessages.alarmaCreada(formatDateTime(value)));
-  }
 }
 
 /** Fields shared by Nuevo Encargo and Re-encargos (spec 01 §2, §3). */
@@ -119,7 +110,6 @@ export function EncargoFormFields<TContext, TOutput>({
       label={labels[name]}
       placeholder={ph.fechaHora}
       description={m.descriptions.alarma}
-      onValueChange={announceAlarm}
       disabled={disabled}
     />
   );
@@ -160,6 +150,16 @@ export function EncargoFormFields<TContext, TOutput>({
               label={labels.estudio_juridico}
               placeholder={lookupPlaceholder}
               data={toOptions(lookups.estudios)}
+              description={
+                !loading && lookups.estudios.length === 0 ? (
+                  <>
+                    {m.noEstudios}{' '}
+                    <Anchor component={Link} to={paths.registrarEstudio} size="xs">
+                      {m.registrarEstudio}
+                    </Anchor>
+                  </>
+                ) : undefined
+              }
               onValueChange={clearPartyOnFirmChange}
               withAsterisk
               disabled={disabled}
@@ -312,6 +312,7 @@ export function EncargoFormFields<TContext, TOutput>({
                 minRows={2}
                 maxRows={5}
                 maxLength={1000}
+                withCounter
                 disabled={disabled}
               />
             </Grid.Col>

@@ -1,11 +1,21 @@
 import { Box, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { EncargoCreateSchema, type EncargoCreateValue, encargoMessages } from '@receptoria/contracts';
+import { modals } from '@mantine/modals';
+import {
+  EncargoCreateSchema,
+  type EncargoCreateValue,
+  type EncargoDetail,
+  encargoMessages,
+} from '@receptoria/contracts';
 import { IconDeviceFloppy, IconEraser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
+import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useCreateEncargo } from '../api/create-encargo';
+import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
+import { findEncargosByRol } from '../api/find-encargo-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
 import { useEncargoLookups } from '../api/use-encargo-lookups';
 import { encargosMessages } from '../messages';
@@ -18,6 +28,7 @@ import {
   incompleteFields,
   toCreatePayload,
 } from '../utils/encargo-form';
+import { announceAlarms } from '../utils/announce-alarms';
 import { reportInvalidForm } from '../utils/report-invalid-form';
 import { type DocumentKind, DocumentButtons } from './document-buttons';
 import { EncargoCreatedBox } from './encargo-created-box';
@@ -30,6 +41,38 @@ interface Created {
   numero_rol: string;
 }
 
+type DuplicateChoice = 'proceed' | 'open' | 'cancel';
+
+/** Asks what to do when the rol is already registered: open it in Re-encargos, register anyway or cancel. */
+function askAboutDuplicate(rol: string, count: number): Promise<DuplicateChoice> {
+  return new Promise((resolve) => {
+    const id = `rol-duplicado-${rol}`;
+    const choose = (choice: DuplicateChoice) => {
+      resolve(choice);
+      modals.close(id);
+    };
+    modals.open({
+      modalId: id,
+      title: m.nuevo.duplicateTitle,
+      onClose: () => resolve('cancel'),
+      children: (
+        <Stack gap="md">
+          <Text size="sm">{m.nuevo.duplicateText(rol, count)}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => choose('cancel')}>
+              {m.nuevo.duplicateCancel}
+            </Button>
+            <Button variant="light" onClick={() => choose('open')}>
+              {m.nuevo.duplicateOpen}
+            </Button>
+            <Button onClick={() => choose('proceed')}>{m.nuevo.duplicateProceed}</Button>
+          </Group>
+        </Stack>
+      ),
+    });
+  });
+}
+
 export function NuevoEncargoScreen() {
   const { lookups, comunas, loading } = useEncargoLookups('nuevo');
   const form = useForm<EncargoFormValues, unknown, EncargoCreateValue>({
@@ -39,8 +82,16 @@ export function NuevoEncargoScreen() {
     reValidateMode: 'onChange',
   });
   const create = useCreateEncargo();
+  const navigate = useNavigate();
   const [created, setCreated] = useState<Created | null>(null);
   const [busyDocument, setBusyDocument] = useState<DocumentKind | null>(null);
+  const [saving, setSaving] = useState(false);
+  /** One key per submission of this form; 'Limpiar Formulario' starts a new one. */
+  const idempotencyKey = useRef(newIdempotencyKey());
+  /** The save in flight: 'Registrar Encargo' and the document buttons share it instead of racing. */
+  const inFlight = useRef<Promise<EncargoDetail | null> | null>(null);
+  const { isDirty } = form.formState;
+  const leaving = useUnsavedChangesPrompt(isDirty && !created && !saving);
 
   const values = useWatch({ control: form.control }) as EncargoFormValues;
   const incomplete = incompleteFields(values, EncargoCreateSchema);
@@ -56,24 +107,64 @@ export function NuevoEncargoScreen() {
     }
   };
 
-  const register = async (payload: EncargoCreateValue): Promise<Created> => {
-    const result = await create.mutateAsync(payload);
-    const registered = { id: result.id, numero_rol: result.numero_rol ?? payload.numero_rol };
-    setCreated(registered);
-    return registered;
+  /** Warns when the rol exists; null when the user chose not to register. */
+  const confirmNewRol = async (rol: string): Promise<boolean> => {
+    let existing: number;
+    try {
+      existing = (await findEncargosByRol(rol)).length;
+    } catch {
+      return true;
+    }
+    if (existing === 0) return true;
+    const choice = await askAboutDuplicate(rol, existing);
+    if (choice === 'open') {
+      leaving.allowNextNavigation();
+      navigate(`${paths.reEncargos}?rol=${encodeURIComponent(rol)}`);
+    }
+    return choice === 'proceed';
   };
 
-  const onSubmit = form.handleSubmit(
-    async (payload) => {
+  /**
+   * Registers the assignment once: a second call while the first runs gets the same promise, and
+   * the idempotency key makes any repeat reaching the server return the same assignment.
+   */
+  const register = async (payload: EncargoCreateValue): Promise<{ detail: EncargoDetail; first: boolean } | null> => {
+    if (inFlight.current) {
+      const detail = await inFlight.current;
+      return detail ? { detail, first: false } : null;
+    }
+    const run = (async () => {
+      setSaving(true);
       try {
-        await register(payload);
+        if (!(await confirmNewRol(payload.numero_rol))) return null;
+        const result = await create.mutateAsync({ payload, idempotencyKey: idempotencyKey.current });
+        setCreated({ id: result.id, numero_rol: result.numero_rol ?? payload.numero_rol });
+        return result;
+      } finally {
+        setSaving(false);
+        inFlight.current = null;
+      }
+    })();
+    inFlight.current = run;
+    const detail = await run;
+    return detail ? { detail, first: true } : null;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void form.handleSubmit(
+    async (payload) => {
+      if (created || inFlight.current) return;
+      try {
+        const registered = await register(payload);
+        if (!registered?.first) return;
         notify.success(m.nuevo.success);
+        announceAlarms(registered.detail);
       } catch (error) {
         reportCreateError(error);
       }
     },
     (errors) => reportInvalidForm(form.getValues(), errors),
-  );
+  )(event);
 
   const generate = async (kind: DocumentKind) => {
     const current = form.getValues();
@@ -88,12 +179,13 @@ export function NuevoEncargoScreen() {
       }
     }
     setBusyDocument(kind);
-    let registeredNow = false;
+    let registeredNow: EncargoDetail | null = null;
     try {
       if (!created) {
         try {
-          await register(toCreatePayload(current));
-          registeredNow = true;
+          const registered = await register(toCreatePayload(current));
+          if (!registered) return;
+          if (registered.first) registeredNow = registered.detail;
         } catch (error) {
           reportCreateError(error);
           return;
@@ -103,6 +195,7 @@ export function NuevoEncargoScreen() {
       else await downloadFichaTerreno(fichaTerrenoRequest(current, lookups));
       if (kind === 'membrete') notify.success(registeredNow ? m.documentos.membreteCreated : m.documentos.membreteOnly);
       else notify.success(registeredNow ? m.documentos.fichaCreated : m.documentos.fichaOnly);
+      if (registeredNow) announceAlarms(registeredNow);
     } catch (error) {
       if (error instanceof ApiError) notify.error(m.documentos.error(serverText(error) ?? error.message));
       else notify.error(m.nuevo.connectionError);
@@ -114,7 +207,10 @@ export function NuevoEncargoScreen() {
   const clear = () => {
     form.reset(defaultEncargoValues());
     setCreated(null);
+    idempotencyKey.current = newIdempotencyKey();
   };
+
+  const busy = saving || busyDocument !== null;
 
   return (
     <Stack gap="lg">
@@ -123,7 +219,7 @@ export function NuevoEncargoScreen() {
         <Text c="dimmed">{m.nuevo.subtitle}</Text>
       </Box>
       {created && <EncargoCreatedBox id={created.id} numeroRol={created.numero_rol} />}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="lg">
           <Fieldset variant="unstyled" disabled={Boolean(created)} p={0} m={0}>
             <EncargoFormFields
@@ -137,16 +233,21 @@ export function NuevoEncargoScreen() {
           </Fieldset>
           <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear}>
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear} disabled={busy}>
                 {m.form.clear}
               </Button>
               <Group gap="sm">
-                <DocumentButtons blockedReason={blockedReason} busy={busyDocument} onGenerate={generate} />
+                <DocumentButtons
+                  blockedReason={blockedReason}
+                  busy={busyDocument}
+                  saving={saving && busyDocument === null}
+                  onGenerate={generate}
+                />
                 <Button
                   type="submit"
                   leftSection={<IconDeviceFloppy size={16} />}
-                  loading={create.isPending && busyDocument === null}
-                  disabled={Boolean(created) || busyDocument !== null}
+                  loading={saving && busyDocument === null}
+                  disabled={Boolean(created) || busy}
                 >
                   {m.nuevo.submit}
                 </Button>

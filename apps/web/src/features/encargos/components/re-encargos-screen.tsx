@@ -12,6 +12,8 @@ import { IconCopyPlus, IconEdit, IconEraser, IconInfoCircle, IconSearch } from '
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { modals } from '@mantine/modals';
+import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { VersionConflictAlert } from '../../../components/version-conflict-alert';
 import { ApiError, api } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -34,6 +36,7 @@ import {
   toModifyPayload,
   toReEncargoPayload,
 } from '../utils/encargo-form';
+import { announceAlarms } from '../utils/announce-alarms';
 import { reportInvalidForm } from '../utils/report-invalid-form';
 import { type DocumentKind, DocumentButtons } from './document-buttons';
 import { EncargoFormFields } from './encargo-form-fields';
@@ -123,6 +126,7 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
   const reassign = useCreateReEncargo();
 
   const values = useWatch({ control: form.control }) as EncargoFormValues;
+  useUnsavedChangesPrompt(form.formState.isDirty && busyAction === null);
   const incomplete = loaded ? incompleteFields(values, ReEncargoSchema, { encargo_original_id: loaded.id }) : [];
   const blockedReason = !loaded ? encargoMessages.primeroBuscarOriginal : incomplete.length ? encargoMessages.botonDeshabilitado : null;
 
@@ -149,7 +153,12 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
       const found = await find.mutateAsync(rol);
       if (found.length === 0) notify.error(encargoMessages.rolNoEncontrado(rol));
       else if (found.length === 1 && found[0]) load(found[0], r.found);
-      else setChoices({ rol, encargos: found });
+      else {
+        // A link from Ver Pendientes names the assignment it means ('Ver original').
+        const wanted = found.find((encargo) => String(encargo.id) === searchParams.get('id'));
+        if (wanted) load(wanted, r.loaded);
+        else setChoices({ rol, encargos: found });
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) notify.error(encargoMessages.rolNoEncontrado(rol));
       else notify.error(r.searchError(errorMessage(error)));
@@ -180,16 +189,30 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
       notify.error(encargoMessages.primeroBuscarOriginal);
       return;
     }
+    if (action === 'modify') {
+      // Modifying replaces the stored data: say so before doing it.
+      modals.openConfirmModal({
+        title: r.modifyConfirmTitle,
+        children: <Text size="sm">{r.modifyConfirmText(loaded.numero_rol)}</Text>,
+        labels: { confirm: r.modify, cancel: m.nuevo.duplicateCancel },
+        onConfirm: () => save(action, loaded),
+      });
+      return;
+    }
+    save(action, loaded);
+  };
+
+  const save = (action: Action, loaded: Encargo) => {
     void form.handleSubmit(
       async (value) => {
         setBusyAction(action);
         try {
           if (action === 'modify') {
             // The version read travels back: a stale edit is refused with 409 (optimistic concurrency).
-            await modify.mutateAsync({ id: loaded.id, payload: { ...toModifyPayload(value), version: loaded.version } });
+            announceAlarms(await modify.mutateAsync({ id: loaded.id, payload: { ...toModifyPayload(value), version: loaded.version } }));
             notify.success(r.modifyOk);
           } else {
-            await reassign.mutateAsync(toReEncargoPayload(value, encargoMessages.motivoReEncargo));
+            announceAlarms(await reassign.mutateAsync(toReEncargoPayload(value, encargoMessages.motivoReEncargo)));
             notify.success(r.reassignOk);
           }
           resetAll();
@@ -317,6 +340,7 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
             onSubmit={(event) => {
               event.preventDefault();
             }}
+            onKeyDown={preventEnterSubmit}
             noValidate
           >
             <Stack gap="lg">

@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   Group,
@@ -17,6 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   ENCARGO_ESTADOS,
   ENCARGO_PAGE_SIZE_DEFAULT,
+  isEncargoEstado,
   ESTADO_FILTROS,
   ESTADO_LABELS,
   type Encargo,
@@ -24,15 +26,17 @@ import {
   formatCLP,
   formatDate,
 } from '@receptoria/contracts';
-import { IconListSearch, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconListSearch, IconPrinter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
+import { exportEncargos } from '../api/export-encargos';
 import { useEncargos } from '../api/get-encargos';
 import { encargosMessages } from '../messages';
 import { errorMessage } from '../utils/api-errors';
 import { EstadoBadge } from './estado-badge';
+import './ver-pendientes-print.css';
 
 const m = encargosMessages.pendientes;
 
@@ -49,9 +53,36 @@ function text(value: string | null | undefined): string {
   return value?.trim() ? value : m.noEspecificado;
 }
 
-function CountTile({ estado, value }: { estado: EncargoEstado; value: number | undefined }) {
+interface CountTileProps {
+  estado: EncargoEstado;
+  value: number | undefined;
+  active: boolean;
+  onSelect: () => void;
+}
+
+/** A state's count; clicking it filters the list by that state (again: all states). */
+function CountTile({ estado, value, active, onSelect }: CountTileProps) {
   return (
-    <Paper withBorder p="md" shadow="xs" data-testid={`total-${estado}`} style={{ borderLeft: `4px solid var(--mantine-color-${TILE_COLORS[estado]}-6)` }}>
+    <Paper
+      component="button"
+      type="button"
+      onClick={onSelect}
+      aria-pressed={active}
+      aria-label={m.tileFilter(ESTADO_LABELS[estado])}
+      withBorder
+      p="md"
+      shadow={active ? 'md' : 'xs'}
+      data-testid={`total-${estado}`}
+      bg={active ? `${TILE_COLORS[estado]}.0` : undefined}
+      style={{
+        borderLeft: `4px solid var(--mantine-color-${TILE_COLORS[estado]}-6)`,
+        outline: active ? `2px solid var(--mantine-color-${TILE_COLORS[estado]}-4)` : undefined,
+        textAlign: 'left',
+        cursor: 'pointer',
+        width: '100%',
+        font: 'inherit',
+      }}
+    >
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {ESTADO_LABELS[estado]}
       </Text>
@@ -76,6 +107,25 @@ function EncargoRow({ encargo }: { encargo: Encargo }) {
         >
           {encargo.numero_rol}
         </Text>
+        {encargo.es_re_encargo && (
+          <Group gap={4} wrap="nowrap" mt={2}>
+            <Badge color="grape" variant="filled" radius="sm" size="xs" styles={{ label: { overflow: 'visible' } }}>
+              {m.badgeReEncargo}
+            </Badge>
+            {encargo.encargo_original_id && (
+              <Text
+                component={Link}
+                to={`${paths.reEncargos}?rol=${encodeURIComponent(encargo.numero_rol)}&id=${encargo.encargo_original_id}`}
+                size="xs"
+                c="grape.8"
+                td="underline"
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {m.verOriginal}
+              </Text>
+            )}
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           {text(encargo.tipo_causa_nombre ?? encargo.tipo_causa?.nombre)}
         </Text>
@@ -95,18 +145,62 @@ function EncargoRow({ encargo }: { encargo: Encargo }) {
   );
 }
 
-export function VerPendientesScreen() {
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [estado, setEstado] = useState<string>('todos');
-  const [pageSize, setPageSize] = useState(ENCARGO_PAGE_SIZE_DEFAULT);
-  // A new search, filter or page size starts at the first page.
-  const filterKey = `${debouncedSearch}|${estado}|${pageSize}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+function positive(value: string | null, fallback: number): number {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+}
 
-  const query = useEncargos({ search: debouncedSearch, estado, page, page_size: pageSize });
+export function VerPendientesScreen() {
+  // The search, state, page and page size live in the address: reload and back keep them.
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('q') ?? '';
+  const estadoParam = params.get('estado');
+  const estado = estadoParam && isEncargoEstado(estadoParam) ? estadoParam : 'todos';
+  const page = positive(params.get('pagina'), 1);
+  const sizeParam = positive(params.get('por_pagina'), ENCARGO_PAGE_SIZE_DEFAULT);
+  const pageSize = PAGE_SIZES.includes(String(sizeParam)) ? sizeParam : ENCARGO_PAGE_SIZE_DEFAULT;
+  const [search, setSearch] = useState(urlSearch);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [exporting, setExporting] = useState(false);
+
+  /** Changes some of the address's parameters; a new search, filter or size goes back to page 1. */
+  const update = (changes: Record<string, string | null>, options: { replace?: boolean } = {}) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('pagina' in changes)) next.delete('pagina');
+    setParams(next, { replace: options.replace });
+  };
+  const setEstado = (value: string) => update({ estado: value === 'todos' ? null : value });
+  const setPage = (next: number) => update({ pagina: next > 1 ? String(next) : null });
+  const setPageSize = (size: number) => update({ por_pagina: size === ENCARGO_PAGE_SIZE_DEFAULT ? null : String(size) });
+
+  // The typed search reaches the address once the user pauses.
+  useEffect(() => {
+    if (debouncedSearch !== urlSearch.trim()) update({ q: debouncedSearch || null }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+  // Back and forward bring their own search into the box.
+  const [shownUrlSearch, setShownUrlSearch] = useState(urlSearch);
+  if (shownUrlSearch !== urlSearch) {
+    setShownUrlSearch(urlSearch);
+    if (urlSearch.trim() !== search.trim()) setSearch(urlSearch);
+  }
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await exportEncargos({ search: urlSearch, estado });
+    } catch (error) {
+      notify.error(m.exportError(errorMessage(error)));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const query = useEncargos({ search: urlSearch.trim(), estado, page, page_size: pageSize });
   const { data, isError, error, isFetching, isPending, refetch } = query;
 
   useEffect(() => {
@@ -116,7 +210,7 @@ export function VerPendientesScreen() {
   const rows = isError ? [] : (data?.results ?? []);
   const count = isError ? 0 : (data?.count ?? 0);
   const totalPages = Math.max(1, Math.ceil(count / pageSize));
-  const filtered = debouncedSearch !== '' || estado !== 'todos';
+  const filtered = urlSearch.trim() !== '' || estado !== 'todos';
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(count, page * pageSize);
 
@@ -132,14 +226,20 @@ export function VerPendientesScreen() {
         <Text c="dimmed">{m.subtitle}</Text>
       </Box>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" className="no-print">
         {ENCARGO_ESTADOS.map((value) => (
-          <CountTile key={value} estado={value} value={isError ? undefined : data?.totales?.[value]} />
+          <CountTile
+            key={value}
+            estado={value}
+            value={isError ? undefined : data?.totales?.[value]}
+            active={estado === value}
+            onSelect={() => setEstado(estado === value ? 'todos' : value)}
+          />
         ))}
       </SimpleGrid>
 
       <Paper withBorder shadow="xs">
-        <Group p="md" gap="sm" align="flex-end" wrap="wrap">
+        <Group p="md" gap="sm" align="flex-end" wrap="wrap" className="no-print">
           <TextInput
             aria-label={m.search}
             placeholder={m.search}
@@ -147,19 +247,25 @@ export function VerPendientesScreen() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             leftSection={<IconSearch size={16} />}
             rightSection={isFetching && !isPending ? <Loader size={14} /> : null}
-            style={{ flex: 1, minWidth: 240 }}
+            style={{ flex: 1, minWidth: 200 }}
             maxLength={100}
           />
           <Select
             aria-label={m.estadoFilter}
-            data={estadoOptions}
+            data={isEncargoEstado(estado) && !estadoOptions.some((o) => o.value === estado) ? [...estadoOptions, { value: estado, label: ESTADO_LABELS[estado] }] : estadoOptions}
             value={estado}
             onChange={(value) => setEstado(value ?? 'todos')}
             allowDeselect={false}
-            w={220}
+            w={{ base: '100%', xs: 220 }}
           />
           <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void refetch()} loading={isFetching && !isPending}>
             {m.refresh}
+          </Button>
+          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportList()} loading={exporting}>
+            {m.exportExcel}
+          </Button>
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+            {m.print}
           </Button>
         </Group>
 
@@ -168,7 +274,9 @@ export function VerPendientesScreen() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th miw={150}>{m.columns.rol}</Table.Th>
-                <Table.Th miw={170}>{m.columns.estado}</Table.Th>
+                <Table.Th miw={180} style={{ whiteSpace: 'nowrap' }}>
+                  {m.columns.estado}
+                </Table.Th>
                 <Table.Th>{m.columns.tipoEncargo}</Table.Th>
                 <Table.Th>{m.columns.ejecutado}</Table.Th>
                 <Table.Th>{m.columns.estudio}</Table.Th>
@@ -207,7 +315,7 @@ export function VerPendientesScreen() {
           </Table>
         </Table.ScrollContainer>
 
-        <Group justify="space-between" p="md" gap="sm">
+        <Group justify="space-between" p="md" gap="sm" className="no-print">
           <Text size="sm" c="dimmed">
             {count > 0 ? m.total(from, to, count) : '\u00a0'}
           </Text>

@@ -32,7 +32,7 @@ import {
 import type { ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormSelect, FormSwitch, FormTextInput } from '../../../components/form';
+import { FormSelect, FormSwitch, FormTextInput, preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useRegisterEstudio } from '../api/register-estudio';
@@ -77,6 +77,7 @@ export function RegistrarEstudioScreen() {
   const emails = useFieldArray({ control, name: 'emails' });
   const partes = useFieldArray({ control, name: 'partes_demandantes' });
   const register = useRegisterEstudio();
+  useUnsavedChangesPrompt(formState.isDirty && !register.isPending);
 
   const onSubmit = form.handleSubmit(
     async (payload) => {
@@ -118,7 +119,7 @@ export function RegistrarEstudioScreen() {
         </Button>
       </Group>
 
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="lg">
           <Section title={m.basica}>
             <Grid gap="md">
