@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
+// The first screen of every visit stays in the entry chunk: no second round trip before the form shows.
+import { LoginScreen } from '../features/auth/components/login-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
 import { NotFound } from './routes/not-found';
@@ -8,7 +10,6 @@ import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
 const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout');
-const LoginScreen = lazyScreen(() => import('../features/auth/components/login-screen'), 'LoginScreen');
 const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
 const DashboardDetalleScreen = lazyScreen(
   () => import('../features/dashboard/components/dashboard-detalle-screen'),
