@@ -16,6 +16,11 @@ export const databaseUrl = `${postgresServerUrl}/${databaseName}`;
 
 export const ADMIN_PASSWORD = 'admin12345';
 
+/** Loopback stand-ins the reports suites start: an SMTP server and Google (OAuth + Gmail API). */
+export const smtpStandInPort = port + 1000;
+export const googleStandInPort = port + 1100;
+const googleStandIn = `http://127.0.0.1:${googleStandInPort}`;
+
 /** The environment of the API under test (and of its CLI). */
 export const serverEnv: Record<string, string> = {
   DATABASE_URL: databaseUrl,
@@ -29,4 +34,12 @@ export const serverEnv: Record<string, string> = {
   LOGIN_RATE_MAX: '1000',
   WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${smtpStandInPort}`,
+  GOOGLE_CLIENT_ID: 'e2e-cliente.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'e2e-secreto',
+  GOOGLE_REDIRECT_URI: `${baseURL}/api/v1/oauth2/callback/`,
+  GOOGLE_AUTH_URL: `${googleStandIn}/o/oauth2/v2/auth`,
+  GOOGLE_TOKEN_URL: `${googleStandIn}/token`,
+  GOOGLE_API_ROOT: googleStandIn,
+  TOKEN_ENCRYPTION_KEY: 'e2e-clave-de-cifrado-de-tokens-0123456789',
 };
