@@ -141,7 +141,6 @@ test.describe('Resultados y Estampados', () => {
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
-    await popup.close();
 
     await expect(toast(page, 'Estado actualizado correctamente')).toBeVisible();
     await expect(page.getByTestId('resumen-estado-estampado')).toHaveText('Estampado');

@@ -76,7 +76,6 @@ test('the stamp screen generates only for preparado and listo_para_estampar, pic
   const popup = await popupPromise;
   const download = await popup.waitForEvent('download');
   expect((await readFile(await download.path())).subarray(0, 2).toString('latin1')).toBe('PK');
-  await popup.close();
   await expect(toast(page, 'Estado actualizado correctamente')).toBeVisible();
   await expect
     .poll(async () => (await encargosOfRol(request, esperandoEstampado.numero_rol))[0]?.estado_estampado)
