@@ -37,8 +37,8 @@ export function TopBar() {
   };
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
         <UnstyledButton component={Link} to={paths.home} aria-label={topBarMessages.product}>
           <Group gap={10} wrap="nowrap">
             <ThemeIcon size={34} radius="md" variant="filled">
@@ -58,8 +58,12 @@ export function TopBar() {
             color="gray.0"
             leftSection={<IconHome size={18} />}
             px="sm"
+            aria-label={topBarMessages.home}
           >
-            {topBarMessages.home}
+            {/* On a phone the top bar keeps only icons so 'Salir' stays in view. */}
+            <Box component="span" visibleFrom="sm">
+              {topBarMessages.home}
+            </Box>
           </Button>
 
           <Menu position="bottom-start" width={250} shadow="md" withinPortal>
@@ -70,8 +74,11 @@ export function TopBar() {
                 px="sm"
                 leftSection={<IconLayoutGrid size={18} />}
                 rightSection={<IconChevronDown size={14} />}
+                aria-label={topBarMessages.shortcuts}
               >
-                {topBarMessages.shortcuts}
+                <Box component="span" visibleFrom="sm">
+                  {topBarMessages.shortcuts}
+                </Box>
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
@@ -91,7 +98,7 @@ export function TopBar() {
         </Group>
       </Group>
 
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <AlarmasBell />
         <Group gap={8} wrap="nowrap" visibleFrom="sm">
           <Avatar size={32} radius="xl" color="brand" variant="white">
