@@ -1,16 +1,17 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-// The first screen of every visit stays in the entry chunk: no second round trip before the form shows.
+// Login, the layout and the dashboard (where login lands) stay in the entry chunk: signing in shows the
+// dashboard (and its welcome toast) without waiting for another download.
 import { LoginScreen } from '../features/auth/components/login-screen';
+import { DashboardScreen } from '../features/dashboard/components/dashboard-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
+import { AppLayout } from './layout/app-layout';
 import { NotFound } from './routes/not-found';
-import { lazyScreen, preloadScreens } from './routes/lazy-screen';
+import { lazyScreen } from './routes/lazy-screen';
 import { RouteError } from './routes/route-error';
 
 // Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
-const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout');
-const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
 const DashboardDetalleScreen = lazyScreen(
   () => import('../features/dashboard/components/dashboard-detalle-screen'),
   'DashboardDetalleScreen',
@@ -138,7 +139,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  // The screens after login, fetched in the background so signing in does not wait for them.
-  preloadScreens([AppLayout, DashboardScreen]);
   return createBrowserRouter(routes);
 }
