@@ -23,6 +23,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/v1/auth/refresh/': 'renews with the refresh token in the body',
   'POST /api/v1/auth/logout/': 'revokes the refresh token in the body',
   'GET /api/v1/oauth2/callback/': 'Google OAuth redirect; authenticated by the signed state parameter',
+  'GET /api/v1/oauth2/cerrar.js': 'static script of the OAuth callback page (no data)',
   'POST /api/v1/diligencias/notificar_estampado_generado/': 'callback of the stamp service; authenticated by its own shared key',
   'GET /estampados/api/estampados/documento/:id/archivo': 'download link; authenticated by a signed token in the query',
 };
