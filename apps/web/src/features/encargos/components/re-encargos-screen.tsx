@@ -12,7 +12,6 @@ import { IconCopyPlus, IconEdit, IconEraser, IconInfoCircle, IconSearch } from '
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { modals } from '@mantine/modals';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { VersionConflictAlert } from '../../../components/version-conflict-alert';
 import { ApiError, api } from '../../../lib/api-client';
@@ -187,16 +186,6 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
   const submit = (action: Action) => {
     if (!loaded) {
       notify.error(encargoMessages.primeroBuscarOriginal);
-      return;
-    }
-    if (action === 'modify') {
-      // Modifying replaces the stored data: say so before doing it.
-      modals.openConfirmModal({
-        title: r.modifyConfirmTitle,
-        children: <Text size="sm">{r.modifyConfirmText(loaded.numero_rol)}</Text>,
-        labels: { confirm: r.modify, cancel: m.nuevo.duplicateCancel },
-        onConfirm: () => save(action, loaded),
-      });
       return;
     }
     save(action, loaded);
