@@ -89,4 +89,4 @@ function spanishIssue(issue: z.core.$ZodRawIssue): string {
 }
 
 // In the browser zod must not probe `new Function` (its fast path): the CSP forbids eval.
-z.config({ localeError: (issue) => spanishIssue(issue), ...(typeof document === 'undefined' ? {} : { jitless: true }) });
+z.config({ localeError: (issue) => spanishIssue(issue), ...('document' in globalThis ? { jitless: true } : {}) });
