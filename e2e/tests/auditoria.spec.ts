@@ -4,7 +4,7 @@ import { signIn, toast, users } from '../support/login';
 
 // The machine running the suite is shared and often saturated: waits are longer than the default.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const CONFLICT = 'El registro fue modificado por otra persona. Recarga para ver los cambios.';
 
@@ -23,7 +23,7 @@ test.describe('Historial and edit conflicts on the Re-encargos screen', () => {
   test('modifies an assignment and shows the change in Historial', async ({ page, request }) => {
     const rol = uniqueRol('H');
     await createEncargo(request, rol, 'Rodrigo Fuentes Lagos');
-    await signIn(page, users.admin, '/re-encargos', 90_000);
+    await signIn(page, users.admin, '/re-encargos', 45_000);
 
     // Historial needs a loaded assignment.
     await expect(page.getByRole('tab', { name: 'Historial' })).toBeDisabled();
@@ -53,7 +53,7 @@ test.describe('Historial and edit conflicts on the Re-encargos screen', () => {
   test('refuses a stale edit, offers to reload and then saves on top of the other change', async ({ page, request }) => {
     const rol = uniqueRol('K');
     const created = await createEncargo(request, rol, 'Marcela Ortiz Pino');
-    await signIn(page, users.admin, '/re-encargos', 90_000);
+    await signIn(page, users.admin, '/re-encargos', 45_000);
     await loadRol(page, rol);
 
     // Someone else saves the assignment meanwhile.
