@@ -32,9 +32,10 @@ function messagesOf(result: { success: boolean; error?: { issues: { path: Proper
 
 describe('suggestUsername', () => {
   it('prefixes receptor_ and turns every run of other characters into one underscore', () => {
-    expect(suggestUsername('Receptor Juan  Pérez & Cía. 2')).toBe('receptor_receptor_juan_perez_cia_2');
-    expect(suggestUsername('ANA-MARÍA')).toBe('receptor_ana_maria');
-    expect(suggestUsername('  Muñoz ')).toBe('receptor_munoz');
+    expect(suggestUsername('Receptor Juan  Pérez & Cía. 2')).toBe('receptor_receptor_juan_p_rez_c_a_2');
+    expect(suggestUsername('ANA-MARÍA')).toBe('receptor_ana_mar_a');
+    expect(suggestUsername('  Muñoz ')).toBe('receptor_mu_oz');
+    expect(suggestUsername('Juan Pérez')).toBe('receptor_juan_p_rez');
   });
 });
 

@@ -15,16 +15,11 @@ export const SUGGESTED_USERNAME_PREFIX = 'receptor_';
 
 /**
  * The login name suggested from a receiver's name: 'receptor_' plus the name in lowercase letters
- * and digits, every run of other characters turned into one underscore (spec 02 §5). Accents are
- * dropped first (Pérez → perez) and no underscore is left at either end.
+ * and digits, every run of other characters (spaces, punctuation, accented letters) turned into one
+ * underscore (spec 02 §5): 'Juan Pérez' → 'receptor_juan_p_rez'. Surrounding spaces are ignored.
  */
 export function suggestUsername(nombre: string): string {
-  const slug = nombre
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  const slug = nombre.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_');
   return `${SUGGESTED_USERNAME_PREFIX}${slug}`;
 }
 

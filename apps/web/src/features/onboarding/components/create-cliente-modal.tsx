@@ -1,6 +1,6 @@
 import { Button, Divider, Grid, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ClienteCreateValue, normalizeRut } from '@receptoria/contracts';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { useCreateCliente } from '../api/create-cliente';
@@ -10,6 +10,7 @@ import {
   clienteResolver,
   defaultClienteValues,
   nextUsername,
+  suggestsUsername,
   serverErrorText,
   serverFieldErrors,
 } from '../utils/cliente-form';
@@ -34,12 +35,12 @@ export function CreateClienteModal({ opened, onClose }: CreateClienteModalProps)
   });
   const { control } = form;
   const create = useCreateCliente();
-  // Whether the username holds text the user typed (then the name no longer rewrites it).
-  const [usernameTyped, setUsernameTyped] = useState(false);
+  // Whether the name being entered fills the username: decided as the name field gains focus,
+  // true only when the username is empty then (spec 02 §5); a value already there is left alone.
+  const suggesting = useRef(false);
 
   const close = () => {
     form.reset(defaultClienteValues());
-    setUsernameTyped(false);
     create.reset();
     onClose();
   };
@@ -71,9 +72,15 @@ export function CreateClienteModal({ opened, onClose }: CreateClienteModalProps)
                 placeholder={f.placeholders.nombre}
                 required
                 maxLength={200}
+                onFocus={() => {
+                  suggesting.current = suggestsUsername(form.getValues('username'));
+                }}
+                onBlurred={() => {
+                  suggesting.current = false;
+                }}
                 onValueChange={(nombre) => {
                   const current = form.getValues('username');
-                  const next = nextUsername(nombre, current, usernameTyped);
+                  const next = nextUsername(nombre, current, suggesting.current);
                   if (next !== current) form.setValue('username', next, { shouldValidate: form.formState.isSubmitted });
                 }}
               />
@@ -124,7 +131,6 @@ export function CreateClienteModal({ opened, onClose }: CreateClienteModalProps)
                 required
                 maxLength={150}
                 autoComplete="off"
-                onValueChange={(value) => setUsernameTyped(value !== '')}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -14,6 +14,8 @@ interface FormTextFieldProps<T extends FieldValues> {
   maxLength?: number;
   autoComplete?: string;
   onValueChange?: (value: string) => void;
+  onFocus?: () => void;
+  onBlurred?: () => void;
   onBlurValue?: (value: string) => string;
 }
 
@@ -29,6 +31,8 @@ export function FormTextField<T extends FieldValues>({
   maxLength,
   autoComplete,
   onValueChange,
+  onFocus,
+  onBlurred,
   onBlurValue,
 }: FormTextFieldProps<T>) {
   return (
@@ -51,9 +55,11 @@ export function FormTextField<T extends FieldValues>({
             field.onChange(event.currentTarget.value);
             onValueChange?.(event.currentTarget.value);
           },
+          onFocus,
           onBlur: () => {
             if (onBlurValue) field.onChange(onBlurValue((field.value as string | undefined) ?? ''));
             field.onBlur();
+            onBlurred?.();
           },
         };
         return type === 'password' ? (

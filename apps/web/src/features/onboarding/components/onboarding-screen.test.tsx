@@ -88,21 +88,38 @@ describe('OnboardingScreen', () => {
     expect(row.getByRole('button', { name: 'Ver Receptora Ana Torres' })).toBeTruthy();
   });
 
-  it('suggests the username from the name until the user types one', async () => {
+  it('suggests the username from the name only while the username field is empty', async () => {
     stubServer();
     renderScreen();
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo Cliente' }));
 
     const nombre = await screen.findByLabelText(/Nombre del receptor/);
     const username = screen.getByLabelText(/Nombre de usuario/) as HTMLInputElement;
-    fireEvent.change(nombre, { target: { value: 'Juan Pérez' } });
-    expect(username.value).toBe('receptor_juan_perez');
+    // Typing the name while the username is empty: the suggestion follows what is typed.
+    fireEvent.focus(nombre);
+    fireEvent.change(nombre, { target: { value: 'Juan' } });
+    expect(username.value).toBe('receptor_juan');
     fireEvent.change(nombre, { target: { value: 'Juan Pérez & Cía.' } });
-    expect(username.value).toBe('receptor_juan_perez_cia');
+    expect(username.value).toBe('receptor_juan_p_rez_c_a_');
+    fireEvent.blur(nombre);
+
+    // Once the username has a value (here the suggestion) a later name edit leaves it.
+    fireEvent.focus(nombre);
+    fireEvent.change(nombre, { target: { value: 'Juan Pérez' } });
+    expect(username.value).toBe('receptor_juan_p_rez_c_a_');
+    fireEvent.blur(nombre);
 
     fireEvent.change(username, { target: { value: 'jperez' } });
+    fireEvent.focus(nombre);
     fireEvent.change(nombre, { target: { value: 'Otro Nombre' } });
     expect(username.value).toBe('jperez');
+    fireEvent.blur(nombre);
+
+    // Emptied by the user: suggested again from the name.
+    fireEvent.change(username, { target: { value: '' } });
+    fireEvent.focus(nombre);
+    fireEvent.change(nombre, { target: { value: 'Otro Nombre 2' } });
+    expect(username.value).toBe('receptor_otro_nombre_2');
     const cargo = screen.getAllByLabelText(/Cargo/).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
     expect(cargo.value).toBe('Receptor');
   });
@@ -120,6 +137,7 @@ describe('OnboardingScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Nuevo Cliente' }));
     await screen.findByLabelText(/Nombre del receptor/);
     const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.focus(screen.getByLabelText(/Nombre del receptor/));
     fill(/Nombre del receptor/, 'Receptor Uno');
     fill(/^RUT/, '12345678-5');
     fill(/^Nombre\b(?! del| de usuario)/, 'Ana');

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { clienteResolver, defaultClienteValues, nextUsername, serverErrorText, serverFieldErrors } from './cliente-form';
+import { clienteResolver, defaultClienteValues, nextUsername, serverErrorText, serverFieldErrors, suggestsUsername } from './cliente-form';
 
-describe('nextUsername', () => {
-  it('suggests receptor_ plus the name while the field was not typed by the user', () => {
-    expect(nextUsername('Juan Pérez', '', false)).toBe('receptor_juan_perez');
-    expect(nextUsername('Juan Pérez 2', 'receptor_juan_perez', false)).toBe('receptor_juan_perez_2');
+describe('username suggestion', () => {
+  it('suggests only while the username field is empty', () => {
+    expect(suggestsUsername('')).toBe(true);
+    expect(suggestsUsername('receptor_juan')).toBe(false);
+    expect(suggestsUsername('jperez')).toBe(false);
   });
 
-  it('keeps a username the user typed', () => {
-    expect(nextUsername('Juan Pérez', 'jperez', true)).toBe('jperez');
+  it('suggests receptor_ plus lowercase letters/digits, other characters as single underscores', () => {
+    expect(nextUsername('Juan Pérez', '', true)).toBe('receptor_juan_p_rez');
+    expect(nextUsername('Ana  María 2', 'receptor_ana', true)).toBe('receptor_ana_mar_a_2');
   });
 
-  it('suggests again once the user empties the field', () => {
-    expect(nextUsername('Ana', '', true)).toBe('receptor_ana');
+  it('leaves a username that already had a value, suggested or typed', () => {
+    expect(nextUsername('Juan Pérez 2', 'receptor_juan_p_rez', false)).toBe('receptor_juan_p_rez');
+    expect(nextUsername('Juan Pérez', 'jperez', false)).toBe('jperez');
   });
 
-  it('clears the suggestion when the name is blank', () => {
-    expect(nextUsername('  ', 'receptor_a', false)).toBe('');
+  it('clears its own suggestion when the name is blanked', () => {
+    expect(nextUsername('  ', 'receptor_a', true)).toBe('');
   });
 });
 

@@ -66,11 +66,19 @@ export function defaultUsuarioValues(defaultLastName: string): UsuarioFormValues
 }
 
 /**
- * The username shown after the receiver's name changes: the suggestion while the user has not
- * typed a username of their own (the field is empty or still holds a suggestion), else unchanged.
+ * Whether editing the receiver's name may fill the username: only when the username field is
+ * empty as the name is entered (spec 02 §5). Once it has a value, suggested or typed, it is left.
  */
-export function nextUsername(nombre: string, current: string, typedByUser: boolean): string {
-  if (typedByUser && current !== '') return current;
+export function suggestsUsername(currentUsername: string): boolean {
+  return currentUsername === '';
+}
+
+/**
+ * The username shown after the receiver's name changes: while suggesting (the field was empty when
+ * the user started entering the name) the suggestion for the name as typed so far, else unchanged.
+ */
+export function nextUsername(nombre: string, current: string, suggesting: boolean): string {
+  if (!suggesting) return current;
   return nombre.trim() === '' ? '' : suggestUsername(nombre);
 }
 
