@@ -26,7 +26,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 // The last test reads the state the second one leaves; the flows are long on a shared machine.
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 test.describe('Resultados y Estampados', () => {
   test('gives the search messages', async ({ page }) => {
@@ -134,14 +134,17 @@ test.describe('Resultados y Estampados', () => {
     await expect(toast(page, 'Estampado generado exitosamente').first()).toBeVisible();
     const stampToast = toast(page, /Estampado Búsqueda positiva - .* - \d{2}-\d{2}-\d{4}/);
     await expect(stampToast).toBeVisible();
-    const popupPromise = page.waitForEvent('popup');
+    // The signed URL answers as an attachment: Chromium turns the new tab into a download, closes that tab and
+    // reports the download on the opener page, so it is awaited here (the tab never gets a 'download' event).
+    const downloadPromise = page.waitForEvent('download');
+    const notified = page.waitForResponse((r) => r.url().includes('/api/v1/diligencias/notificar_estampado_generado/') && r.request().method() === 'POST');
     await stampToast.getByRole('button', { name: 'Abrir documento' }).click();
-    const popup = await popupPromise;
-    const download = await popup.waitForEvent('download');
+    const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.docx$/);
     const bytes = await readFile(await download.path());
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
+    expect((await notified).status()).toBe(200);
     await expect(toast(page, 'Estado actualizado correctamente')).toBeVisible();
     await expect(page.getByTestId('resumen-estado-estampado')).toHaveText('Estampado');
     await expect
@@ -164,7 +167,9 @@ test.describe('Resultados y Estampados', () => {
     await modal.getByTestId(`encargo-opcion-${copia.id}`).getByRole('button', { name: 'Seleccionar' }).click();
     await expect(toast(page, 'Encargo cargado')).toBeVisible();
 
-    await choose(page, 'Tipo de estampado', 'Búsqueda positiva');
+    // The last saved result fills the form; choosing its type again would deselect it.
+    await expect(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Búsqueda positiva');
+    await expect(page.getByRole('combobox', { name: 'Tratamiento', exact: true })).toHaveValue('Doña');
     await field(page, 'Fecha y hora de la diligencia').fill('10/03/2025');
     await page.getByRole('textbox', { name: 'Apuntes del receptor en terreno' }).fill('Nueva visita');
 
