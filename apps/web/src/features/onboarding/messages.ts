@@ -55,6 +55,18 @@ export const onboardingMessages = {
     desactivado: 'Cliente desactivado',
     activado: 'Cliente activado',
     estadoError: 'Error al cambiar el estado del cliente',
+    confirmDesactivar: {
+      title: '¿Desactivar cliente?',
+      text: (nombre: string) =>
+        `Los usuarios de ${nombre} ya no podrán iniciar sesión. Sus datos se conservan y el cliente puede volver a activarse.`,
+      confirm: 'Desactivar',
+    },
+    confirmActivar: {
+      title: '¿Activar cliente?',
+      text: (nombre: string) => `Los usuarios de ${nombre} podrán volver a iniciar sesión con sus datos de siempre.`,
+      confirm: 'Activar',
+    },
+    cancelar: 'Cancelar',
     agregarUsuario: 'Agregar Usuario',
     close: 'Cerrar',
     columns: { usuario: 'Usuario', nombre: 'Nombre', email: 'Correo', cargo: 'Cargo', estado: 'Estado' },

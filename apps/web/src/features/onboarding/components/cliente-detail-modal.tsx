@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ClienteConfiguracion, formatDate, formatRutWithDots } from '@receptoria/contracts';
+import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { notify } from '../../../lib/notify';
 import { useCliente } from '../api/get-cliente';
@@ -61,15 +62,27 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
   const { data, isPending, isError, refetch } = useCliente(clienteId);
   const update = useUpdateCliente(clienteId ?? 0);
 
-  const toggle = async () => {
-    if (!data) return;
-    const activo = !data.receptor.activo;
+  const toggle = async (activo: boolean) => {
     try {
       await update.mutateAsync({ activo });
       notify.success(activo ? m.activado : m.desactivado);
     } catch (error) {
       notify.error(serverErrorText(error, m.estadoError));
     }
+  };
+
+  // Changing the state says what will happen and waits for a confirmation (issue 11 item 6).
+  const confirmToggle = () => {
+    if (!data) return;
+    const activo = !data.receptor.activo;
+    const texts = activo ? m.confirmActivar : m.confirmDesactivar;
+    modals.openConfirmModal({
+      title: texts.title,
+      children: <Text size="sm">{texts.text(data.receptor.nombre)}</Text>,
+      labels: { confirm: texts.confirm, cancel: m.cancelar },
+      confirmProps: { color: activo ? 'teal' : 'red' },
+      onConfirm: () => void toggle(activo),
+    });
   };
 
   return (
@@ -179,7 +192,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
           </Paper>
 
           <Group justify="space-between">
-            <Button variant="light" color={data.receptor.activo ? 'red' : 'teal'} onClick={() => void toggle()} loading={update.isPending}>
+            <Button variant="light" color={data.receptor.activo ? 'red' : 'teal'} onClick={confirmToggle} loading={update.isPending}>
               {data.receptor.activo ? m.desactivar : m.activar}
             </Button>
             <Button variant="default" onClick={onClose}>
