@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, filenameFromDisposition, NetworkError, setSessionExpiredHandler } from './api-client';
+import { type RefreshHandover, setRefreshHandover, type TokenPair } from './refresh-handover';
 import { sessionStore } from './session-storage';
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -253,14 +254,59 @@ describe('api client with an unreachable refresh', () => {
   });
 });
 
+/** The cross-tab hand-over, kept in memory: what IndexedDB holds in the browser. */
+function memoryHandover() {
+  const replaced = new Map<string, TokenPair>();
+  const handover: RefreshHandover = {
+    replacementFor: async (refresh) => replaced.get(refresh) ?? null,
+    record: async (spent, pair) => {
+      replaced.set(spent, pair);
+    },
+  };
+  return { handover, replaced };
+}
+
 describe('api client with several tabs', () => {
   const expired = vi.fn();
+  let shared = memoryHandover();
 
   beforeEach(() => {
     vi.unstubAllGlobals();
     expired.mockReset();
     setSessionExpiredHandler(expired);
     sessionStore.setSession({ access: 'stale', refresh: 'refresh-1', user });
+    shared = memoryHandover();
+    setRefreshHandover(shared.handover);
+  });
+
+  it('records the renewal for the other tabs before releasing the lock', async () => {
+    let recordedInsideLock = false;
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (_name: string, callback: () => Promise<unknown>) => {
+          const result = await callback();
+          recordedInsideLock = shared.replaced.has('refresh-1');
+          return result;
+        },
+      },
+    });
+    fakeServer({ validToken: 'fresh' });
+    await expect(api.get('/apuntes-personales/texto/')).resolves.toMatchObject({ ok: true });
+    expect(recordedInsideLock).toBe(true);
+    expect(shared.replaced.get('refresh-1')).toEqual({ access: 'fresh', refresh: 'refresh-2' });
+  });
+
+  it('does not present a refresh token another tab spent while its storage still shows it', async () => {
+    // The other tab renewed and released the lock, but this tab's copy of localStorage still holds
+    // the old pair: presenting refresh-1 would make the server revoke the whole session.
+    shared.replaced.set('refresh-1', { access: 'fresh-other-tab', refresh: 'refresh-2' });
+    const server = fakeServer({ validToken: 'fresh-other-tab' });
+    await expect(api.get('/apuntes-personales/texto/')).resolves.toMatchObject({ ok: true });
+    expect(server.refreshCalls()).toHaveLength(0);
+    expect(server.calls.at(-1)?.authorization).toBe('Bearer fresh-other-tab');
+    expect(sessionStore.getAccessToken()).toBe('fresh-other-tab');
+    expect(sessionStore.getRefreshToken()).toBe('refresh-2');
+    expect(expired).not.toHaveBeenCalled();
   });
 
   it('uses the tokens another tab stored when its own refresh token was already spent', async () => {

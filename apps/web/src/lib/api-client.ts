@@ -1,4 +1,5 @@
 import { commonMessages } from '@receptoria/contracts';
+import { refreshHandover } from './refresh-handover';
 import { sessionStore } from './session-storage';
 
 /** Every call of the product goes to /api/v1 on its own host (spec 01 §7). */
@@ -136,6 +137,13 @@ async function exchangeRefreshToken(accessBefore: string | null): Promise<Refres
   if (current !== null && current !== accessBefore) return 'renewed';
   const refresh = sessionStore.getRefreshToken();
   if (!refresh) return 'refused';
+  // This tab's copy of localStorage may lag behind a renewal another tab just made: presenting the
+  // spent refresh token would make the server revoke the whole session.
+  const replacement = await refreshHandover().replacementFor(refresh);
+  if (replacement) {
+    sessionStore.setTokens(replacement);
+    return 'renewed';
+  }
   const renewedElsewhere = () =>
     sessionStore.getAccessToken() !== null && sessionStore.getRefreshToken() !== refresh;
   let response: Response;
@@ -157,6 +165,10 @@ async function exchangeRefreshToken(accessBefore: string | null): Promise<Refres
     access: body.access,
     refresh: typeof body.refresh === 'string' ? body.refresh : undefined,
   });
+  // Recorded before the lock is released, so the next tab to take it learns of the renewal.
+  if (typeof body.refresh === 'string') {
+    await refreshHandover().record(refresh, { access: body.access, refresh: body.refresh });
+  }
   return 'renewed';
 }
 
