@@ -8,8 +8,9 @@ export async function getApunte(db: TenantDb, userId: number) {
   return { texto: row?.texto ?? '', fecha_actualizacion: row?.fechaActualizacion.toISOString() ?? null };
 }
 
-/** One note per user: saving replaces it. */
-export async function saveApunte(db: TenantDb, userId: number, texto: string) {
+/** One note per user: saving replaces it; a text of only blanks erases it (saved as ''). */
+export async function saveApunte(db: TenantDb, userId: number, input: string) {
+  const texto = input.trim() === '' ? '' : input;
   const now = new Date();
   await db
     .insert(apuntesPersonales)

@@ -33,6 +33,21 @@ describe('personal notes', () => {
     expect(note.texto).toBe('• Solo esto');
   });
 
+  it('erases a note: an empty text saves as empty and reads back empty', async () => {
+    await t.createUser({ tenantId: t.mainTenantId, username: 'usuario_borra' });
+    const token = await t.login('usuario_borra');
+    await save(token, '• Algo que ya no sirve');
+    const erased = await save(token, '');
+    expect(erased.statusCode).toBe(200);
+    const note = ApunteSchema.parse((await read(token)).json());
+    expect(note.texto).toBe('');
+    expect(note.fecha_actualizacion).toBe(erased.json().fecha_actualizacion);
+
+    await save(token, '• otra cosa');
+    expect((await save(token, '  \n ')).statusCode).toBe(200);
+    expect((await read(token)).json().texto).toBe('');
+  });
+
   it('keeps notes of different users of one receiver apart', async () => {
     await t.createUser({ tenantId: t.mainTenantId, username: 'usuario_a2' });
     await save(await t.login('usuario_a2'), 'nota de a2');

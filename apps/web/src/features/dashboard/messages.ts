@@ -15,6 +15,9 @@ export const dashboardMessages = {
     updatedAt: 'Actualizado el',
     neverSaved: 'Sin guardar todavía',
     hint: 'Enter continúa la viñeta; Enter en una viñeta vacía la quita.',
+    eraseTitle: '¿Borrar tus apuntes?',
+    eraseText: 'Se borrará el apunte guardado y el cuadro quedará vacío. Esta acción no se puede deshacer.',
+    eraseConfirm: 'Borrar apuntes',
   },
   indicators: {
     title: 'Indicadores económicos',

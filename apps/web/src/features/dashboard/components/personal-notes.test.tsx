@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,9 +25,11 @@ function renderNotes(options: { texto: string; saveGate?: Promise<void> }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <QueryClientProvider client={client}>
-        <PersonalNotes />
-      </QueryClientProvider>
+      <ModalsProvider>
+        <QueryClientProvider client={client}>
+          <PersonalNotes />
+        </QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>,
   );
   return { posts };
@@ -88,5 +91,25 @@ describe('PersonalNotes', () => {
     await waitFor(() => expect(screen.queryByText('Guardado')).toBeNull(), { timeout: 3000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_CONFIRMATION_MS - 100);
     expect(saveButton().disabled).toBe(false);
+  });
+
+  it('erases a saved note: Guardar stays enabled on the emptied note and asks before saving it empty', async () => {
+    const { posts } = renderNotes({ texto: '• Llamar al tribunal' });
+    const notes = await textbox();
+    fireEvent.change(notes, { target: { value: '' } });
+    expect(saveButton().disabled).toBe(false);
+
+    fireEvent.click(saveButton());
+    await screen.findByText('¿Borrar tus apuntes?');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByText('¿Borrar tus apuntes?')).toBeNull());
+    expect(posts).toEqual([]);
+
+    fireEvent.click(saveButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Borrar apuntes' }));
+    await waitFor(() => expect(posts).toEqual([{ texto: '' }]));
+    await screen.findByText('Guardado');
+    // Once erased, an empty note has nothing left to save.
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
   });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Group, Skeleton, Stack, Text, Textarea, ThemeIcon, Title 
 import { IconCheck, IconDeviceFloppy, IconNotes } from '@tabler/icons-react';
 import { formatDateTime } from '@receptoria/contracts';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { confirmAction } from '../../../components/confirm-action';
 import { useApunte } from '../api/get-apunte';
 import { useSaveApunte } from '../api/save-apunte';
 import { dashboardMessages } from '../messages';
@@ -46,6 +47,7 @@ function NotesEditor({ initialText, updatedAt }: { initialText: string; updatedA
   const [text, setText] = useState(initialText);
   const [savedVisible, setSavedVisible] = useState(false);
   const [lastSaved, setLastSaved] = useState(updatedAt);
+  const [savedText, setSavedText] = useState(initialText);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const save = useSaveApunte();
@@ -68,7 +70,7 @@ function NotesEditor({ initialText, updatedAt }: { initialText: string; updatedA
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      submit();
+      void submit();
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -91,14 +93,20 @@ function NotesEditor({ initialText, updatedAt }: { initialText: string; updatedA
 
   const onBlur = () => setText((current) => bulletOnBlur(current));
 
-  const canSave = text.trim() !== '' && !save.isPending;
+  const empty = text.trim() === '' || text.trim() === '•';
+  // Guardar stays disabled on an empty note (spec 01 §2) unless a saved note exists: saving the empty
+  // text is how a note is erased (issue 11).
+  const canSave = (!empty || savedText !== '') && !save.isPending;
 
-  function submit() {
+  async function submit() {
     if (!canSave) return;
+    const texto = empty ? '' : text;
+    if (texto === '' && !(await confirmAction({ title: m.eraseTitle, text: m.eraseText, confirm: m.eraseConfirm }))) return;
     save.mutate(
-      { texto: text },
+      { texto },
       {
         onSuccess: (result) => {
+          setSavedText(texto);
           setLastSaved(result.fecha_actualizacion);
           setSavedVisible(true);
         },
@@ -138,7 +146,7 @@ function NotesEditor({ initialText, updatedAt }: { initialText: string; updatedA
           <Button
             size="xs"
             leftSection={<IconDeviceFloppy size={16} />}
-            onClick={submit}
+            onClick={() => void submit()}
             disabled={!canSave}
             loading={save.isPending}
           >

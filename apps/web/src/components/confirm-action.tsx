@@ -1,0 +1,36 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+
+export const confirmMessages = {
+  cancel: 'Cancelar',
+} as const;
+
+export interface ConfirmActionOptions {
+  title: string;
+  /** What will happen when the user confirms, in the user's words. */
+  text: ReactNode;
+  /** The confirm button: the action's verb ('Desactivar', 'Quitar', …). */
+  confirm: string;
+  cancel?: string;
+  /** Destructive actions are red; an action that gives something back (e.g. 'Activar') may pass 'teal'. */
+  color?: string;
+}
+
+/**
+ * Asks before a destructive action and says what will happen. Resolves true when the user confirms,
+ * false when they cancel or close the dialog (nothing happens then).
+ */
+export function confirmAction({ title, text, confirm, cancel = confirmMessages.cancel, color = 'red' }: ConfirmActionOptions) {
+  return new Promise<boolean>((resolve) => {
+    modals.openConfirmModal({
+      title,
+      children: typeof text === 'string' ? <Text size="sm">{text}</Text> : text,
+      labels: { confirm, cancel },
+      confirmProps: { color },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
