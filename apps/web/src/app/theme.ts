@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Autocomplete, createTheme, type MantineColorsTuple, MultiSelect, Select, TagsInput } from '@mantine/core';
+import { accentInsensitiveFilter } from '../components/form/accent-filter';
 
 const brand: MantineColorsTuple = [
   '#eaf2fb',
@@ -25,5 +26,10 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Every searchable list ignores case and accents: 'nunoa' finds Ñuñoa, 'maipu' finds Maipú.
+    Select: Select.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
+    TagsInput: TagsInput.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
   },
 });

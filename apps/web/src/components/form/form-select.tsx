@@ -1,6 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { accentInsensitiveFilter } from './accent-filter';
 import { formMessages } from './messages';
 import type { BoundProps, ControlledKeys } from './types';
 
@@ -10,7 +9,7 @@ export type FormSelectProps<T extends FieldValues, N extends FieldPath<T>, TOut 
     onValueChange?: (next: string | null, previous: string | null) => void;
   };
 
-/** A searchable select bound to a field; searching ignores accents ('nunoa' finds Ñuñoa). */
+/** A searchable select bound to a field; searching ignores accents through the theme's default filter. */
 export function FormSelect<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
   control,
   name,
@@ -27,7 +26,6 @@ export function FormSelect<T extends FieldValues, N extends FieldPath<T>, TOut =
   return (
     <Select
       nothingFoundMessage={formMessages.nothingFound}
-      filter={accentInsensitiveFilter}
       {...props}
       searchable={searchable}
       ref={inputRef}

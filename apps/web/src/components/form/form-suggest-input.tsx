@@ -1,6 +1,5 @@
 import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
-import { accentInsensitiveFilter } from './accent-filter';
 import type { BoundProps, ControlledKeys } from './types';
 
 export type FormSuggestInputProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = BoundProps<T, N, TOut> &
@@ -37,7 +36,6 @@ export function FormSuggestInput<T extends FieldValues, N extends FieldPath<T>, 
       onBlur={field.onBlur}
       error={fieldState.error?.message}
       data={[...suggestions]}
-      filter={accentInsensitiveFilter}
       maxLength={max}
       limit={suggestions.length}
       description={[description, counter].filter(Boolean).join(' · ') || undefined}

@@ -1,4 +1,3 @@
-export { accentInsensitiveFilter } from './accent-filter';
 export { DateTextField, type DateTextFieldProps } from './date-text-field';
 export { FormDate, type FormDateProps } from './form-date';
 export { FormDateTime, type FormDateTimeProps } from './form-date-time';

@@ -28,7 +28,6 @@ import {
 import { IconArrowLeft, IconBuildingBank, IconMailPlus, IconPlus, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { accentInsensitiveFilter } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { notify } from '../../../lib/notify';
 import { useAddEmails } from '../api/add-emails';
@@ -199,7 +198,6 @@ export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesE
             value={selectedId ? String(selectedId) : null}
             onChange={select}
             searchable
-            filter={accentInsensitiveFilter}
             nothingFoundMessage="Sin resultados"
             style={{ flex: 1, maxWidth: 520 }}
             rightSection={estudios.isPending ? <Loader size={14} /> : undefined}
