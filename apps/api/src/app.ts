@@ -20,6 +20,7 @@ import { healthPlugin } from './plugins/health';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { clientErrorHandler } from './lib/client-errors';
+import { compressionPlugin } from './plugins/compression';
 import { loggerOptions } from './lib/logger';
 import { mailPlugin } from './integrations/mail/mail.plugin';
 import { estampadosPlugin } from './modules/estampados/estampados.plugin';
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { hsts: config.hsts });
   await app.register(inputGuardPlugin);
+  await app.register(compressionPlugin);
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
