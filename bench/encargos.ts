@@ -8,7 +8,8 @@
  *
  * Settings (env): BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_ROWS (100000), BENCH_CONNECTIONS (32), BENCH_WRITE_CONNECTIONS (16), BENCH_DURATION (10 s per
- * scenario and side), BENCH_KEEP=1 keeps the databases afterwards.
+ * scenario and side), BENCH_KEEP=1 keeps the databases afterwards, BENCH_SCENARIOS (comma-separated
+ * name fragments, e.g. "rol,guardar": only those scenarios).
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -331,8 +332,10 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       },
     ];
 
+    const only = (process.env.BENCH_SCENARIOS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+    const chosen = only.length === 0 ? scenarios : scenarios.filter((s) => only.some((o) => s.name.includes(o)));
     const health = await loadApi(PORT, undefined, [{ method: 'GET', path: '/health' }], CONNECTIONS, Math.min(DURATION, 5));
-    for (const s of scenarios) {
+    for (const s of chosen) {
       let recorded: RecordedRequest[] = [];
       if (s.record) {
         const count = s.recordCount ?? 1;

@@ -25,11 +25,13 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** The compiled API when it was built (pnpm --filter @receptoria/api build), else its source through tsx. */
+/** BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API under load. */
 export function apiCommand(): string[] {
   const compiled = path.join(apiDir, 'dist/server.js');
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return existsSync(compiled) && process.env.BENCH_API_SOURCE !== '1'
-    ? [compiled]
-    : ['--import', 'tsx', path.join(apiDir, 'src/server.ts')];
+    ? [...nodeArgs, compiled]
+    : [...nodeArgs, '--import', 'tsx', path.join(apiDir, 'src/server.ts')];
 }
 
 export interface StartedApi {

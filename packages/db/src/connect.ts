@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { autoPrepare } from './auto-prepare';
 import * as controlSchema from './control/schema';
 import * as tenantSchema from './tenant/schema';
 
@@ -67,7 +68,10 @@ export async function openDatabase(
     pool.on('error', () => undefined);
     // Nor a checked-out one between two queries (a transaction in progress when the server restarts):
     // pg emits 'error' on it with no listener; the next query on it fails and reaches the caller.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      autoPrepare(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
   }

@@ -11,6 +11,7 @@ import {
   jsonb,
   type AnyPgColumn,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -210,10 +211,21 @@ export const encargos = pgTable(
  * Number of assignments per state, kept by statement triggers on encargos (tenant migration 0004)
  * so the count tiles of the pending list never scan the table.
  */
-export const encargoTotales = pgTable('encargo_totales', {
-  estado: varchar('estado', { length: 30, enum: ENCARGO_ESTADOS_DB }).primaryKey(),
-  total: bigint('total', { mode: 'number' }).notNull().default(0),
-});
+/**
+ * Assignments per state, kept by the encargos triggers. Each state's count is spread over 32 shards
+ * (the writing connection picks one by its backend pid; tenant migration 0011), so concurrent
+ * transactions that create assignments or change their state do not queue on one counter row until
+ * they commit; readers sum the shards.
+ */
+export const encargoTotales = pgTable(
+  'encargo_totales',
+  {
+    estado: varchar('estado', { length: 30, enum: ENCARGO_ESTADOS_DB }).notNull(),
+    shard: smallint('shard').notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.estado, t.shard] })],
+);
 
 export const domicilios = pgTable(
   'domicilios',

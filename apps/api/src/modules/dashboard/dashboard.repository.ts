@@ -1,11 +1,14 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, count, gte, inArray, lt } from 'drizzle-orm';
+import { and, count, gte, inArray, lt, sql } from 'drizzle-orm';
 
 const { encargos, encargoTotales } = tenantSchema;
 
-/** Assignments per state, from the counters the encargos triggers keep. */
+/** Assignments per state, from the counters the encargos triggers keep (summed over their shards). */
 export async function readEncargoTotales(db: TenantDb) {
-  const rows = await db.select().from(encargoTotales);
+  const rows = await db
+    .select({ estado: encargoTotales.estado, total: sql<string>`sum(${encargoTotales.total})` })
+    .from(encargoTotales)
+    .groupBy(encargoTotales.estado);
   const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
   for (const row of rows) totales[row.estado] = Math.max(0, Number(row.total));
   return totales;

@@ -15,6 +15,7 @@ import { tenantLocation } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { modifyEncargo } from '../encargos/encargos.service';
 import { findDocumentoTenant } from '../estampados/estampados.repository';
 import { auditActorOf } from '../auditoria/audit-actor';
@@ -29,6 +30,7 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: { tags, body: GuardarResultadosSchema, response: { 200: GuardarResultadosResponseSchema } },
+      serializerCompiler: trustedSerializerCompiler,
     },
     async (request) => guardarResultados(request.tenantDb, request.body, auditActorOf(request)),
   );

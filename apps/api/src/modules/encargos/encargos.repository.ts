@@ -38,18 +38,15 @@ const joinedSelection = {
   tipoEncargoNombre: tiposEncargo.nombre,
 };
 
-function selectJoined(db: TenantDb) {
-  return db
-    .select(joinedSelection)
-    .from(encargos)
-    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
-    .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
-    .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
-    .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
-    .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId));
+/** A row of joinedSelection. */
+interface JoinedRow {
+  encargo: Omit<EncargoRow, 'searchText'>;
+  estudioNombre: string;
+  parteNombre: string | null;
+  tribunalNombre: string | null;
+  tipoCausaNombre: string | null;
+  tipoEncargoNombre: string | null;
 }
-
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
 
 /** Newest first; NULLS LAST matches the list indexes. */
 const listOrder = [sql`${encargos.fechaEncargo} desc nulls last`, sql`${encargos.id} desc nulls last`];
@@ -105,33 +102,47 @@ function toEncargo(row: JoinedRow, addresses: Domicilio[]): Encargo {
   };
 }
 
-async function withDomicilios(db: TenantDb, rows: JoinedRow[]): Promise<Encargo[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.encargo.id);
-  const addressRows = await db
-    .select()
-    .from(domicilios)
-    .where(inArray(domicilios.encargoId, ids))
-    .orderBy(asc(domicilios.encargoId), asc(domicilios.orden), asc(domicilios.id));
-  const byEncargo = new Map<number, Domicilio[]>();
-  for (const d of addressRows) {
-    const list = byEncargo.get(d.encargoId) ?? [];
-    list.push({
-      id: d.id,
-      direccion: d.direccion,
-      comuna: d.comuna,
-      ciudad: d.ciudad,
-      es_principal: d.esPrincipal,
-      activo: d.activo,
-    });
-    byEncargo.set(d.encargoId, list);
-  }
-  return rows.map((row) => toEncargo(row, byEncargo.get(row.encargo.id) ?? []));
+/** An assignment's reminders as JSON inside the row query (see domiciliosJson). */
+const alarmasJson = sql<
+  { id: number; tipo: Alarma['tipo']; fecha_hora: string; mensaje: string }[]
+>`coalesce((select json_agg(json_build_object('id', a.id, 'tipo', a.tipo, 'fecha_hora', a.fecha_hora, 'mensaje', a.mensaje) order by a.fecha_hora, a.id) from ${alarmas} a where a.encargo_id = ${encargos.id}), '[]'::json)`;
+
+export interface EncargoFull {
+  encargo: Encargo;
+  alarmas: Alarma[];
+  /** The stamp columns the read shape does not carry. */
+  row: Pick<EncargoRow, 'estadoEstampado' | 'fechaEstampado' | 'observacionEstampado'>;
+}
+
+/** One assignment with its addresses, reminders and stamp columns, in one prepared statement. */
+export async function findEncargoFull(db: TenantDb, id: number): Promise<EncargoFull | undefined> {
+  const [found] = await prepared(db, 'encargo_completo', () =>
+    db
+      .select({ ...joinedSelection, domicilios: domiciliosJson, alarmas: alarmasJson })
+      .from(encargos)
+      .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+      .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
+      .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
+      .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
+      .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+      .where(eq(encargos.id, sql.placeholder('id')))
+      .prepare('encargo_completo'),
+  ).execute({ id });
+  if (!found) return undefined;
+  const row = found as PageRow & { alarmas: { id: number; tipo: Alarma['tipo']; fecha_hora: string; mensaje: string }[] };
+  return {
+    encargo: toEncargo(row, row.domicilios),
+    alarmas: row.alarmas.map((a) => ({ id: a.id, tipo: a.tipo, fecha_hora: toSantiagoIso(new Date(a.fecha_hora)), mensaje: a.mensaje })),
+    row: {
+      estadoEstampado: row.encargo.estadoEstampado,
+      fechaEstampado: row.encargo.fechaEstampado,
+      observacionEstampado: row.encargo.observacionEstampado,
+    },
+  };
 }
 
 export async function findEncargoById(db: TenantDb, id: number): Promise<Encargo | undefined> {
-  const rows = await selectJoined(db).where(eq(encargos.id, id));
-  return (await withDomicilios(db, rows))[0];
+  return (await findEncargoFull(db, id))?.encargo;
 }
 
 /** Assignments of a rol, with their stamp state and last diligence (spec 02 §3 read shape). */
@@ -168,9 +179,14 @@ export async function updateEncargo(db: TenantDb, id: number, values: Partial<En
   await db.update(encargos).set(values).where(eq(encargos.id, id));
 }
 
-/** Replaces every address of an assignment, keeping their order. */
-export async function replaceDomicilios(db: TenantDb, encargoId: number, list: DomiciliosValue): Promise<void> {
-  await db.delete(domicilios).where(eq(domicilios.encargoId, encargoId));
+/** Replaces every address of an assignment, keeping their order (a new one has none to delete). */
+export async function replaceDomicilios(
+  db: TenantDb,
+  encargoId: number,
+  list: DomiciliosValue,
+  options: { nuevo?: boolean } = {},
+): Promise<void> {
+  if (!options.nuevo) await db.delete(domicilios).where(eq(domicilios.encargoId, encargoId));
   if (list.length === 0) return;
   await db.insert(domicilios).values(
     list.map((d, index) => ({
@@ -219,42 +235,36 @@ export interface ReferenceIds {
 }
 
 /**
- * The related rows an assignment points to (undefined where an id was not given or not found).
- * Sequential: inside a transaction all queries share one connection.
+ * The related rows an assignment points to (undefined where an id was not given or not found), in
+ * one round trip: each look-up is a scalar subquery that finds nothing for an id not given.
  */
 export async function findReferences(db: TenantDb, ids: ReferenceIds) {
-  const first = <T>(rows: T[]) => rows[0];
-  const estudio =
-    ids.estudioId === undefined
-      ? undefined
-      : first(
-          await db
-            .select({ id: estudios.id, activo: estudios.activo })
-            .from(estudios)
-            .where(eq(estudios.id, ids.estudioId)),
-        );
-  const parte =
-    ids.parteDemandanteId === undefined
-      ? undefined
-      : first(
-          await db
-            .select({ id: partesDemandantes.id, estudioId: partesDemandantes.estudioId })
-            .from(partesDemandantes)
-            .where(eq(partesDemandantes.id, ids.parteDemandanteId)),
-        );
-  const tribunal =
-    ids.tribunalId === undefined
-      ? undefined
-      : first(await db.select({ id: tribunales.id }).from(tribunales).where(eq(tribunales.id, ids.tribunalId)));
-  const tipoCausa =
-    ids.tipoCausaId === undefined
-      ? undefined
-      : first(await db.select({ id: tiposCausa.id }).from(tiposCausa).where(eq(tiposCausa.id, ids.tipoCausaId)));
-  const tipoEncargo =
-    ids.tipoEncargoId === undefined
-      ? undefined
-      : first(await db.select({ id: tiposEncargo.id }).from(tiposEncargo).where(eq(tiposEncargo.id, ids.tipoEncargoId)));
-  return { estudio, parte, tribunal, tipoCausa, tipoEncargo };
+  const [row] = await prepared(db, 'encargo_referencias', () =>
+    db
+      .select({
+        estudio: sql<{ id: number; activo: boolean } | null>`(select json_build_object('id', e.id, 'activo', e.activo) from ${estudios} e where e.id = ${sql.placeholder('estudio')})`,
+        parte: sql<{ id: number; estudioId: number } | null>`(select json_build_object('id', p.id, 'estudioId', p.estudio_id) from ${partesDemandantes} p where p.id = ${sql.placeholder('parte')})`,
+        tribunal: sql<number | null>`(select t.id from ${tribunales} t where t.id = ${sql.placeholder('tribunal')})`,
+        tipoCausa: sql<number | null>`(select c.id from ${tiposCausa} c where c.id = ${sql.placeholder('tipoCausa')})`,
+        tipoEncargo: sql<number | null>`(select x.id from ${tiposEncargo} x where x.id = ${sql.placeholder('tipoEncargo')})`,
+      })
+      .from(sql`(select 1) uno`)
+      .prepare('encargo_referencias'),
+  ).execute({
+    estudio: ids.estudioId ?? null,
+    parte: ids.parteDemandanteId ?? null,
+    tribunal: ids.tribunalId ?? null,
+    tipoCausa: ids.tipoCausaId ?? null,
+    tipoEncargo: ids.tipoEncargoId ?? null,
+  });
+  const found = (value: number | null | undefined) => (value === null || value === undefined ? undefined : { id: value });
+  return {
+    estudio: row?.estudio ?? undefined,
+    parte: row?.parte ?? undefined,
+    tribunal: found(row?.tribunal),
+    tipoCausa: found(row?.tipoCausa),
+    tipoEncargo: found(row?.tipoEncargo),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,7 +424,11 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   if (words.length === 0 && !filter.estudio) {
     // The per-state counters kept by trigger answer at once; the page is a prepared statement.
     const totalRows = await prepared(db, 'encargos_totales', () =>
-      db.select({ estado: encargoTotales.estado, n: encargoTotales.total }).from(encargoTotales).prepare('encargos_totales'),
+      db
+        .select({ estado: encargoTotales.estado, n: sql<string>`sum(${encargoTotales.total})` })
+        .from(encargoTotales)
+        .groupBy(encargoTotales.estado)
+        .prepare('encargos_totales'),
     ).execute();
     const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
     for (const row of totalRows) totales[row.estado] = Number(row.n);

@@ -29,6 +29,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate],
       schema: { tags: ['encargos'], querystring: BuscarPorRolQuerySchema, response: { 200: BuscarPorRolResponseSchema } },
+      serializerCompiler: trustedSerializerCompiler,
     },
     async (request) => findByRol(request.tenantDb, request.query.numero_rol),
   );

@@ -20,11 +20,10 @@ import { recordAudit } from '../auditoria/auditoria.service';
 import {
   type EncargoInsert,
   deleteAlarma,
-  findEncargoById,
   findEncargosByRol,
   findReferences,
   insertEncargo,
-  listAlarmas,
+  findEncargoFull,
   listEncargoPage,
   lockEncargo,
   type ReferenceIds,
@@ -71,12 +70,13 @@ async function syncAlarma(
   tipo: Alarma['tipo'],
   fechaHora: string | null,
   now: Date,
+  options: { nuevo?: boolean } = {},
 ): Promise<void> {
   const when = fechaHora ? new Date(fechaHora) : null;
   if (when && when.getTime() > now.getTime()) {
     const mensaje = `${ALARMA_LABEL[tipo]} del rol ${numeroRol}: ${formatDateTime(when)}`;
     await upsertAlarma(db, encargoId, tipo, when, mensaje);
-  } else {
+  } else if (!options.nuevo) {
     await deleteAlarma(db, encargoId, tipo);
   }
 }
@@ -86,9 +86,9 @@ function toDate(value: string | null | undefined): Date | null {
 }
 
 async function loadDetail(db: TenantDb, id: number): Promise<EncargoDetail> {
-  const encargo = await findEncargoById(db, id);
-  if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
-  return { ...encargo, alarmas: await listAlarmas(db, id) };
+  const found = await findEncargoFull(db, id);
+  if (!found) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  return { ...found.encargo, alarmas: found.alarmas };
 }
 
 /** Read-shape fields left out of the audit trail: derived copies and bookkeeping. */
@@ -130,15 +130,17 @@ export type EncargoSnapshot = EncargoDetail & Record<string, unknown>;
  * shape does not carry. Read inside the transaction that changes it (the row is locked).
  */
 export async function snapshotEncargo(tx: TenantDb, id: number): Promise<EncargoSnapshot> {
-  const detail = await loadDetail(tx, id);
-  const row = await lockEncargo(tx, id);
+  const found = await findEncargoFull(tx, id);
+  if (!found) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  const { encargo, alarmas, row } = found;
   return {
-    ...detail,
+    ...encargo,
+    alarmas,
     // Addresses are replaced as a whole on every save (new ids): compare them by content.
-    domicilios: detail.domicilios.map(({ id: _id, ...domicilio }) => domicilio) as EncargoDetail['domicilios'],
-    estado_estampado: row?.estadoEstampado ?? '',
-    fecha_estampado: row?.fechaEstampado ?? null,
-    observacion_estampado: row?.observacionEstampado ?? '',
+    domicilios: encargo.domicilios.map(({ id: _id, ...domicilio }) => domicilio) as EncargoDetail['domicilios'],
+    estado_estampado: row.estadoEstampado,
+    fecha_estampado: row.fechaEstampado,
+    observacion_estampado: row.observacionEstampado,
   };
 }
 
@@ -209,9 +211,10 @@ async function insertPreparado(
     fechaCreacion: now,
     fechaModificacion: now,
   });
-  await replaceDomicilios(tx, encargoId, input.domicilios);
-  await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now);
-  await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now);
+  // A new row has no addresses or reminders yet: nothing to delete first.
+  await replaceDomicilios(tx, encargoId, input.domicilios, { nuevo: true });
+  await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now, { nuevo: true });
+  await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now, { nuevo: true });
   return encargoId;
 }
 

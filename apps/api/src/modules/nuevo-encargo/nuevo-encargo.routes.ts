@@ -9,6 +9,7 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { buildPendientesXlsx } from './pendientes-xlsx';
 import { createEncargoOnce, generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
@@ -34,6 +35,7 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
         body: EncargoCreateSchema,
         response: { 201: EncargoDetailSchema },
       },
+      serializerCompiler: trustedSerializerCompiler,
     },
     async (request, reply) =>
       reply
