@@ -1,26 +1,12 @@
 import { z } from 'zod';
+import { hasNul, ID_MAX, INPUT_STRING_MAX, inputMessages } from './limits';
 
 /**
  * Shared input mechanisms: every text is cut by its length before any pattern runs, a NUL
  * character is refused (PostgreSQL text cannot hold it) and ids stay inside PostgreSQL's integer.
  */
 
-export const ID_MAX = 2_147_483_647;
-/** Any single string the API accepts, whatever the route (the API's input guard enforces it too). */
-export const INPUT_STRING_MAX = 50_000;
-
-export const inputMessages = {
-  idInvalido: 'Identificador inválido',
-  textoDemasiadoLargo: (max: number) => `Máximo ${max} caracteres`,
-  caracterNoPermitido: 'El texto contiene caracteres no permitidos',
-  valorInvalido: 'Valor inválido',
-  demasiadoAnidado: 'La estructura de la solicitud es demasiado profunda',
-  demasiadosElementos: 'La solicitud tiene demasiados elementos',
-} as const;
-
-export function hasNul(value: string): boolean {
-  return value.includes('\u0000');
-}
+export { ID_MAX, INPUT_STRING_MAX, inputMessages, hasNul };
 
 /**
  * A string whose maximum length is checked first and aborts, then NUL is refused (also aborting):

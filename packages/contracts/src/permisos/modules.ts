@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Plain data and rules with no zod: the web app's first page imports this file on its own.
 
 /** Permission codes known to the product (spec 01 §3, 02 §6). */
 export const PERMISSION_CODES = [
@@ -46,7 +46,3 @@ export function hasModule(
   if (!rule) return true;
   return rule.some((code) => codes.includes(code));
 }
-
-export const PermisoSchema = z.object({ id: z.number().int(), codigo: z.string() });
-export type Permiso = z.infer<typeof PermisoSchema>;
-export const PermisoListSchema = z.array(PermisoSchema);

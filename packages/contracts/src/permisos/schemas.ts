@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { permisoMessages } from './messages';
 import { MODULE_PERMISSIONS, type ModuleName, PERMISSION_GROUPS } from './modules';
 
+/** One permission code of a user (spec 01 §6). */
+export const PermisoSchema = z.object({ id: z.number().int(), codigo: z.string() });
+export type Permiso = z.infer<typeof PermisoSchema>;
+export const PermisoListSchema = z.array(PermisoSchema);
+
 /** A user of the receiver as the permission matrix lists it (spec 02 §3 User). */
 export const UsuarioSchema = z.object({
   id: z.number().int(),
