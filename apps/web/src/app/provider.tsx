@@ -1,27 +1,19 @@
-import { DatesProvider } from '@mantine/dates';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import 'dayjs/locale/es';
+import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/auth/session-provider';
-import { TOAST_DURATION_MS } from '../lib/notify';
-import { createQueryClient } from '../lib/query-client';
+import { DeferredNotifications } from './notifications/deferred-notifications';
 import { theme } from './theme';
 
+/**
+ * What every page needs, the login form included. The data cache, dialogs and date pickers live in the
+ * layout, which only signed-in users load (layout/app-layout.tsx); the toast area loads once the page is
+ * idle or a toast is shown.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" autoClose={TOAST_DURATION_MS} zIndex={1000} />
-          <QueryClientProvider client={queryClient}>
-            <SessionProvider>{children}</SessionProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
-      </DatesProvider>
+      <DeferredNotifications />
+      <SessionProvider>{children}</SessionProvider>
     </MantineProvider>
   );
 }

@@ -1,15 +1,26 @@
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-// Login, the layout and the dashboard (where login lands) stay in the entry chunk: signing in shows the
-// dashboard (and its welcome toast) without waiting for another download.
+import { sessionStore } from '../lib/session-storage';
+// The login screen stays in the entry chunk: the first visit shows the form without a second round trip.
 import { LoginScreen } from '../features/auth/components/login-screen';
-import { DashboardScreen } from '../features/dashboard/components/dashboard-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
 import { RequireAdmin, RequireModule } from './guards/require-module';
-import { AppLayout } from './layout/app-layout';
 import { NotFound } from './routes/not-found';
-import { lazyScreen } from './routes/lazy-screen';
+import { lazyScreen, loadScreens, loadScreensFor, preloadScreens } from './routes/lazy-screen';
 import { RouteError } from './routes/route-error';
+
+/** While the layout's chunk loads: the same full-page spinner as while the session loads. */
+const layoutLoading = (
+  <Center h="100vh" data-testid="layout-loading">
+    <Loader size="lg" aria-label="Cargando" />
+  </Center>
+);
+
+// The layout (top bar, dialogs, date pickers) and the dashboard, where signing in lands: fetched while the
+// login form waits for the user, so signing in shows the dashboard without another download.
+const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout', layoutLoading);
+const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
 
 // Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
 const DashboardDetalleScreen = lazyScreen(
@@ -138,6 +149,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** What signing in shows: the layout and the dashboard. */
+const landing = [AppLayout, DashboardScreen];
+
 export function createAppRouter() {
+  if (sessionStore.getUser()) {
+    // A stored session opens straight into the app: the layout and this address's screen download
+    // together (/login sends a signed-in user to the dashboard).
+    const { pathname } = window.location;
+    loadScreensFor(routes, pathname === paths.login ? paths.home : pathname);
+  } else {
+    preloadScreens(landing);
+    // Whoever starts typing before the browser is idle gets them at once.
+    const now = () => loadScreens(landing);
+    for (const type of ['input', 'keydown', 'pointerdown']) {
+      window.addEventListener(type, now, { once: true, capture: true, passive: true });
+    }
+  }
   return createBrowserRouter(routes);
 }

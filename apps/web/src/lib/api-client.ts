@@ -1,4 +1,4 @@
-import { commonMessages } from '@receptoria/contracts';
+import { commonMessages } from '@receptoria/contracts/common/messages';
 import { refreshHandover } from './refresh-handover';
 import { sessionStore } from './session-storage';
 

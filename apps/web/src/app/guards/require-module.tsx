@@ -1,4 +1,5 @@
-import { commonMessages, type ModuleName } from '@receptoria/contracts';
+import { commonMessages } from '@receptoria/contracts/common/messages';
+import type { ModuleName } from '@receptoria/contracts/permisos/modules';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-import { commonMessages } from '@receptoria/contracts';
+import { commonMessages } from '@receptoria/contracts/common/messages';
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
-import { ADMIN_USERNAME, hasModule as userHasModule, type LoginInput, type Profile } from '@receptoria/contracts';
+import type { LoginInput, Profile } from '@receptoria/contracts';
+import { ADMIN_USERNAME, hasModule as userHasModule } from '@receptoria/contracts/permisos/modules';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { setSessionExpiredHandler } from '../api-client';
 import { notify } from '../notify';
@@ -46,13 +46,13 @@ export const sessionMessages = {
 } as const;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(initialState);
 
+  // The cached data of the session lives in the signed-in layout (app/layout/app-layout.tsx): leaving
+  // the session unmounts the layout and drops it.
   const signOutLocally = useCallback(() => {
-    queryClient.clear();
     setState(ANONYMOUS);
-  }, [queryClient]);
+  }, []);
 
   // Restores a stored session: the profile call renews an expired access token on its way.
   useEffect(() => {

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema, type LoginInput } from '@receptoria/contracts';
 import {
   Alert,
   Box,
@@ -17,10 +15,10 @@ import {
 import { IconAlertCircle, IconCircleCheck, IconGavel, IconLock, IconUser } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useLoginForm } from '../../../lib/auth/use-login-form';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { loginMessages as m } from '../messages';
@@ -41,10 +39,7 @@ export function LoginScreen() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { username: '', password: '' },
-  });
+  } = useLoginForm();
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
