@@ -1,4 +1,4 @@
-import { Autocomplete, createTheme, type MantineColorsTuple, MultiSelect, Select, TagsInput } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { accentInsensitiveFilter } from '../components/form/accent-filter';
 
 const brand: MantineColorsTuple = [
@@ -27,9 +27,11 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
     // Every searchable list ignores case and accents: 'nunoa' finds Ñuñoa, 'maipu' finds Maipú.
-    Select: Select.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
-    TagsInput: TagsInput.extend({ defaultProps: { filter: accentInsensitiveFilter } }),
+    // Plain objects, not Select.extend(…): referencing the components here would put them and
+    // their dropdown code in the login page's bundle (`.extend` only returns its argument).
+    Select: { defaultProps: { filter: accentInsensitiveFilter } },
+    MultiSelect: { defaultProps: { filter: accentInsensitiveFilter } },
+    Autocomplete: { defaultProps: { filter: accentInsensitiveFilter } },
+    TagsInput: { defaultProps: { filter: accentInsensitiveFilter } },
   },
 });
