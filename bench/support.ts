@@ -156,6 +156,8 @@ export async function loadApi(
 export interface RecordedQuery {
   text: string;
   values: unknown[];
+  /** The id an `insert … returning` gave when recorded: on replay, later values equal to it take the new id. */
+  returnedId?: number;
 }
 
 /** What one API request sends to PostgreSQL, in order. */
@@ -171,14 +173,28 @@ export function recordQueries(pool: pg.Pool): { take<T>(run: () => Promise<T>): 
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       const [config, values] = args;
+      let entry: RecordedQuery | undefined;
       if (sink) {
-        if (typeof config === 'string') sink.push({ text: config, values: (values as unknown[]) ?? [] });
+        if (typeof config === 'string') entry = { text: config, values: (values as unknown[]) ?? [] };
         else if (config && typeof config === 'object' && 'text' in config) {
           const c = config as { text: string; values?: unknown[] };
-          sink.push({ text: c.text, values: c.values ?? (values as unknown[]) ?? [] });
+          entry = { text: c.text, values: c.values ?? (values as unknown[]) ?? [] };
         }
+        if (entry) sink.push(entry);
       }
-      return original(...args);
+      const result = original(...args);
+      if (entry && /^\s*insert\b[\s\S]*\breturning\b/i.test(entry.text) && result instanceof Promise) {
+        const recorded = entry;
+        void result.then(
+          (r: { rows?: unknown[] }) => {
+            const first = r.rows?.[0];
+            const id = Array.isArray(first) ? first[0] : (first as { id?: unknown } | undefined)?.id;
+            if (typeof id === 'number') recorded.returnedId = id;
+          },
+          () => undefined,
+        );
+      }
+      return result;
     };
   });
   return {
@@ -224,9 +240,18 @@ export async function loadSql(
         next += 1;
         const started = performance.now();
         try {
+          // Rows the request inserts get new ids: statements that used the recorded ones use those.
+          const ids = new Map<number, number>();
           for (const q of request) {
             const isControl = /^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text);
-            await client.query(isControl ? q.text : { name: statementName(q.text), text: q.text, values: q.values });
+            const values = ids.size === 0 ? q.values : q.values.map((v) => (typeof v === 'number' ? (ids.get(v) ?? v) : v));
+            if (isControl) {
+              await client.query(q.text);
+              continue;
+            }
+            const result = await client.query({ name: statementName(q.text), text: q.text, values, rowMode: 'array' as const });
+            const first = result.rows[0] as unknown[] | undefined;
+            if (q.returnedId !== undefined && typeof first?.[0] === 'number') ids.set(q.returnedId, first[0]);
           }
         } catch (error) {
           failures += 1;
