@@ -169,6 +169,7 @@ test.describe('Informes automáticos (Configuraciones Estudio)', () => {
       await expect(control.getByTestId('gmail-estado')).toHaveText('Gmail');
 
       await control.getByRole('button', { name: 'Desconectar Gmail' }).click();
+      await page.getByRole('dialog', { name: '¿Desconectar Gmail?' }).getByRole('button', { name: 'Desconectar' }).click();
       await expect(toast(page, 'Cuenta Gmail desconectada')).toBeVisible();
       await expect(control.getByRole('button', { name: 'Conectar Gmail' })).toBeVisible();
     } finally {

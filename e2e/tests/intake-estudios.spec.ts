@@ -122,6 +122,7 @@ test.describe('Registrar Estudio', () => {
 
     await field(page, 'Nombre').fill('Texto que se limpia');
     await page.getByRole('button', { name: 'Limpiar Formulario' }).click();
+    await page.getByRole('dialog', { name: '¿Limpiar el formulario?' }).getByRole('button', { name: 'Limpiar' }).click();
     await expect(field(page, 'Nombre')).toHaveValue('');
     await expect(page.getByTestId(/^parte-row-/)).toHaveCount(1);
   });

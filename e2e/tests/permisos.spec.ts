@@ -71,7 +71,8 @@ test.describe('Usuarios y Permisos', () => {
     await expectCobranzaOpen(page, true);
 
     await signIn(page, users.admin, '/permisos');
-    await groupBox(page, 'Cobranza', cobrador.username).uncheck();
+    await groupBox(page, 'Cobranza', cobrador.username).click();
+    await page.getByRole('dialog', { name: '¿Quitar el acceso a Cobranza?' }).getByRole('button', { name: 'Quitar acceso' }).click();
     await expect(toast(page, 'Permiso Cobranza revocado a Pedro Cobrador')).toBeVisible();
     await page.reload();
     await expect(groupBox(page, 'Cobranza', cobrador.username)).not.toBeChecked();

@@ -58,6 +58,7 @@ test.describe('Gestión de Plantillas', () => {
     const version = testInfo.outputPath('version.docx');
     await writeFile(version, docx);
     await row.locator('input[type="file"]').setInputFiles(version);
+    await page.getByRole('dialog', { name: /^¿Reemplazar la plantilla / }).getByRole('button', { name: 'Reemplazar' }).click();
     await expect(toast(page, 'Plantilla actualizada')).toBeVisible();
     await expect(row.getByText('Personalizada', { exact: true })).toBeVisible();
 

@@ -4,6 +4,11 @@ import type { ReactNode } from 'react';
 
 export const confirmMessages = {
   cancel: 'Cancelar',
+  clearForm: {
+    title: '¿Limpiar el formulario?',
+    text: 'Se borrarán los datos ingresados que aún no se han guardado. Lo que ya está guardado no cambia.',
+    confirm: 'Limpiar',
+  },
 } as const;
 
 export interface ConfirmActionOptions {
@@ -33,4 +38,11 @@ export function confirmAction({ title, text, confirm, cancel = confirmMessages.c
       onClose: () => resolve(false),
     });
   });
+}
+
+/** 'Limpiar Formulario': asks only when the form holds unsaved changes (there is nothing to lose otherwise). */
+export function confirmClearForm(dirty: boolean): Promise<boolean> {
+  if (!dirty) return Promise.resolve(true);
+  const { title, text, confirm } = confirmMessages.clearForm;
+  return confirmAction({ title, text, confirm });
 }

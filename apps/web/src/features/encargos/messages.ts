@@ -66,6 +66,11 @@ export const encargosMessages = {
     principal: 'Principal',
     add: 'Agregar domicilio',
     remove: 'Quitar domicilio',
+    confirmRemove: {
+      title: '¿Quitar este domicilio?',
+      text: (n: number, domicilio: string) => `El domicilio ${n} (${domicilio}) se quitará del formulario y no se guardará con el encargo.`,
+      confirm: 'Quitar',
+    },
     item: (n: number) => `Domicilio ${n}`,
     direccionPlaceholder: 'Calle, número, depto.',
   },
@@ -133,9 +138,9 @@ export const encargosMessages = {
     modify: 'Modificar Encargo',
     reassign: 'Re-Encargar',
     modifyOk: 'Encargo modificado exitosamente. Los cambios han reemplazado la información anterior.',
-    modifyConfirmTitle: 'Modificar encargo',
-    modifyConfirmText: (rol: string) =>
-      `Los datos del formulario reemplazarán la información guardada del encargo ${rol}. La información anterior no se podrá recuperar desde esta pantalla.`,
+    modifyConfirmTitle: '¿Borrar datos guardados del encargo?',
+    modifyConfirmText: (rol: string, erased: readonly string[]) =>
+      `Al modificar el encargo ${rol} se borrará lo que tenía guardado en: ${erased.join('; ')}. Los valores anteriores quedan en la pestaña Historial.`,
     modifyError: (detail: string) => `Error: ${detail}`,
     modifyFallback: 'Error al modificar el encargo',
     modifyConnection: 'Error de conexión al modificar el encargo. Por favor, intenta nuevamente.',

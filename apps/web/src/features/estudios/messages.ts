@@ -25,6 +25,16 @@ export const estudiosMessages = {
     addEmail: 'Agregar correo',
     addParte: 'Agregar parte demandante',
     removeRow: 'Quitar fila',
+    confirmRemoveEmail: {
+      title: '¿Quitar este correo?',
+      text: (email: string) => `El correo ${email} se quitará del formulario y el estudio se registrará sin él.`,
+      confirm: 'Quitar',
+    },
+    confirmRemoveParte: {
+      title: '¿Quitar esta parte demandante?',
+      text: (nombre: string) => `La parte demandante ${nombre} se quitará del formulario y el estudio se registrará sin ella.`,
+      confirm: 'Quitar',
+    },
     success: '¡Estudio jurídico registrado exitosamente!',
     fallback: 'Error al registrar el estudio',
     connection: (message: string) => `Error de conexión: ${message}`,

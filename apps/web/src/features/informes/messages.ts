@@ -42,6 +42,13 @@ export const informesMessages = {
   conectando: 'Esperando la autorización de Gmail...',
   cancelar: 'Cancelar',
   gmailConectadoToast: 'Gmail conectado',
+  confirmDesconectar: {
+    title: '¿Desconectar Gmail?',
+    text: (email: string) =>
+      `Los informes y planillas de este estudio dejarán de enviarse desde ${email}. Se enviarán por el servidor de correo del sistema si hay uno configurado; si no, no se enviarán hasta conectar una cuenta. Para volver a usar esta cuenta habrá que autorizarla de nuevo en Google.`,
+    confirm: 'Desconectar',
+  },
+  cuentaConectada: 'la cuenta Gmail conectada',
   popupBloqueado: 'El navegador bloqueó la ventana de autorización. Permita las ventanas emergentes e intente nuevamente.',
   // Delivery log
   historial: 'Historial de envíos',

@@ -19,6 +19,12 @@ export const permisosMessages = {
   checkboxLabel: (group: string, username: string) => `${group} de ${username}`,
   granted: (group: string, name: string) => `Permiso ${group} otorgado a ${name}`,
   revoked: (group: string, name: string) => `Permiso ${group} revocado a ${name}`,
+  confirmRevoke: {
+    title: (group: string) => `¿Quitar el acceso a ${group}?`,
+    text: (group: string, name: string, permisos: string) =>
+      `${name} dejará de tener acceso a ${group} (${permisos}). Podrá volver a dárselo marcando la casilla.`,
+    confirm: 'Quitar acceso',
+  },
   loadError: permisoMessages.cargaError,
   changeError: permisoMessages.cambioError,
 } as const;

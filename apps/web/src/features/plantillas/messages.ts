@@ -33,6 +33,12 @@ export const plantillasMessages = {
     tooLarge: plantillaMessages.archivoDemasiadoGrande,
     noUrl: plantillaMessages.googleNoDisponible,
     downloadError: plantillaMessages.noEncontrada,
+    confirmReplace: {
+      title: (nombre: string) => `¿Reemplazar la plantilla ${nombre}?`,
+      text: (nombre: string, archivo: string) =>
+        `El archivo de la plantilla ${nombre} se reemplazará por ${archivo}. Los estampados que se generen desde ahora usarán la nueva versión; la versión actual no se guarda (descárguela antes con 'Abrir' si la necesita).`,
+      confirm: 'Reemplazar',
+    },
   },
   markers: {
     section: 'Marcadores Disponibles',

@@ -8,6 +8,7 @@ import {
 import { IconClockPause, IconEraser, IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { useEncargoOpciones } from '../api/get-lookups';
 import { useTiposEstampado } from '../api/get-tipos-estampado';
@@ -83,7 +84,8 @@ export function ResultadosEstampadosScreen() {
     else setChoices({ rol, encargos: found });
   });
 
-  const clear = () => {
+  const clear = async () => {
+    if (!(await confirmClearForm(infoForm.formState.isDirty || resultadosForm.formState.isDirty))) return;
     setEncargo(null);
     search.setText('');
     infoForm.reset(EMPTY_INFO);
@@ -211,7 +213,7 @@ export function ResultadosEstampadosScreen() {
           <ResumenSection encargo={encargo} values={resultados} tipos={tipos} />
           <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear} disabled={busy !== null}>
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => void clear()} disabled={busy !== null}>
                 {m.actions.clear}
               </Button>
               <Group gap="sm">

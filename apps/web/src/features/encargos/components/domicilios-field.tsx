@@ -2,6 +2,7 @@ import { ActionIcon, Button, Grid, Group, Paper, Radio, Stack, Text, Tooltip } f
 import { CIUDADES } from '@receptoria/contracts';
 import { IconMapPinPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { confirmAction } from '../../../components/confirm-action';
 import { FormSelect, FormTextInput } from '../../../components/form';
 import { encargosMessages } from '../messages';
 import { emptyDomicilio, type EncargoFormValues } from '../utils/encargo-form';
@@ -32,7 +33,14 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
     getValues('domicilios').forEach((_, i) => setValue(`domicilios.${i}.es_principal`, i === index, { shouldDirty: true }));
   };
 
-  const removeRow = (index: number) => {
+  const removeRow = async (index: number) => {
+    const row = getValues(`domicilios.${index}`);
+    const written = [row.direccion?.trim(), row.comuna].filter(Boolean).join(', ');
+    // A row that holds an address says what goes before it goes; an empty row just goes.
+    if (written) {
+      const texts = m.confirmRemove;
+      if (!(await confirmAction({ title: texts.title, text: texts.text(index + 1, written), confirm: texts.confirm }))) return;
+    }
     const wasPrincipal = getValues(`domicilios.${index}.es_principal`);
     remove(index);
     if (wasPrincipal) setValue('domicilios.0.es_principal', true, { shouldDirty: true });
@@ -65,7 +73,7 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    onClick={() => removeRow(index)}
+                    onClick={() => void removeRow(index)}
                     disabled={disabled}
                     aria-label={`${m.remove} ${index + 1}`}
                   >

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
 import { findEncargosByRol } from '../api/find-encargo-by-rol';
@@ -204,7 +205,8 @@ export function NuevoEncargoScreen() {
     }
   };
 
-  const clear = () => {
+  const clear = async () => {
+    if (!(await confirmClearForm(isDirty && !created))) return;
     form.reset(defaultEncargoValues());
     setCreated(null);
     idempotencyKey.current = newIdempotencyKey();
@@ -233,7 +235,7 @@ export function NuevoEncargoScreen() {
           </Fieldset>
           <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={clear} disabled={busy}>
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => void clear()} disabled={busy}>
                 {m.form.clear}
               </Button>
               <Group gap="sm">

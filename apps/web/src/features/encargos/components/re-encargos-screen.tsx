@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { VersionConflictAlert } from '../../../components/version-conflict-alert';
 import { ApiError, api } from '../../../lib/api-client';
+import { confirmAction, confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { isVersionConflict } from '../../../lib/version-conflict';
 import { useCreateReEncargo } from '../api/create-re-encargo';
@@ -30,6 +31,7 @@ import {
   type ReEncargoFormContext,
   defaultEncargoValues,
   encargoToFormValues,
+  erasedByModify,
   incompleteFields,
   reEncargoResolver,
   toModifyPayload,
@@ -183,6 +185,10 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
     form.reset(defaultEncargoValues({ retiroToday: true }));
   };
 
+  const clearForm = async () => {
+    if (await confirmClearForm(form.formState.isDirty)) resetAll();
+  };
+
   const submit = (action: Action) => {
     if (!loaded) {
       notify.error(encargoMessages.primeroBuscarOriginal);
@@ -194,6 +200,16 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
   const save = (action: Action, loaded: Encargo) => {
     void form.handleSubmit(
       async (value) => {
+        if (action === 'modify') {
+          // Modifying replaces the stored data: when that erases something, say what before doing it.
+          const erased = erasedByModify(encargoToFormValues(loaded), form.getValues());
+          if (
+            erased.length > 0 &&
+            !(await confirmAction({ title: r.modifyConfirmTitle, text: r.modifyConfirmText(loaded.numero_rol, erased), confirm: r.modify }))
+          ) {
+            return;
+          }
+        }
         setBusyAction(action);
         try {
           if (action === 'modify') {
@@ -336,7 +352,7 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
               <EncargoFormFields form={form} lookups={lookups} comunas={comunas} loading={loading} variant="re" />
               <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
                 <Group justify="space-between" gap="sm">
-                  <Button variant="default" leftSection={<IconEraser size={16} />} onClick={resetAll} disabled={busy}>
+                  <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => void clearForm()} disabled={busy}>
                     {m.form.clear}
                   </Button>
                   <Group gap="sm">

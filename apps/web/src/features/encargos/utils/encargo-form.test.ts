@@ -8,6 +8,7 @@ import {
   defaultEncargoValues,
   emptyDomicilio,
   encargoToFormValues,
+  erasedByModify,
   hasValidDomicilio,
   incompleteFields,
   missingRequiredFields,
@@ -228,5 +229,38 @@ describe('autoFillPartes', () => {
   it('keeps text the user wrote', () => {
     expect(autoFillPartes('Juan Pérez con Banco', 'Banco Estado', ['Banco de Chile'])).toBeNull();
     expect(autoFillPartes('Banco Estado con Juan', 'Banco Estado', ['Banco Estado'])).toBeNull();
+  });
+});
+
+describe('erasedByModify', () => {
+  const stored: EncargoFormValues = {
+    ...defaultEncargoValues(),
+    numero_rol: 'C-1234-2024',
+    ejecutados: 'Paula Contreras Ibáñez',
+    observaciones_encargo: 'Es urgente',
+    fecha_comparendo: '2030-05-02T09:00',
+    domicilios: [
+      { direccion: 'Av. Irarrázaval 1234', comuna: 'Ñuñoa', ciudad: 'Santiago', es_principal: true },
+      { direccion: 'Av. Grecia 55', comuna: 'Peñalolén', ciudad: 'Santiago', es_principal: false },
+    ],
+  };
+
+  it('is empty when nothing stored is lost (changed values and new data are not erasing)', () => {
+    expect(erasedByModify(stored, { ...stored, ejecutados: 'Paula Andrea Contreras Ibáñez', partes: 'Banco con Paula' })).toEqual([]);
+    // The same address typed with other spacing or case is kept.
+    const domicilios = stored.domicilios.map((d) => ({ ...d, direccion: `  ${d.direccion.toUpperCase()} ` }));
+    expect(erasedByModify(stored, { ...stored, domicilios })).toEqual([]);
+  });
+
+  it('names the fields that held a value and are now empty', () => {
+    expect(erasedByModify(stored, { ...stored, observaciones_encargo: '  ', fecha_comparendo: null })).toEqual([
+      'Fecha de comparendo',
+      'Observaciones',
+    ]);
+  });
+
+  it('names the addresses no longer in the form', () => {
+    const domicilios = [stored.domicilios[0]!, emptyDomicilio(false)];
+    expect(erasedByModify(stored, { ...stored, domicilios })).toEqual(['Domicilio Av. Grecia 55, Peñalolén']);
   });
 });

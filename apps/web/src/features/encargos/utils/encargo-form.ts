@@ -237,6 +237,31 @@ export function toModifyPayload(value: ReEncargoValue): Record<string, unknown> 
   return { ...rest, dda_fs_fecha: fecha_demanda };
 }
 
+/** Fields a modification compares: every form field but the addresses (below) and the re-assignment note. */
+const MODIFIABLE_FIELDS = (Object.keys(ENCARGO_FIELD_LABELS) as (keyof typeof ENCARGO_FIELD_LABELS)[]).filter(
+  (name): name is Exclude<EncargoFieldName, 'domicilios' | 'observacion_re_encargo'> =>
+    name !== 'domicilios' && name !== 'observacion_re_encargo',
+);
+
+function domicilioKey(d: DomicilioFormValue): string {
+  return `${(d.direccion ?? '').trim().toLowerCase()}|${(d.comuna ?? '').trim().toLowerCase()}`;
+}
+
+/**
+ * What 'Modificar Encargo' would erase from the stored assignment: labels of fields that held a value
+ * and are now empty, and the addresses no longer in the form. Empty when nothing stored is lost.
+ */
+export function erasedByModify(stored: EncargoFormValues, current: EncargoFormValues): string[] {
+  const fields = MODIFIABLE_FIELDS.filter((name) => !isBlank(stored[name]) && isBlank(current[name])).map(
+    (name) => ENCARGO_FIELD_LABELS[name],
+  );
+  const kept = new Set(current.domicilios.filter((d) => !isBlankDomicilio(d)).map(domicilioKey));
+  const domicilios = stored.domicilios
+    .filter((d) => !isBlankDomicilio(d) && !kept.has(domicilioKey(d)))
+    .map((d) => `${ENCARGO_FIELD_LABELS.domicilios} ${[d.direccion, d.comuna].filter(Boolean).join(', ')}`);
+  return [...fields, ...domicilios];
+}
+
 /** The re-assign payload: form values plus the link to the original (spec 01 §3). */
 export function toReEncargoPayload(value: ReEncargoValue, motivo: string): Record<string, unknown> {
   return { ...value, es_re_encargo: true, motivo_re_encargo: motivo };

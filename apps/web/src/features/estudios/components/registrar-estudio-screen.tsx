@@ -34,6 +34,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormSelect, FormSwitch, FormTextInput, preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { paths } from '../../../config/paths';
+import { confirmAction, confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { useRegisterEstudio } from '../api/register-estudio';
 import { estudiosMessages } from '../messages';
@@ -78,6 +79,21 @@ export function RegistrarEstudioScreen() {
   const partes = useFieldArray({ control, name: 'partes_demandantes' });
   const register = useRegisterEstudio();
   useUnsavedChangesPrompt(formState.isDirty && !register.isPending);
+
+  const clear = async () => {
+    if (await confirmClearForm(formState.isDirty)) form.reset(defaultEstudioValues());
+  };
+
+  /** Removing a row that holds a value says so first; an empty row just goes. */
+  const removeRow = async (kind: 'email' | 'parte', index: number) => {
+    const value = (kind === 'email' ? form.getValues(`emails.${index}.email`) : form.getValues(`partes_demandantes.${index}.nombre`))?.trim();
+    if (value) {
+      const texts = kind === 'email' ? m.confirmRemoveEmail : m.confirmRemoveParte;
+      if (!(await confirmAction({ title: texts.title, text: texts.text(value), confirm: texts.confirm }))) return;
+    }
+    if (kind === 'email') emails.remove(index);
+    else partes.remove(index);
+  };
 
   const onSubmit = form.handleSubmit(
     async (payload) => {
@@ -182,7 +198,7 @@ export function RegistrarEstudioScreen() {
                       variant="subtle"
                       color="red"
                       size="lg"
-                      onClick={() => emails.remove(index)}
+                      onClick={() => void removeRow('email', index)}
                       disabled={emails.fields.length <= 1}
                       aria-label={`${m.removeRow} ${index + 1}`}
                     >
@@ -230,7 +246,7 @@ export function RegistrarEstudioScreen() {
                       variant="subtle"
                       color="red"
                       size="lg"
-                      onClick={() => partes.remove(index)}
+                      onClick={() => void removeRow('parte', index)}
                       disabled={partes.fields.length <= 1}
                       aria-label={`${m.removeRow} parte ${index + 1}`}
                     >
@@ -264,7 +280,7 @@ export function RegistrarEstudioScreen() {
 
           <Paper withBorder p="md" shadow="xs">
             <Group justify="space-between">
-              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => form.reset(defaultEstudioValues())}>
+              <Button variant="default" leftSection={<IconEraser size={16} />} onClick={() => void clear()}>
                 {m.clear}
               </Button>
               <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={register.isPending}>

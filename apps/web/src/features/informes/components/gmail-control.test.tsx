@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { informesMessages as m } from '../messages';
 import { GmailControl } from './gmail-control';
@@ -44,14 +45,17 @@ function setup(statusAnswers: () => unknown, start: () => Response = () => json(
   const openWindow = vi.fn(() => popup as unknown as Window);
   render(
     <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <GmailControl estudioId={7} options={{ openWindow }} />
-      </QueryClientProvider>
+      <ModalsProvider>
+        <Notifications />
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <GmailControl estudioId={7} options={{ openWindow }} />
+        </QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>,
   );
   const statusCalls = () => calls.filter((url) => url.includes('/oauth2/status/')).length;
-  return { openWindow, popup, statusCalls };
+  const disconnectCalls = () => calls.filter((url) => url.includes('/oauth2/disconnect/')).length;
+  return { openWindow, popup, statusCalls, disconnectCalls };
 }
 
 describe('GmailControl', () => {
@@ -119,11 +123,19 @@ describe('GmailControl', () => {
     expect(screen.getAllByText(m.oauthNoConfigurado)).toHaveLength(2);
   });
 
-  it('disconnects', async () => {
+  it('disconnects after saying what will happen; cancelling keeps the account', async () => {
     const answers = [conectado, desconectado];
-    setup(() => answers.shift() ?? desconectado);
+    const { disconnectCalls } = setup(() => answers.shift() ?? desconectado);
     fireEvent.click(await screen.findByRole('button', { name: 'Desconectar Gmail' }));
+    expect(await screen.findByText(/dejarán de enviarse desde estudio@gmail\.com/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByText(/dejarán de enviarse/)).toBeNull());
+    expect(disconnectCalls()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Desconectar Gmail' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Desconectar' }));
     expect(await screen.findByText('Cuenta Gmail desconectada')).toBeTruthy();
+    expect(disconnectCalls()).toBe(1);
     expect(await screen.findByRole('button', { name: 'Conectar Gmail' })).toBeTruthy();
   });
 });

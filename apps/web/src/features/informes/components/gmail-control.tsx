@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandGmail, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { confirmAction } from '../../../components/confirm-action';
 import { useOAuthStatus } from '../api/informes';
 import { informesMessages as m } from '../messages';
 import { type GmailConnectionOptions, POLL_MAX_ATTEMPTS, useGmailConnection } from './use-gmail-connection';
@@ -10,6 +11,12 @@ export function GmailControl({ estudioId, options }: { estudioId: number; option
   const gmail = useGmailConnection(estudioId, options);
   const data = status.data;
   const connected = data?.button_status === 'connected';
+
+  const disconnect = async () => {
+    const texts = m.confirmDesconectar;
+    const email = data?.email_verified ?? m.cuentaConectada;
+    if (await confirmAction({ title: texts.title, text: texts.text(email), confirm: texts.confirm })) await gmail.disconnect();
+  };
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="gmail-control">
@@ -40,7 +47,7 @@ export function GmailControl({ estudioId, options }: { estudioId: number; option
             </Button>
           </Group>
         ) : connected ? (
-          <Button color="red" variant="light" loading={gmail.disconnecting} onClick={() => void gmail.disconnect()}>
+          <Button color="red" variant="light" loading={gmail.disconnecting} onClick={() => void disconnect()}>
             {data.button_text}
           </Button>
         ) : (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ClienteConfiguracion, formatDate, formatRutWithDots } from '@receptoria/contracts';
-import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { confirmAction } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { useCliente } from '../api/get-cliente';
 import { useUpdateCliente } from '../api/update-cliente';
@@ -72,17 +72,18 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
   };
 
   // Changing the state says what will happen and waits for a confirmation (issue 11 item 6).
-  const confirmToggle = () => {
+  const confirmToggle = async () => {
     if (!data) return;
     const activo = !data.receptor.activo;
     const texts = activo ? m.confirmActivar : m.confirmDesactivar;
-    modals.openConfirmModal({
+    const confirmed = await confirmAction({
       title: texts.title,
-      children: <Text size="sm">{texts.text(data.receptor.nombre)}</Text>,
-      labels: { confirm: texts.confirm, cancel: m.cancelar },
-      confirmProps: { color: activo ? 'teal' : 'red' },
-      onConfirm: () => void toggle(activo),
+      text: texts.text(data.receptor.nombre),
+      confirm: texts.confirm,
+      cancel: m.cancelar,
+      color: activo ? 'teal' : 'red',
     });
+    if (confirmed) await toggle(activo);
   };
 
   return (
@@ -192,7 +193,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
           </Paper>
 
           <Group justify="space-between">
-            <Button variant="light" color={data.receptor.activo ? 'red' : 'teal'} onClick={confirmToggle} loading={update.isPending}>
+            <Button variant="light" color={data.receptor.activo ? 'red' : 'teal'} onClick={() => void confirmToggle()} loading={update.isPending}>
               {data.receptor.activo ? m.desactivar : m.activar}
             </Button>
             <Button variant="default" onClick={onClose}>

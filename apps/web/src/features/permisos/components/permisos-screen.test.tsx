@@ -1,5 +1,6 @@
 import type { Permiso, Usuario } from '@receptoria/contracts';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -96,11 +97,13 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <QueryClientProvider client={client}>
-        <SessionContext.Provider value={session}>
-          <PermisosScreen />
-        </SessionContext.Provider>
-      </QueryClientProvider>
+      <ModalsProvider>
+        <QueryClientProvider client={client}>
+          <SessionContext.Provider value={session}>
+            <PermisosScreen />
+          </SessionContext.Provider>
+        </QueryClientProvider>
+      </ModalsProvider>
     </MantineProvider>,
   );
 }
@@ -182,10 +185,23 @@ describe('PermisosScreen', () => {
     expect(held[2]!.map((p) => p.codigo)).toContain('recibos_periodo');
   });
 
+  it('asks before revoking and changes nothing when cancelled', async () => {
+    held[3] = [permiso('estampa_1'), permiso('estampa_3')];
+    renderScreen();
+    fireEvent.click(await box('Estampar de secretaria_luis'));
+    expect(await screen.findByText('¿Quitar el acceso a Estampar?')).toBeTruthy();
+    expect(screen.getByText(/^Luis Pérez dejará de tener acceso a Estampar \(/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByText('¿Quitar el acceso a Estampar?')).toBeNull());
+    expect(mutations()).toEqual([]);
+    expect((await box('Estampar de secretaria_luis')).checked).toBe(true);
+  });
+
   it('revokes every held code of a group, one call per code', async () => {
     held[3] = [permiso('estampa_1'), permiso('estampa_3'), permiso('rebaja_recibos')];
     renderScreen();
     fireEvent.click(await box('Estampar de secretaria_luis'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar acceso' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Permiso Estampar revocado a Luis Pérez'));
     expect(mutations().map((call) => call.body)).toEqual([{ permiso_id: idOf('estampa_1') }, { permiso_id: idOf('estampa_3') }]);
     expect(mutations().every((call) => call.url.endsWith('/usuarios/3/revocar_permiso/'))).toBe(true);
@@ -198,6 +214,7 @@ describe('PermisosScreen', () => {
     renderScreen();
     const checkbox = await box('Config Permisos de gestora');
     fireEvent.click(checkbox);
+    fireEvent.click(await screen.findByRole('button', { name: 'Quitar acceso' }));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith(
         'No puedes quitarte el permiso de gestionar permisos.',

@@ -26,6 +26,7 @@ import { IconAlertCircle, IconRefresh, IconShieldLock } from '@tabler/icons-reac
 import { useEffect, useMemo, useRef } from 'react';
 import { displayName } from '../../../lib/auth/display-name';
 import { useSession } from '../../../lib/auth/use-session';
+import { confirmAction } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { type PermissionGroupChange, useChangePermissionGroup, usePendingGroupChanges } from '../api/change-permission-group';
 import { usePermisosCatalogo } from '../api/get-permisos-catalogo';
@@ -104,7 +105,7 @@ export function PermisosScreen() {
   );
   useLoadErrorToasts(loadErrors);
 
-  const toggle = (usuario: Usuario, group: PermissionGroup, held: readonly Permiso[]) => {
+  const toggle = async (usuario: Usuario, group: PermissionGroup, held: readonly Permiso[]) => {
     const grant = held.length === 0;
     const entries: Permiso[] = grant
       ? (catalogue.data ?? [])
@@ -117,6 +118,17 @@ export function PermisosScreen() {
     }
     const variables: PermissionGroupChange = { userId: usuario.id, module: group.module, grant, permisos: entries };
     const name = displayName(usuario);
+    if (!grant) {
+      // Revoking takes a module away from a user: say which one and wait for a confirmation.
+      const texts = m.confirmRevoke;
+      const names = entries.map((permiso) => catalogue.data?.find((p) => p.codigo === permiso.codigo)?.nombre ?? permiso.codigo);
+      const confirmed = await confirmAction({
+        title: texts.title(group.label),
+        text: texts.text(group.label, name, names.join(', ')),
+        confirm: texts.confirm,
+      });
+      if (!confirmed) return;
+    }
     change.mutate(variables, {
       onSuccess: () => notify.success(grant ? m.granted(group.label, name) : m.revoked(group.label, name)),
       onError: (error) => notifyApiError(error, m.changeError),
@@ -218,7 +230,7 @@ export function PermisosScreen() {
                               group={group}
                               permisos={permisos.byUser.get(usuario.id)}
                               pending={pending.has(`${usuario.id}:${group.module}`)}
-                              onToggle={toggle}
+                              onToggle={(target, module, held) => void toggle(target, module, held)}
                             />
                           </Center>
                         </Table.Td>

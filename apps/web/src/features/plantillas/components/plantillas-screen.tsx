@@ -17,6 +17,7 @@ import { IconExternalLink, IconFilePlus, IconRefresh, IconUpload } from '@tabler
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextInput } from '../../../components/form';
+import { confirmAction } from '../../../components/confirm-action';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreatePlantilla } from '../api/create-plantilla';
@@ -112,6 +113,13 @@ function PlantillaRow({ plantilla }: { plantilla: Plantilla }) {
       notify.error(m.list.tooLarge);
       return;
     }
+    const replace = m.list.confirmReplace;
+    const confirmed = await confirmAction({
+      title: replace.title(plantilla.nombre),
+      text: replace.text(plantilla.nombre, file.name),
+      confirm: replace.confirm,
+    });
+    if (!confirmed) return;
     try {
       await upload.mutateAsync({ id: plantilla.id, file });
       notify.success(m.list.uploadOk);
