@@ -81,7 +81,8 @@ test.describe('personal notes', () => {
     await expect(notes).toHaveValue('');
     await notes.click();
     await expect(notes).toHaveValue('• ');
-    await expect(page.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+    // A note holding only the bullet has nothing to save (leaving it clears it).
+    await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
     await page.getByTestId('dashboard-greeting').click();
     await expect(notes).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
