@@ -4,10 +4,10 @@ import { paths } from '../../config/paths';
 
 const PRODUCT = 'Receptoría';
 
-/** Screen names for the browser tab, longest path first so /diligencias/estampar wins over /diligencias. */
+/** Screen names for the browser tab (exact paths): the screen's own heading. */
 const SCREEN_TITLES: readonly (readonly [string, string])[] = [
-  [paths.generarEstampado, 'Generar Estampado'],
-  [paths.estampar, 'Estampar'],
+  [paths.generarEstampado, 'Resultados y Estampados'],
+  [paths.estampar, 'Generar Estampado'],
   [paths.nuevoEncargo, 'Nuevo Encargo'],
   [paths.verPendientes, 'Ver Pendientes'],
   [paths.reEncargos, 'Re-encargos'],
@@ -16,21 +16,32 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.configuracionesEstudio, 'Configuraciones Estudio'],
   [paths.cobranza, 'Cobranza'],
   [paths.diligencias, 'Resultados y Estampados'],
-  [paths.rutas, 'Generar Ruta'],
-  [paths.plantillas, 'Plantillas'],
+  [paths.rutas, 'Generar Rutas'],
+  [paths.plantillas, 'Gestión de Plantillas'],
   [paths.resultadosDashboard, 'Resultados'],
   [paths.estadisticas, 'Estadísticas e Informes'],
   [paths.permisos, 'Usuarios y Permisos'],
   [paths.onboarding, 'Sistema Multi-Tenant'],
   [paths.carpetas, 'Carpetas'],
-  ['/dashboard/detalle', 'Detalle del Dashboard'],
   [paths.login, 'Acceso al Sistema'],
 ];
 
+/** Screens that also answer the addresses below them (a route with `/*` or a parameter). */
+const SCREEN_TITLE_PREFIXES: readonly (readonly [string, string])[] = [
+  [paths.rutas, 'Generar Rutas'],
+  ['/dashboard/detalle', 'Detalle del Dashboard'],
+];
+
+/** What the tab says on an address no screen answers (the 'Página no encontrada' screen). */
+export const NOT_FOUND_TITLE = `Página no encontrada · ${PRODUCT}`;
+
 export function screenTitle(pathname: string): string {
-  if (pathname === paths.home) return `Inicio · ${PRODUCT}`;
-  const match = SCREEN_TITLES.find(([path]) => pathname === path || pathname.startsWith(`${path}/`));
-  return match ? `${match[1]} · ${PRODUCT}` : PRODUCT;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === paths.home) return `Inicio · ${PRODUCT}`;
+  const match =
+    SCREEN_TITLES.find(([screen]) => path === screen) ??
+    SCREEN_TITLE_PREFIXES.find(([screen]) => path === screen || path.startsWith(`${screen}/`));
+  return match ? `${match[1]} · ${PRODUCT}` : NOT_FOUND_TITLE;
 }
 
 /** Names the current screen in the browser tab. */
