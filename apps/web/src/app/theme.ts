@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type BadgeProps, createTheme, type MantineColorsTuple } from '@mantine/core';
 import { accentInsensitiveFilter } from '../components/form/accent-filter';
 
 const brand: MantineColorsTuple = [
@@ -26,6 +26,13 @@ export const theme = createTheme({
   components: {
     Card: { defaultProps: { withBorder: true, radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // A badge is as wide as its text: Mantine's inline grid measures some labels a few pixels short
+    // (in table cells above all) and cuts them ('ACTI…'); an inline flex box measures them right, and
+    // beside a long text in a row it keeps its width. Free-text badges wrap instead (wrapping-badge.ts).
+    Badge: {
+      styles: (_theme: unknown, props: BadgeProps) =>
+        props.circle || props.fullWidth ? {} : { root: { display: 'inline-flex', flexShrink: 0 } },
+    },
     // Every searchable list ignores case and accents: 'nunoa' finds Ñuñoa, 'maipu' finds Maipú.
     // Plain objects, not Select.extend(…): referencing the components here would put them and
     // their dropdown code in the login page's bundle (`.extend` only returns its argument).

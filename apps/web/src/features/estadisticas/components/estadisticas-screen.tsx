@@ -23,6 +23,7 @@ import { notify } from '../../../lib/notify';
 import { downloadInformePdf, useEstadisticas } from '../api/estadisticas-api';
 import { statisticsErrorMessage } from '../error-message';
 import { estadisticasScreenMessages as m } from '../messages';
+import { wrappingBadgeStyles } from '../../../components/wrapping-badge';
 
 /** Clock refresh every minute (spec 02 §9). */
 const CLOCK_MS = 60_000;
@@ -93,30 +94,33 @@ function Monthly({ data }: { data: EstadisticasMensuales }) {
           <Text size="xs" c="dimmed" mb="sm">
             {t.semaforoAyuda}
           </Text>
-          <Table striped data-testid="rentabilidad">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{c.estudio}</Table.Th>
-                <Table.Th>{c.encargos}</Table.Th>
-                <Table.Th>{c.valor}</Table.Th>
-                <Table.Th>{c.promedio}</Table.Th>
-                <Table.Th>{c.semaforo}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.rentabilidad_estudios.map((e) => (
-                <Table.Tr key={e.nombre}>
-                  <Table.Td>{e.nombre}</Table.Td>
-                  <Table.Td>{e.encargos}</Table.Td>
-                  <Table.Td>{clp(e.valor_total)}</Table.Td>
-                  <Table.Td>{clp(e.promedio_por_encargo)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={SEMAFORO_COLOR[e.semaforo]}>{m.semaforos[e.semaforo]}</Badge>
-                  </Table.Td>
+          {/* Narrower than its columns (a phone): the table scrolls inside the card instead of being cut. */}
+          <Table.ScrollContainer minWidth={520} type="native">
+            <Table striped data-testid="rentabilidad">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{c.estudio}</Table.Th>
+                  <Table.Th>{c.encargos}</Table.Th>
+                  <Table.Th>{c.valor}</Table.Th>
+                  <Table.Th>{c.promedio}</Table.Th>
+                  <Table.Th>{c.semaforo}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rentabilidad_estudios.map((e) => (
+                  <Table.Tr key={e.nombre}>
+                    <Table.Td>{e.nombre}</Table.Td>
+                    <Table.Td>{e.encargos}</Table.Td>
+                    <Table.Td>{clp(e.valor_total)}</Table.Td>
+                    <Table.Td>{clp(e.promedio_por_encargo)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={SEMAFORO_COLOR[e.semaforo]}>{m.semaforos[e.semaforo]}</Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Card>
         <Card withBorder>
           <Text fw={600} mb="sm">
@@ -181,7 +185,7 @@ function Monthly({ data }: { data: EstadisticasMensuales }) {
               </Text>
             ) : (
               data.analisis_predictivo.estudios_recomendados.slice(0, 2).map((nombre) => (
-                <Badge key={nombre} variant="light" size="lg">
+                <Badge key={nombre} variant="light" size="lg" styles={wrappingBadgeStyles}>
                   {nombre}
                 </Badge>
               ))

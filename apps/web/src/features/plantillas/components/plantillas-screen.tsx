@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextInput } from '../../../components/form';
 import { confirmAction } from '../../../components/confirm-action';
+import { wrappingBadgeStyles } from '../../../components/wrapping-badge';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCreatePlantilla } from '../api/create-plantilla';
@@ -136,7 +137,7 @@ function PlantillaRow({ plantilla }: { plantilla: Plantilla }) {
             <Text fw={700} style={{ wordBreak: 'break-all' }}>
               {plantilla.nombre}
             </Text>
-            <Badge variant="light" color="blue" radius="sm" tt="none">
+            <Badge variant="light" color="blue" radius="sm" tt="none" styles={wrappingBadgeStyles}>
               {plantilla.tipoEstampado || m.list.sinTipo}
             </Badge>
             {plantilla.url ? (
