@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { adminHeaders } from '../support/encargos';
 import { loginThroughForm, signIn, signOut, toast, users } from '../support/login';
 import { rutFrom } from '../support/rut';
 
@@ -98,6 +99,58 @@ test.describe('Sistema Multi-Tenant', () => {
     await loginThroughForm(page, { username: secretaria, password });
     await page.goto('/ver-pendientes');
     await expect(page.getByText('No se encontraron encargos', { exact: true })).toBeVisible();
+  });
+
+  test("'Desactivar Cliente' says what will happen and asks; Cancelar keeps the client, confirming locks its users out until it is activated again", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    const nombre = `Receptora Pausa ${suffix}`;
+    const usuario = { username: `onb_pausa_${suffix}`, password: 'clave-onb-456' };
+    const created = await request.post('/api/v1/onboarding/clientes/crear/', {
+      headers: await adminHeaders(request),
+      data: {
+        nombre,
+        rut: rutFrom(15_000_000 + (Date.now() % 4_000_000)),
+        username: usuario.username,
+        password: usuario.password,
+        usuario_email: 'pausa@onb.cl',
+        first_name: 'Inés',
+        last_name: 'Pausa',
+      },
+      timeout: 60_000,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const canSignIn = async () => (await request.post('/api/v1/auth/login/', { data: usuario })).ok();
+    expect(await canSignIn()).toBe(true);
+
+    await signIn(page, users.admin, '/onboarding');
+    const row = page.getByRole('table', { name: 'Sistema Multi-Tenant' }).getByRole('row').filter({ hasText: nombre });
+    await row.getByRole('button', { name: `Ver ${nombre}` }).click();
+    const detail = page.getByRole('dialog', { name: 'Detalle del Cliente' });
+    const estado = detail.getByTestId('cliente-detalle').getByText(/^(Activo|Inactivo)$/).first();
+    await expect(estado).toHaveText('Activo');
+
+    await detail.getByRole('button', { name: 'Desactivar Cliente' }).click();
+    const confirmDesactivar = page.getByRole('dialog', { name: '¿Desactivar cliente?' });
+    await expect(confirmDesactivar).toContainText(`Los usuarios de ${nombre} ya no podrán iniciar sesión.`);
+    await confirmDesactivar.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirmDesactivar).toBeHidden();
+    await expect(estado).toHaveText('Activo');
+    expect(await canSignIn()).toBe(true);
+
+    await detail.getByRole('button', { name: 'Desactivar Cliente' }).click();
+    await confirmDesactivar.getByRole('button', { name: 'Desactivar' }).click();
+    await expect(toast(page, 'Cliente desactivado')).toBeVisible();
+    await expect(estado).toHaveText('Inactivo');
+    await expect.poll(canSignIn).toBe(false);
+
+    await detail.getByRole('button', { name: 'Activar Cliente' }).click();
+    const confirmActivar = page.getByRole('dialog', { name: '¿Activar cliente?' });
+    await expect(confirmActivar).toContainText(`Los usuarios de ${nombre} podrán volver a iniciar sesión`);
+    await confirmActivar.getByRole('button', { name: 'Activar' }).click();
+    await expect(toast(page, 'Cliente activado')).toBeVisible();
+    await expect(estado).toHaveText('Activo');
+    await expect.poll(canSignIn).toBe(true);
   });
 
   test("shows the server's field error when the username is taken", async ({ page }) => {
