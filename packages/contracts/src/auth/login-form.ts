@@ -8,6 +8,9 @@ import { authMessages as m } from './messages';
  * `@receptoria/contracts/auth/login-form`.
  */
 
+/** Sign-in field limits, shared with `LoginSchema`. */
+export const LOGIN_LIMITS = { usernameMax: 150, usernameMin: 3, passwordMax: 128, passwordMin: 6 } as const;
+
 export interface LoginFormValues {
   username: string;
   password: string;
@@ -31,20 +34,20 @@ export function validateLogin(values: { username?: unknown; password?: unknown }
   let username = '';
   let password = '';
 
-  const user = bounded(values.username, 150, m.usernameRequired);
+  const user = bounded(values.username, LOGIN_LIMITS.usernameMax, m.usernameRequired);
   if ('error' in user) errors.username = user.error;
   else {
     username = user.value.trim();
     if (username.length < 1) errors.username = m.usernameRequired;
-    else if (username.length < 3) errors.username = m.usernameMin;
+    else if (username.length < LOGIN_LIMITS.usernameMin) errors.username = m.usernameMin;
   }
 
-  const pass = bounded(values.password, 128, m.passwordRequired);
+  const pass = bounded(values.password, LOGIN_LIMITS.passwordMax, m.passwordRequired);
   if ('error' in pass) errors.password = pass.error;
   else {
     password = pass.value;
     if (password.length < 1) errors.password = m.passwordRequired;
-    else if (password.length < 6) errors.password = m.passwordMin;
+    else if (password.length < LOGIN_LIMITS.passwordMin) errors.password = m.passwordMin;
   }
 
   if (errors.username !== undefined || errors.password !== undefined) return { success: false, errors };

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { boundedString } from '../common/text';
+import { LOGIN_LIMITS } from './login-form';
 import { authMessages as m } from './messages';
 
 export const LoginSchema = z.object({
-  username: boundedString(150, { error: m.usernameRequired, tooLong: m.invalidCredentials })
+  username: boundedString(LOGIN_LIMITS.usernameMax, { error: m.usernameRequired, tooLong: m.invalidCredentials })
     .trim()
     .min(1, m.usernameRequired)
-    .min(3, m.usernameMin),
-  password: boundedString(128, { error: m.passwordRequired, tooLong: m.invalidCredentials })
+    .min(LOGIN_LIMITS.usernameMin, m.usernameMin),
+  password: boundedString(LOGIN_LIMITS.passwordMax, { error: m.passwordRequired, tooLong: m.invalidCredentials })
     .min(1, m.passwordRequired)
-    .min(6, m.passwordMin),
+    .min(LOGIN_LIMITS.passwordMin, m.passwordMin),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

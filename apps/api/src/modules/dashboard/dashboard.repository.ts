@@ -1,16 +1,13 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, count, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, gte, inArray, lt } from 'drizzle-orm';
+import { readEncargoTotales as readCounters } from '../encargos/encargos.repository';
 
-const { encargos, encargoTotales } = tenantSchema;
+const { encargos } = tenantSchema;
 
-/** Assignments per state, from the counters the encargos triggers keep (summed over their shards). */
+/** Assignments per state, from the counters the encargos triggers keep; never below zero. */
 export async function readEncargoTotales(db: TenantDb) {
-  const rows = await db
-    .select({ estado: encargoTotales.estado, total: sql<string>`sum(${encargoTotales.total})` })
-    .from(encargoTotales)
-    .groupBy(encargoTotales.estado);
-  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
-  for (const row of rows) totales[row.estado] = Math.max(0, Number(row.total));
+  const totales = await readCounters(db);
+  for (const estado of Object.keys(totales) as (keyof typeof totales)[]) totales[estado] = Math.max(0, totales[estado]);
   return totales;
 }
 

@@ -410,6 +410,20 @@ async function cappedTotals(db: TenantDb, where: SQL) {
   };
 }
 
+/** Assignments per state, from the counters the encargos triggers keep (summed over their shards). */
+export async function readEncargoTotales(db: TenantDb): Promise<Record<EncargoEstado, number>> {
+  const rows = await prepared(db, 'encargos_totales', () =>
+    db
+      .select({ estado: encargoTotales.estado, n: sql<string>`sum(${encargoTotales.total})` })
+      .from(encargoTotales)
+      .groupBy(encargoTotales.estado)
+      .prepare('encargos_totales'),
+  ).execute();
+  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
+  for (const row of rows) totales[row.estado] = Number(row.n);
+  return totales;
+}
+
 export interface ListFilter {
   search?: string;
   estado?: EncargoEstado;
@@ -426,15 +440,7 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
 
   if (words.length === 0 && !filter.estudio) {
     // The per-state counters kept by trigger answer at once; the page is a prepared statement.
-    const totalRows = await prepared(db, 'encargos_totales', () =>
-      db
-        .select({ estado: encargoTotales.estado, n: sql<string>`sum(${encargoTotales.total})` })
-        .from(encargoTotales)
-        .groupBy(encargoTotales.estado)
-        .prepare('encargos_totales'),
-    ).execute();
-    const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
-    for (const row of totalRows) totales[row.estado] = Number(row.n);
+    const totales = await readEncargoTotales(db);
     const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
     if (offset >= total) return { count: total, count_capped: false, totales, results: [] };
     const rows = filter.estado
