@@ -6,8 +6,8 @@ const { auditoria } = tenantSchema;
 export type AuditRow = typeof auditoria.$inferSelect;
 export type AuditInsert = typeof auditoria.$inferInsert;
 
-export async function insertAudit(db: TenantDb, values: AuditInsert): Promise<void> {
-  await db.insert(auditoria).values(values);
+export async function insertAudit(db: TenantDb, values: AuditInsert | AuditInsert[]): Promise<void> {
+  await db.insert(auditoria).values(Array.isArray(values) ? values : [values]);
 }
 
 export async function listAudit(db: TenantDb, entidad: string, entidadId: number, limit: number, offset: number) {

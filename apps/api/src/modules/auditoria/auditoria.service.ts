@@ -29,8 +29,18 @@ function actorColumns(actor: AuditActor) {
  * field is not recorded.
  */
 export async function recordAudit(db: TenantDb, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  if (entry.accion === 'modificar' && Object.keys(entry.cambios).length === 0) return;
-  await insertAudit(db, { entidad: entry.entidad, entidadId: entry.entidadId, accion: entry.accion, cambios: entry.cambios, ...actorColumns(actor) });
+  await recordAudits(db, actor, [entry]);
+}
+
+/** Several entries of one change in one insert (same rule: an empty modification is left out). */
+export async function recordAudits(db: TenantDb, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  const kept = entries.filter((entry) => !(entry.accion === 'modificar' && Object.keys(entry.cambios).length === 0));
+  if (kept.length === 0) return;
+  const who = actorColumns(actor);
+  await insertAudit(
+    db,
+    kept.map((entry) => ({ entidad: entry.entidad, entidadId: entry.entidadId, accion: entry.accion, cambios: entry.cambios, ...who })),
+  );
 }
 
 /** Same for control-database changes (permissions, receivers), inside the control transaction. */

@@ -16,9 +16,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
-import { recordAudit } from '../auditoria/auditoria.service';
-import { auditEncargo, snapshotEncargo } from '../encargos/encargos.service';
-import { lockEncargo, updateEncargo } from '../encargos/encargos.repository';
+import { recordAudits } from '../auditoria/auditoria.service';
+import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
+import { type EncargoFull, lockEncargosFullByRol, updateEncargoReturning, withUpdatedRow } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { findTipoEstampado, insertDiligencia, listCola, toDiligenciaResumen } from './diligencias.repository';
 
@@ -42,6 +42,24 @@ async function resolveEncargoId(db: TenantDb, numeroRol: string, encargoId: numb
 }
 
 /**
+ * The assignment a rol (and optional id) names, locked and read whole in one round trip; several
+ * without an id is refused (the other assignments of the rol are locked only until then).
+ */
+async function lockByRol(db: TenantDb, numeroRol: string, encargoId: number | undefined): Promise<EncargoFull> {
+  const rows = await lockEncargosFullByRol(db, numeroRol);
+  if (rows.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(numeroRol));
+  if (encargoId !== undefined) {
+    const chosen = rows.find((r) => r.encargo.id === encargoId);
+    if (!chosen) throw new AppError('BAD_REQUEST', m.encargoNoCorrespondeRol);
+    return chosen;
+  }
+  if (rows.length > 1) {
+    throw new AppError('BAD_REQUEST', m.variosEncargos(numeroRol, rows.length), { errors: { encargo_id: [m.variosEncargos(numeroRol, rows.length)] } });
+  }
+  return rows[0] as EncargoFull;
+}
+
+/**
  * 'Estampar Más Tarde': stores the field results and moves the assignment to listo_para_estampar.
  * One transaction; the assignment row is locked before its state is checked.
  */
@@ -52,9 +70,9 @@ export async function guardarResultados(
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
   return db.transaction(async (tx) => {
-    const encargoId = await resolveEncargoId(tx, input.numero_rol, input.encargo_id);
-    const current = await lockEncargo(tx, encargoId);
-    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    const found = await lockByRol(tx, input.numero_rol, input.encargo_id);
+    const current = found.row;
+    const encargoId = current.id;
     if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
       throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
     }
@@ -62,7 +80,6 @@ export async function guardarResultados(
     if (!tipo || !tipo.activo) {
       throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
     }
-    const before = await snapshotEncargo(tx, encargoId);
     const personalizado = input.valor_personalizado;
     const diligencia = await insertDiligencia(tx, {
       encargoId,
@@ -77,14 +94,16 @@ export async function guardarResultados(
       creadoPor: actor.username,
       fechaCreacion: now,
     });
-    await updateEncargo(tx, encargoId, { estado: input.cambiar_estado_a, fechaModificacion: now });
-    await recordAudit(tx, actor, {
-      entidad: 'diligencia',
-      entidadId: diligencia.id,
-      accion: 'crear',
-      cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
-    });
-    await auditEncargo(tx, actor, encargoId, 'resultados', before);
+    const row = await updateEncargoReturning(tx, encargoId, { estado: input.cambiar_estado_a, fechaModificacion: now });
+    await recordAudits(tx, actor, [
+      {
+        entidad: 'diligencia',
+        entidadId: diligencia.id,
+        accion: 'crear',
+        cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
+      },
+      encargoAuditEntry('resultados', snapshotOf(found), withUpdatedRow(found, row)),
+    ]);
     return {
       success: true as const,
       message: m.resultadosGuardados,
@@ -119,11 +138,10 @@ export async function notificarEstampado(
   if (found.doc.numeroRol !== input.numero_rol) throw new AppError('BAD_REQUEST', m.documentoNoCorresponde);
   return db.transaction(async (tx) => {
     const encargoId = found.doc.encargoId ?? (await resolveEncargoId(tx, input.numero_rol, undefined));
-    const current = await lockEncargo(tx, encargoId);
-    if (!current || current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
-    const before = await snapshotEncargo(tx, encargoId);
+    const { found: locked, current, before } = await lockForChange(tx, encargoId);
+    if (current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
     const fecha = todayIso(now);
-    await updateEncargo(tx, encargoId, {
+    const row = await updateEncargoReturning(tx, encargoId, {
       estado: 'estampado',
       estadoEstampado: 'estampado',
       fechaEstampado: fecha,
@@ -131,7 +149,7 @@ export async function notificarEstampado(
       fechaModificacion: now,
     });
     await markEstampadoNotificado(tx, found.doc.id, now);
-    await auditEncargo(tx, actor, encargoId, 'estampado', before);
+    await auditEncargoAs(tx, actor, 'estampado', before, withUpdatedRow(locked, row));
     return {
       success: true as const,
       message: m.estadoActualizado,
@@ -153,15 +171,13 @@ export async function guardarFechaEstampado(
   actor: AuditActor = SYSTEM_ACTOR,
 ) {
   return db.transaction(async (tx) => {
-    const current = await lockEncargo(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
-    const before = await snapshotEncargo(tx, id);
-    await updateEncargo(tx, id, {
+    const { found, before } = await lockForChange(tx, id);
+    const row = await updateEncargoReturning(tx, id, {
       fechaEstampado: input.fecha_estampado,
       observacionEstampado: input.observaciones,
       fechaModificacion: now,
     });
-    await auditEncargo(tx, actor, id, 'modificar', before);
+    await auditEncargoAs(tx, actor, 'modificar', before, withUpdatedRow(found, row));
     return {
       success: true as const,
       message: m.fechaEstampadoGuardada,

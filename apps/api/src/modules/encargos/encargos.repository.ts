@@ -128,29 +128,112 @@ const alarmasJson = sql<
 export interface EncargoFull {
   encargo: Encargo;
   alarmas: Alarma[];
-  /** The stamp columns the read shape does not carry. */
-  row: Pick<EncargoRow, 'estadoEstampado' | 'fechaEstampado' | 'observacionEstampado'>;
+  /** The stored row (the stamp columns, ids and version the read shape does not carry as such). */
+  row: EncargoStored;
 }
+
+/** A stored assignment row without its derived search column. */
+export type EncargoStored = Omit<EncargoRow, 'searchText'>;
+
+type FullRow = PageRow & { alarmas: { id: number; tipo: Alarma['tipo']; fecha_hora: string; mensaje: string }[] };
+
+function toFull(found: FullRow): EncargoFull {
+  return {
+    encargo: toEncargo(found, found.domicilios),
+    alarmas: found.alarmas.map((a) => ({ id: a.id, tipo: a.tipo, fecha_hora: toSantiagoIso(new Date(a.fecha_hora)), mensaje: a.mensaje })),
+    row: found.encargo,
+  };
+}
+
+/** Built on first use: domiciliosJson is defined with the list queries below. */
+const fullSelection = () => ({ ...joinedSelection, domicilios: domiciliosJson, alarmas: alarmasJson });
 
 /** One assignment with its addresses, reminders and stamp columns, in one prepared statement. */
 export async function findEncargoFull(db: TenantDb, id: number): Promise<EncargoFull | undefined> {
   const [found] = await prepared(db, 'encargo_completo', () =>
+    db.select(fullSelection()).from(encargos).where(eq(encargos.id, sql.placeholder('id'))).prepare('encargo_completo'),
+  ).execute({ id });
+  return found ? toFull(found as FullRow) : undefined;
+}
+
+/**
+ * The same, locking the row for the rest of the transaction: a change reads what it changes and
+ * the audit trail's "before" in one round trip.
+ */
+export async function lockEncargoFull(db: TenantDb, id: number): Promise<EncargoFull | undefined> {
+  const [found] = await prepared(db, 'encargo_completo_bloqueo', () =>
     db
-      .select({ ...joinedSelection, domicilios: domiciliosJson, alarmas: alarmasJson })
+      .select(fullSelection())
       .from(encargos)
       .where(eq(encargos.id, sql.placeholder('id')))
-      .prepare('encargo_completo'),
+      .for('update')
+      .prepare('encargo_completo_bloqueo'),
   ).execute({ id });
-  if (!found) return undefined;
-  const row = found as PageRow & { alarmas: { id: number; tipo: Alarma['tipo']; fecha_hora: string; mensaje: string }[] };
+  return found ? toFull(found as FullRow) : undefined;
+}
+
+/** Every assignment of a rol, locked, oldest first (results are saved by rol). */
+export async function lockEncargosFullByRol(db: TenantDb, numeroRol: string): Promise<EncargoFull[]> {
+  const rows = await prepared(db, 'encargos_completos_rol_bloqueo', () =>
+    db
+      .select(fullSelection())
+      .from(encargos)
+      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
+      .orderBy(asc(encargos.id))
+      .for('update')
+      .prepare('encargos_completos_rol_bloqueo'),
+  ).execute({ rol: numeroRol });
+  return (rows as FullRow[]).map(toFull);
+}
+
+/**
+ * An assignment after an UPDATE that changed none of its references, addresses or reminders:
+ * the returned row with the names, addresses and reminders read before it.
+ */
+export function withUpdatedRow(before: EncargoFull, row: EncargoStored): EncargoFull {
+  const e = before.encargo;
   return {
-    encargo: toEncargo(row, row.domicilios),
-    alarmas: row.alarmas.map((a) => ({ id: a.id, tipo: a.tipo, fecha_hora: toSantiagoIso(new Date(a.fecha_hora)), mensaje: a.mensaje })),
-    row: {
-      estadoEstampado: row.encargo.estadoEstampado,
-      fechaEstampado: row.encargo.fechaEstampado,
-      observacionEstampado: row.encargo.observacionEstampado,
-    },
+    encargo: toEncargo(
+      {
+        encargo: row,
+        estudioNombre: e.estudio_nombre,
+        parteNombre: e.parte_demandante?.nombre ?? null,
+        tribunalNombre: e.tribunal?.nombre ?? null,
+        tipoCausaNombre: e.tipo_causa?.nombre ?? null,
+        tipoEncargoNombre: e.tipo_encargo?.nombre ?? null,
+      },
+      e.domicilios,
+    ),
+    alarmas: before.alarmas,
+    row,
+  };
+}
+
+/** The names a new assignment's references carry (as findReferences found them). */
+export interface ReferenceNames {
+  estudio: string;
+  parte: string | null;
+  tribunal: string | null;
+  tipoCausa: string | null;
+  tipoEncargo: string | null;
+}
+
+/** A just-inserted assignment with its inserted addresses and reminders, without reading it back. */
+export function newEncargoFull(row: EncargoStored, names: ReferenceNames, addresses: Domicilio[], reminders: Alarma[]): EncargoFull {
+  return {
+    encargo: toEncargo(
+      {
+        encargo: row,
+        estudioNombre: names.estudio,
+        parteNombre: names.parte,
+        tribunalNombre: names.tribunal,
+        tipoCausaNombre: names.tipoCausa,
+        tipoEncargoNombre: names.tipoEncargo,
+      },
+      addresses,
+    ),
+    alarmas: [...reminders].sort((a, b) => a.fecha_hora.localeCompare(b.fecha_hora) || a.id - b.id),
+    row,
   };
 }
 
@@ -172,41 +255,56 @@ export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promis
   return withResultados(db, toPage(rows as PageRow[]));
 }
 
-/** Locks an assignment row for the rest of the transaction. */
-export async function lockEncargo(db: TenantDb, id: number): Promise<EncargoRow | undefined> {
-  const [row] = await db.select().from(encargos).where(eq(encargos.id, id)).for('update');
-  return row;
-}
-
-export async function insertEncargo(db: TenantDb, values: EncargoInsert): Promise<number> {
-  const [row] = await db.insert(encargos).values(values).returning({ id: encargos.id });
-  return (row as { id: number }).id;
+export async function insertEncargo(db: TenantDb, values: EncargoInsert): Promise<EncargoStored> {
+  const [row] = await db.insert(encargos).values(values).returning(encargoColumns);
+  return row as EncargoStored;
 }
 
 export async function updateEncargo(db: TenantDb, id: number, values: Partial<EncargoInsert>): Promise<void> {
   await db.update(encargos).set(values).where(eq(encargos.id, id));
 }
 
-/** Replaces every address of an assignment, keeping their order (a new one has none to delete). */
+/** The same, answering with the row as stored (its version raised by the trigger). */
+export async function updateEncargoReturning(db: TenantDb, id: number, values: Partial<EncargoInsert>): Promise<EncargoStored> {
+  const [row] = await db.update(encargos).set(values).where(eq(encargos.id, id)).returning(encargoColumns);
+  return row as EncargoStored;
+}
+
+/**
+ * Replaces every address of an assignment, keeping their order (a new one has none to delete);
+ * answers with the addresses as stored.
+ */
 export async function replaceDomicilios(
   db: TenantDb,
   encargoId: number,
   list: DomiciliosValue,
   options: { nuevo?: boolean } = {},
-): Promise<void> {
+): Promise<Domicilio[]> {
   if (!options.nuevo) await db.delete(domicilios).where(eq(domicilios.encargoId, encargoId));
-  if (list.length === 0) return;
-  await db.insert(domicilios).values(
-    list.map((d, index) => ({
-      encargoId,
-      direccion: d.direccion,
-      comuna: d.comuna,
-      ciudad: d.ciudad,
-      esPrincipal: d.es_principal,
-      activo: d.activo,
-      orden: index,
-    })),
-  );
+  if (list.length === 0) return [];
+  const rows = await db
+    .insert(domicilios)
+    .values(
+      list.map((d, index) => ({
+        encargoId,
+        direccion: d.direccion,
+        comuna: d.comuna,
+        ciudad: d.ciudad,
+        esPrincipal: d.es_principal,
+        activo: d.activo,
+        orden: index,
+      })),
+    )
+    .returning({
+      id: domicilios.id,
+      direccion: domicilios.direccion,
+      comuna: domicilios.comuna,
+      ciudad: domicilios.ciudad,
+      es_principal: domicilios.esPrincipal,
+      activo: domicilios.activo,
+      orden: domicilios.orden,
+    });
+  return rows.sort((a, b) => a.orden - b.orden || a.id - b.id).map(({ orden: _orden, ...d }) => d);
 }
 
 export async function upsertAlarma(
@@ -215,14 +313,16 @@ export async function upsertAlarma(
   tipo: Alarma['tipo'],
   fechaHora: Date,
   mensaje: string,
-): Promise<void> {
-  await db
+): Promise<Alarma> {
+  const [row] = await db
     .insert(alarmas)
     .values({ encargoId, tipo, fechaHora, mensaje })
     .onConflictDoUpdate({
       target: [alarmas.encargoId, alarmas.tipo],
       set: { fechaHora, mensaje, fechaAviso: null },
-    });
+    })
+    .returning({ id: alarmas.id });
+  return { id: (row as { id: number }).id, tipo, fecha_hora: toSantiagoIso(fechaHora), mensaje };
 }
 
 export async function deleteAlarma(db: TenantDb, encargoId: number, tipo: Alarma['tipo']): Promise<void> {
@@ -242,19 +342,27 @@ export interface ReferenceIds {
   tipoEncargoId?: number;
 }
 
+/** A related row found by findReferences: its id and the name an assignment shows for it. */
+interface Found {
+  id: number;
+  nombre: string;
+}
+
 /**
  * The related rows an assignment points to (undefined where an id was not given or not found), in
  * one round trip: each look-up is a scalar subquery that finds nothing for an id not given.
  */
 export async function findReferences(db: TenantDb, ids: ReferenceIds) {
+  const byId = (table: PgTable, placeholder: string) =>
+    sql<Found | null>`(select json_build_object('id', r.id, 'nombre', r.nombre) from ${table} r where r.id = ${sql.placeholder(placeholder)})`;
   const [row] = await prepared(db, 'encargo_referencias', () =>
     db
       .select({
-        estudio: sql<{ id: number; activo: boolean } | null>`(select json_build_object('id', e.id, 'activo', e.activo) from ${estudios} e where e.id = ${sql.placeholder('estudio')})`,
-        parte: sql<{ id: number; estudioId: number } | null>`(select json_build_object('id', p.id, 'estudioId', p.estudio_id) from ${partesDemandantes} p where p.id = ${sql.placeholder('parte')})`,
-        tribunal: sql<number | null>`(select t.id from ${tribunales} t where t.id = ${sql.placeholder('tribunal')})`,
-        tipoCausa: sql<number | null>`(select c.id from ${tiposCausa} c where c.id = ${sql.placeholder('tipoCausa')})`,
-        tipoEncargo: sql<number | null>`(select x.id from ${tiposEncargo} x where x.id = ${sql.placeholder('tipoEncargo')})`,
+        estudio: sql<(Found & { activo: boolean }) | null>`(select json_build_object('id', e.id, 'nombre', e.nombre, 'activo', e.activo) from ${estudios} e where e.id = ${sql.placeholder('estudio')})`,
+        parte: sql<(Found & { estudioId: number }) | null>`(select json_build_object('id', p.id, 'nombre', p.nombre, 'estudioId', p.estudio_id) from ${partesDemandantes} p where p.id = ${sql.placeholder('parte')})`,
+        tribunal: byId(tribunales, 'tribunal'),
+        tipoCausa: byId(tiposCausa, 'tipoCausa'),
+        tipoEncargo: byId(tiposEncargo, 'tipoEncargo'),
       })
       .from(sql`(select 1) uno`)
       .prepare('encargo_referencias'),
@@ -265,15 +373,16 @@ export async function findReferences(db: TenantDb, ids: ReferenceIds) {
     tipoCausa: ids.tipoCausaId ?? null,
     tipoEncargo: ids.tipoEncargoId ?? null,
   });
-  const found = (value: number | null | undefined) => (value === null || value === undefined ? undefined : { id: value });
   return {
     estudio: row?.estudio ?? undefined,
     parte: row?.parte ?? undefined,
-    tribunal: found(row?.tribunal),
-    tipoCausa: found(row?.tipoCausa),
-    tipoEncargo: found(row?.tipoEncargo),
+    tribunal: row?.tribunal ?? undefined,
+    tipoCausa: row?.tipoCausa ?? undefined,
+    tipoEncargo: row?.tipoEncargo ?? undefined,
   };
 }
+
+export type References = Awaited<ReturnType<typeof findReferences>>;
 
 // ---------------------------------------------------------------------------------------------
 // Pending list

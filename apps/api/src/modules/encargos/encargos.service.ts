@@ -16,20 +16,25 @@ import { AppError } from '../../lib/app-error';
 import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
-import { recordAudit } from '../auditoria/auditoria.service';
+import { type AuditEntry, recordAudit } from '../auditoria/auditoria.service';
 import {
+  type EncargoFull,
   type EncargoInsert,
   deleteAlarma,
+  findEncargoFull,
   findEncargosByRol,
   findReferences,
   insertEncargo,
-  findEncargoFull,
   listEncargoPage,
-  lockEncargo,
+  lockEncargoFull,
+  newEncargoFull,
   type ReferenceIds,
+  type References,
   replaceDomicilios,
   updateEncargo,
+  updateEncargoReturning,
   upsertAlarma,
+  withUpdatedRow,
 } from './encargos.repository';
 
 /** Checks that every related row exists and that the plaintiff belongs to the firm. */
@@ -37,7 +42,7 @@ async function assertReferences(
   db: TenantDb,
   ids: ReferenceIds,
   options: { requireActiveFirm: boolean; parteFirmId?: number },
-): Promise<void> {
+): Promise<References> {
   const found = await findReferences(db, ids);
   const errors: Record<string, string[]> = {};
   if (ids.estudioId !== undefined) {
@@ -55,6 +60,7 @@ async function assertReferences(
   if (ids.tipoEncargoId !== undefined && !found.tipoEncargo) errors.tipo_encargo = [m.tipoEncargoNoExiste];
   const messages = Object.values(errors).flat();
   if (messages.length > 0) throw new AppError('BAD_REQUEST', messages.join(', '), { errors });
+  return found;
 }
 
 const ALARMA_LABEL: Record<Alarma['tipo'], string> = { comparendo: 'Comparendo', prueba: 'Prueba' };
@@ -71,24 +77,29 @@ async function syncAlarma(
   fechaHora: string | null,
   now: Date,
   options: { nuevo?: boolean } = {},
-): Promise<void> {
+): Promise<Alarma | null> {
   const when = fechaHora ? new Date(fechaHora) : null;
   if (when && when.getTime() > now.getTime()) {
     const mensaje = `${ALARMA_LABEL[tipo]} del rol ${numeroRol}: ${formatDateTime(when)}`;
-    await upsertAlarma(db, encargoId, tipo, when, mensaje);
-  } else if (!options.nuevo) {
-    await deleteAlarma(db, encargoId, tipo);
+    return upsertAlarma(db, encargoId, tipo, when, mensaje);
   }
+  if (!options.nuevo) await deleteAlarma(db, encargoId, tipo);
+  return null;
 }
 
 function toDate(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
+/** The detail shape of an assignment read (or just written) in full. */
+export function detailOf(found: EncargoFull): EncargoDetail {
+  return { ...found.encargo, alarmas: found.alarmas };
+}
+
 async function loadDetail(db: TenantDb, id: number): Promise<EncargoDetail> {
   const found = await findEncargoFull(db, id);
   if (!found) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
-  return { ...found.encargo, alarmas: found.alarmas };
+  return detailOf(found);
 }
 
 /** Read-shape fields left out of the audit trail: derived copies and bookkeeping. */
@@ -109,8 +120,9 @@ const AUDIT_IGNORED = [
 ] as const;
 
 /**
- * Records a change to an assignment in the audit trail, inside the transaction that made it.
- * `before` null means created. Exported so other modules that change assignments record them the same way.
+ * Records a change to an assignment in the audit trail, inside the transaction that made it, and
+ * answers with the assignment as it now is. `before` null means created. Exported so other modules
+ * that change assignments record them the same way.
  */
 export async function auditEncargo(
   tx: TenantDb,
@@ -118,20 +130,36 @@ export async function auditEncargo(
   id: number,
   accion: string,
   before: EncargoSnapshot | null,
+): Promise<EncargoFull> {
+  const after = await findEncargoFull(tx, id);
+  if (!after) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  await auditEncargoAs(tx, actor, accion, before, after);
+  return after;
+}
+
+/** The same when the caller already holds the assignment as it now is (nothing read again). */
+export async function auditEncargoAs(
+  tx: TenantDb,
+  actor: AuditActor,
+  accion: string,
+  before: EncargoSnapshot | null,
+  after: EncargoFull,
 ): Promise<void> {
-  const after = await snapshotEncargo(tx, id);
-  await recordAudit(tx, actor, { entidad: 'encargo', entidadId: id, accion, cambios: diffFields(before, after, AUDIT_IGNORED) });
+  await recordAudit(tx, actor, encargoAuditEntry(accion, before, after));
+}
+
+/** The audit entry of a change to an assignment (for a caller recording several in one insert). */
+export function encargoAuditEntry(accion: string, before: EncargoSnapshot | null, after: EncargoFull): AuditEntry {
+  return { entidad: 'encargo', entidadId: after.encargo.id, accion, cambios: diffFields(before, snapshotOf(after), AUDIT_IGNORED) };
 }
 
 export type EncargoSnapshot = EncargoDetail & Record<string, unknown>;
 
 /**
- * The assignment as it is now, for the audit trail: its read shape plus the stamp columns that
- * shape does not carry. Read inside the transaction that changes it (the row is locked).
+ * An assignment as the audit trail compares it: its read shape plus the stamp columns that shape
+ * does not carry.
  */
-export async function snapshotEncargo(tx: TenantDb, id: number): Promise<EncargoSnapshot> {
-  const found = await findEncargoFull(tx, id);
-  if (!found) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+export function snapshotOf(found: EncargoFull): EncargoSnapshot {
   const { encargo, alarmas, row } = found;
   return {
     ...encargo,
@@ -142,6 +170,16 @@ export async function snapshotEncargo(tx: TenantDb, id: number): Promise<Encargo
     fecha_estampado: row.fechaEstampado,
     observacion_estampado: row.observacionEstampado,
   };
+}
+
+/**
+ * Locks an assignment for the rest of the transaction and reads it whole, in one round trip:
+ * `found` for the checks, `before` for the audit trail.
+ */
+export async function lockForChange(tx: TenantDb, id: number, notFound: string = m.encargoNoEncontrado) {
+  const found = await lockEncargoFull(tx, id);
+  if (!found) throw new AppError('NOT_FOUND', notFound);
+  return { found, current: found.row, before: snapshotOf(found) };
 }
 
 type CompleteEncargo = Pick<
@@ -168,14 +206,17 @@ type CompleteEncargo = Pick<
   | 'domicilios'
 >;
 
-/** Stores a complete assignment in state preparado with its addresses and reminders. */
+/**
+ * Stores a complete assignment in state preparado with its addresses and reminders, and answers
+ * with it whole, built from what the inserts returned and the names the reference check found.
+ */
 async function insertPreparado(
   tx: TenantDb,
   input: CompleteEncargo,
   extra: Partial<EncargoInsert>,
   now: Date,
-): Promise<number> {
-  await assertReferences(
+): Promise<EncargoFull> {
+  const refs = await assertReferences(
     tx,
     {
       estudioId: input.estudio_juridico,
@@ -186,7 +227,7 @@ async function insertPreparado(
     },
     { requireActiveFirm: true },
   );
-  const encargoId = await insertEncargo(tx, {
+  const row = await insertEncargo(tx, {
     numeroRol: input.numero_rol,
     estado: 'preparado',
     fechaEncargo: input.fecha_encargo,
@@ -212,10 +253,19 @@ async function insertPreparado(
     fechaModificacion: now,
   });
   // A new row has no addresses or reminders yet: nothing to delete first.
-  await replaceDomicilios(tx, encargoId, input.domicilios, { nuevo: true });
-  await syncAlarma(tx, encargoId, input.numero_rol, 'comparendo', input.fecha_comparendo, now, { nuevo: true });
-  await syncAlarma(tx, encargoId, input.numero_rol, 'prueba', input.fecha_prueba, now, { nuevo: true });
-  return encargoId;
+  const addresses = await replaceDomicilios(tx, row.id, input.domicilios, { nuevo: true });
+  const reminders = [
+    await syncAlarma(tx, row.id, input.numero_rol, 'comparendo', input.fecha_comparendo, now, { nuevo: true }),
+    await syncAlarma(tx, row.id, input.numero_rol, 'prueba', input.fecha_prueba, now, { nuevo: true }),
+  ].filter((alarma) => alarma !== null);
+  const names = {
+    estudio: refs.estudio?.nombre ?? '',
+    parte: refs.parte?.nombre ?? null,
+    tribunal: refs.tribunal?.nombre ?? null,
+    tipoCausa: refs.tipoCausa?.nombre ?? null,
+    tipoEncargo: refs.tipoEncargo?.nombre ?? null,
+  };
+  return newEncargoFull(row, names, addresses, reminders);
 }
 
 /** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
@@ -225,17 +275,17 @@ export async function createEncargo(
   actor: AuditActor = SYSTEM_ACTOR,
   now = new Date(),
 ): Promise<EncargoDetail> {
-  const id = await db.transaction(async (tx) => {
-    const encargoId = await insertPreparado(
+  const created = await db.transaction(async (tx) => {
+    const found = await insertPreparado(
       tx,
       input,
       { motivoNoRealizable: input.estado_especial, encargoNoRealizable: input.encargo_no_realizable },
       now,
     );
-    await auditEncargo(tx, actor, encargoId, 'crear', null);
-    return encargoId;
+    await auditEncargoAs(tx, actor, 'crear', null, found);
+    return found;
   });
-  return loadDetail(db, id);
+  return detailOf(created);
 }
 
 export async function getEncargo(db: TenantDb, id: number): Promise<EncargoDetail> {
@@ -272,11 +322,9 @@ export async function modifyEncargo(
   actor: AuditActor = SYSTEM_ACTOR,
   now = new Date(),
 ): Promise<EncargoDetail> {
-  await db.transaction(async (tx) => {
-    const current = await lockEncargo(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  const changed = await db.transaction(async (tx) => {
+    const { current, before } = await lockForChange(tx, id);
     assertVersion(current, input.version);
-    const before = await snapshotEncargo(tx, id);
 
     const estudioChanged = input.estudio_juridico !== undefined && input.estudio_juridico !== current.estudioId;
     const parteId = input.parte_demandante ?? (estudioChanged ? (current.parteDemandanteId ?? undefined) : undefined);
@@ -325,9 +373,9 @@ export async function modifyEncargo(
     const rol = input.numero_rol ?? current.numeroRol;
     if (input.fecha_comparendo !== undefined) await syncAlarma(tx, id, rol, 'comparendo', input.fecha_comparendo, now);
     if (input.fecha_prueba !== undefined) await syncAlarma(tx, id, rol, 'prueba', input.fecha_prueba, now);
-    await auditEncargo(tx, actor, id, 'modificar', before);
+    return auditEncargo(tx, actor, id, 'modificar', before);
   });
-  return loadDetail(db, id);
+  return detailOf(changed);
 }
 
 /**
@@ -340,11 +388,10 @@ export async function reEncargo(
   actor: AuditActor = SYSTEM_ACTOR,
   now = new Date(),
 ): Promise<EncargoDetail> {
-  const id = await db.transaction(async (tx) => {
-    const original = await lockEncargo(tx, input.encargo_original_id);
-    if (!original) throw new AppError('NOT_FOUND', m.encargoOriginalNoEncontrado);
+  const created = await db.transaction(async (tx) => {
+    const { found: originalFound, current: original, before: originalBefore } = await lockForChange(tx, input.encargo_original_id, m.encargoOriginalNoEncontrado);
     if (original.estado === 'pendiente') throw new AppError('CONFLICT', m.reEncargoDePendiente(original.numeroRol));
-    const encargoId = await insertPreparado(
+    const found = await insertPreparado(
       tx,
       input,
       {
@@ -359,11 +406,10 @@ export async function reEncargo(
       },
       now,
     );
-    const originalBefore = await snapshotEncargo(tx, original.id);
-    await updateEncargo(tx, original.id, { esReEncargado: true, fechaModificacion: now });
-    await auditEncargo(tx, actor, encargoId, 're_encargo', null);
-    await auditEncargo(tx, actor, original.id, 're_encargado', originalBefore);
-    return encargoId;
+    const originalRow = await updateEncargoReturning(tx, original.id, { esReEncargado: true, fechaModificacion: now });
+    await auditEncargoAs(tx, actor, 're_encargo', null, found);
+    await auditEncargoAs(tx, actor, 're_encargado', originalBefore, withUpdatedRow(originalFound, originalRow));
+    return found;
   });
-  return loadDetail(db, id);
+  return detailOf(created);
 }

@@ -221,6 +221,49 @@ describe('GET /encargos/buscar_por_rol/ and /encargos/{id}/', () => {
     expect(missing.json().detail).toBe('No se encontró el encargo');
   });
 
+  it('answers a creation, a modification and a re-assignment with exactly what reading the assignment answers', async () => {
+    const read = async (id: number) => (await t.request(tokenA, { method: 'GET', url: `/api/v1/encargos/${id}/` })).json();
+    const domicilios = [
+      { direccion: 'Av. Matta 1200', comuna: 'Santiago', ciudad: 'Santiago', es_principal: false, activo: true },
+      { direccion: 'Los Leones 55', comuna: 'Providencia', ciudad: 'Santiago', es_principal: true, activo: false },
+      { direccion: 'Gran Avenida 7000', comuna: 'La Cisterna', ciudad: 'Santiago', es_principal: false, activo: true },
+    ];
+    const created = await t.request(tokenA, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/crear/',
+      payload: encargoPayload(estudio, lookups, {
+        numero_rol: 'C-6004-2024',
+        fecha_comparendo: '2099-03-02 15:30',
+        fecha_prueba: '2099-01-20 09:00',
+        domicilios,
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const body = created.json();
+    expect(body.alarmas.map((a: { tipo: string }) => a.tipo)).toEqual(['prueba', 'comparendo']);
+    expect(body.domicilios.map((d: { direccion: string }) => d.direccion)).toEqual(domicilios.map((d) => d.direccion));
+    expect(body).toEqual(await read(body.id));
+
+    const modified = await t.request(tokenA, {
+      method: 'PATCH',
+      url: `/api/v1/encargos/${body.id}/modificar_encargo/`,
+      payload: { fecha_prueba: null, domicilios: domicilios.slice(1), observacion_encargo: 'Portón verde' },
+    });
+    expect(modified.statusCode, modified.body).toBe(200);
+    expect(modified.json().alarmas.map((a: { tipo: string }) => a.tipo)).toEqual(['comparendo']);
+    expect(modified.json()).toEqual(await read(body.id));
+
+    await setEstado(body.id, 'estampado');
+    const again = await t.request(tokenA, {
+      method: 'POST',
+      url: '/api/v1/encargos/re_encargo/',
+      payload: { ...encargoPayload(estudio, lookups, { numero_rol: 'C-6004-2024', domicilios }), encargo_original_id: body.id, motivo_re_encargo: 'Nuevo domicilio' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(await read(again.json().id));
+    expect((await read(body.id)).es_re_encargado).toBe(true);
+  });
+
   it("never finds tenant A's assignments for tenant B", async () => {
     const created = await crear({ numero_rol: 'C-6003-2024' });
     const byRol = await t.request(tokenB, { method: 'GET', url: '/api/v1/encargos/buscar_por_rol/?numero_rol=C-6003-2024' });
