@@ -1,0 +1,16 @@
+/**
+ * The alarm bell's texts without zod, so the top bar downloads none of it:
+ * `@receptoria/contracts/alarmas/constants`. They repeat the values schemas.ts defines next to its zod
+ * types; constants.test.ts keeps both equal.
+ */
+
+/** Upcoming comparendo and prueba alarms (the bell in the top bar). */
+export const ALARMA_TIPO_LABELS = { comparendo: 'Comparendo', prueba: 'Prueba' } as const;
+
+export const alarmaMessages = {
+  titulo: 'Alarmas próximas',
+  sinAlarmas: 'No hay alarmas próximas',
+  asuntoCorreo: (tipo: string, rol: string, cuando: string) => `Recordatorio: ${tipo} del rol ${rol} ${cuando}`,
+  manana: 'mañana',
+  enDosHoras: 'en dos horas',
+} as const;

@@ -1,0 +1,54 @@
+/**
+ * The dashboard's fixed values and texts without zod, so the dashboard downloads none of it:
+ * `@receptoria/contracts/dashboard/constants`. They repeat the values schemas.ts and detalle.ts define
+ * next to their zod types; constants.test.ts keeps both equal.
+ */
+
+/** Economic indicators (spec 01 §3, §7 Dashboard). */
+export const INDICADOR_CODIGOS = ['uf', 'ipc', 'dolar'] as const;
+export type IndicadorCodigo = (typeof INDICADOR_CODIGOS)[number];
+
+/** Where the values came from (see `IndicadorFuenteSchema`). */
+export const INDICADOR_FUENTES = ['mindicador', 'cache', 'respaldo', 'defecto'] as const;
+
+/** Fixed values the dashboard shows when no indicator could be obtained (spec 01 §8). */
+export const INDICADORES_POR_DEFECTO: Record<IndicadorCodigo, number> = { uf: 39200, ipc: 0.3, dolar: 950 };
+
+export function indicadoresPorDefecto(): Record<IndicadorCodigo, { valor: number; fecha: string | null }> {
+  return {
+    uf: { valor: INDICADORES_POR_DEFECTO.uf, fecha: null },
+    ipc: { valor: INDICADORES_POR_DEFECTO.ipc, fecha: null },
+    dolar: { valor: INDICADORES_POR_DEFECTO.dolar, fecha: null },
+  };
+}
+
+/** The workflow widget's states, in order (spec 01 §7 Dashboard). */
+export const FLUJO_TRABAJO_ESTADOS = ['preparado', 'listo_para_estampar', 'estampado'] as const;
+export type FlujoTrabajoEstado = (typeof FLUJO_TRABAJO_ESTADOS)[number];
+
+/** Dashboard detail screen (spec 02 §2.4): one endpoint key per dashboard figure. */
+export const DETALLE_CLAVES = ['encargos-activos', 'diligencias-pendientes', 'diligencias-completadas', 'estudios-registrados'] as const;
+export type DetalleClave = (typeof DETALLE_CLAVES)[number];
+
+export const DETALLE_TEXTOS: Record<DetalleClave, { titulo: string; descripcion: string; vacio: string }> = {
+  'encargos-activos': {
+    titulo: 'Encargos Activos',
+    descripcion: 'Encargos pendientes, preparados y listos para estampar',
+    vacio: 'No hay encargos activos en este momento',
+  },
+  'diligencias-pendientes': {
+    titulo: 'Diligencias Pendientes',
+    descripcion: 'Encargos recibidos este mes que esperan su diligencia',
+    vacio: 'No hay diligencias pendientes este mes',
+  },
+  'diligencias-completadas': {
+    titulo: 'Diligencias Completadas',
+    descripcion: 'Encargos recibidos este mes con sus resultados registrados',
+    vacio: 'No hay diligencias completadas este mes',
+  },
+  'estudios-registrados': {
+    titulo: 'Estudios Registrados',
+    descripcion: 'Estudios jurídicos registrados y sus encargos del mes',
+    vacio: 'No hay estudios registrados',
+  },
+};
