@@ -1,8 +1,4 @@
 import 'dayjs/locale/es';
-// zod's settings for the browser (Spanish messages, no eval probe that the CSP would report) before any
-// screen under the layout validates with a contract schema: the bundler keeps this module's effect only
-// where it is imported, and a screen may use a schema that does not import it.
-import '@receptoria/contracts/common/text';
 import { AppShell, Container } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';

@@ -1,4 +1,5 @@
-import { type AlarmasProximas, AlarmasProximasSchema } from '@receptoria/contracts';
+import type { AlarmasProximas } from '@receptoria/contracts';
+import { parseAlarmasProximas } from '@receptoria/contracts/alarmas/responses';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api-client';
 export const ALARMAS_REFRESH_MS = 60_000;
 
 export async function getAlarmasProximas(): Promise<AlarmasProximas> {
-  return AlarmasProximasSchema.parse(await api.get('/alarmas/proximas/'));
+  return parseAlarmasProximas(await api.get<unknown>('/alarmas/proximas/'));
 }
 
 export function useAlarmasProximas() {

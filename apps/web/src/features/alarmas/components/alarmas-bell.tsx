@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Indicator, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { ALARMA_TIPO_LABELS, alarmaMessages as m, formatDateTime } from '@receptoria/contracts';
+import { formatDateTime } from '@receptoria/contracts';
+import { ALARMA_TIPO_LABELS, alarmaMessages as m } from '@receptoria/contracts/alarmas/constants';
 import { useAlarmasProximas } from '../api/get-alarmas';
 
 /** Upcoming comparendo and prueba alarms; the count shows the reminders due within a day. */

@@ -1,4 +1,5 @@
-import { type DashboardEstadisticas, DashboardEstadisticasResponseSchema } from '@receptoria/contracts';
+import type { DashboardEstadisticas } from '@receptoria/contracts';
+import { parseDashboardEstadisticasResponse } from '@receptoria/contracts/dashboard/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +7,7 @@ import { api } from '../../../lib/api-client';
 export const ESTADISTICAS_REFRESH_MS = 5000;
 
 export async function getDashboardEstadisticas(): Promise<DashboardEstadisticas> {
-  const body = DashboardEstadisticasResponseSchema.parse(await api.get<unknown>('/dashboard/estadisticas/'));
+  const body = parseDashboardEstadisticasResponse(await api.get<unknown>('/dashboard/estadisticas/'));
   return body.estadisticas;
 }
 

@@ -1,4 +1,5 @@
-import { type IndicadoresResponse, IndicadoresResponseSchema } from '@receptoria/contracts';
+import type { IndicadoresResponse } from '@receptoria/contracts';
+import { parseIndicadoresResponse } from '@receptoria/contracts/dashboard/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -7,7 +8,7 @@ export const INDICADORES_REFRESH_MS = 60 * 60 * 1000;
 
 /** Economic indicators; an answer of another shape counts as a failed request. */
 export async function getIndicadores(): Promise<IndicadoresResponse> {
-  return IndicadoresResponseSchema.parse(await api.get<unknown>('/indicadores-economicos/'));
+  return parseIndicadoresResponse(await api.get<unknown>('/indicadores-economicos/'));
 }
 
 export function indicadoresQueryOptions() {

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { type DetalleClave, DETALLE_TEXTOS, formatThousands } from '@receptoria/contracts';
+import { formatThousands } from '@receptoria/contracts';
+import { DETALLE_TEXTOS, type DetalleClave } from '@receptoria/contracts/dashboard/constants';
 import { useNavigate } from 'react-router';
 import { detallePath } from '../../../config/paths';
 import { useDashboardEstadisticas } from '../api/get-estadisticas';

@@ -1,13 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrendingUp } from '@tabler/icons-react';
-import {
-  formatDate,
-  formatIndicadores,
-  INDICADOR_CODIGOS,
-  type IndicadorCodigo,
-  type IndicadoresResponse,
-  indicadoresPorDefecto,
-} from '@receptoria/contracts';
+import { formatDate, formatIndicadores, type IndicadoresResponse } from '@receptoria/contracts';
+import { INDICADOR_CODIGOS, type IndicadorCodigo, indicadoresPorDefecto } from '@receptoria/contracts/dashboard/constants';
 import { useIndicadores } from '../api/get-indicadores';
 import { dashboardMessages } from '../messages';
 

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowsRight } from '@tabler/icons-react';
-import { type DashboardEstadisticas, FLUJO_TRABAJO_ESTADOS, type FlujoTrabajoEstado, formatThousands } from '@receptoria/contracts';
+import { type DashboardEstadisticas, formatThousands } from '@receptoria/contracts';
+import { FLUJO_TRABAJO_ESTADOS, type FlujoTrabajoEstado } from '@receptoria/contracts/dashboard/constants';
 import { useDashboardEstadisticas } from '../api/get-estadisticas';
 import { dashboardMessages } from '../messages';
 
