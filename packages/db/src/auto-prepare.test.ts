@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoPrepare, MAX_NAMED } from './auto-prepare';
+import { autoPrepare, MAX_NAMED, PLAN_PER_CALL } from './auto-prepare';
 import { dropDatabase, ensureDatabase, openDatabase, withDatabaseName } from './connect';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -51,6 +51,14 @@ describe('autoPrepare', () => {
     const statements = await namedStatements();
     expect(statements.some((s) => s.includes('update t'))).toBe(false);
     expect(statements.filter((s) => s === 'select count(*)::int as n from t')).toHaveLength(1);
+  });
+
+  it('never names a statement marked to be planned with its values on every call', async () => {
+    const text = `select nombre from t where nombre like $1 ${PLAN_PER_CALL}`;
+    const answers = [];
+    for (const pattern of ['%uñ%', '%ip%', '%uñ%']) answers.push((await client.query({ text, values: [pattern] })).rows);
+    expect(answers).toEqual([[{ nombre: 'Ñuñoa' }], [{ nombre: 'Maipú' }], [{ nombre: 'Ñuñoa' }]]);
+    expect((await namedStatements()).some((s) => s.includes('plan_per_call'))).toBe(false);
   });
 
   it('names at most MAX_NAMED statements on one connection', async () => {

@@ -11,9 +11,14 @@ import type pg from 'pg';
  * IN-list of a new length, are never named), and the texts seen only once are forgotten in bulk
  * when they pile up. A connection's statements go away with it (pools close idle connections).
  * Only single data statements are named: transaction control and multi-statement scripts keep
- * the simple protocol they need.
+ * the simple protocol they need. A statement carrying PLAN_PER_CALL is never named either: its best
+ * plan depends on its values (a text-search pattern), which a named statement's generic plan does
+ * not see; the trigram index then goes unused and a search of 20 matches takes half a second.
  */
 export const MAX_NAMED = 150;
+
+/** Marks a statement to be planned on every call with its values (see above); put it in its SQL. */
+export const PLAN_PER_CALL = '/* plan_per_call */';
 const MAX_SEEN_ONCE = 2_000;
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
@@ -34,7 +39,8 @@ function preparable(config: unknown): config is QueryConfig {
     c.name === undefined &&
     c.submit === undefined &&
     DATA_STATEMENT.test(c.text) &&
-    !c.text.includes(';')
+    !c.text.includes(';') &&
+    !c.text.includes(PLAN_PER_CALL)
   );
 }
 

@@ -8,7 +8,7 @@ import {
   formatDate,
   toSantiagoIso,
 } from '@receptoria/contracts';
-import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { PLAN_PER_CALL, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { withResultados } from '../diligencias/diligencias.repository';
@@ -447,6 +447,12 @@ function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * `column LIKE pattern`, in a statement PostgreSQL plans with the pattern every time (never a named
+ * statement's generic plan, which cannot tell a rare fragment from a common word).
+ */
+const matches = (column: SQL | AnyPgColumn, pattern: string) => sql`${column} like ${pattern} ${sql.raw(PLAN_PER_CALL)}`;
+
 const accentFree = (column: SQL) => sql`lower(translate(${column}, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`;
 
 /** The search's words: accent-free, RUTs without thousands dots (12.345.678-5 → 12345678-5), at most six. */
@@ -487,7 +493,7 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SQL[]> {
         .filter((r) => Number(r.word) === index + 1 && r.kind === kind)
         .map((r) => r.id)
         .slice(0, 500);
-    const alternatives: SQL[] = [sql`${encargos.searchText} like ${pattern}`];
+    const alternatives: SQL[] = [matches(encargos.searchText, pattern)];
     const firms = ids('e');
     const parties = ids('p');
     const courts = ids('t');
