@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signIn, signOut, users } from '../support/login';
+import { withMainTenantDb } from '../support/mail-stand-ins';
 
 test.describe('Ver Pendientes as a working list', () => {
   test('tells re-assignments apart with a RE-ENCARGO badge and a link to the original', async ({ page }) => {
@@ -14,6 +15,27 @@ test.describe('Ver Pendientes as a working list', () => {
     await row.getByRole('link', { name: 'Ver original' }).click();
     await expect(page).toHaveURL(/\/re-encargos\?rol=.+&id=\d+$/);
     await expect(page.getByTestId('encargo-encontrado')).toContainText('ORIGINAL');
+  });
+
+  test('a search matching more than are counted says so: the tile reads 1.000+ and the footer "más de"', async ({ page }) => {
+    await withMainTenantDb(async (db) => {
+      await db.query(`
+        insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, estudio_id)
+        select 'C-' || (70000 + g) || '-2019', 'pendiente', date '2019-01-01' + g, 'Frecuentísimo Contador ' || g,
+               (select id from estudios order by id limit 1)
+        from generate_series(1, 1005) g`);
+    });
+    try {
+      await signIn(page, users.admin, '/ver-pendientes?q=frecuentisimo');
+      await expect(page.getByTestId('total-pendiente')).toContainText('1.000+');
+      await expect(page.getByTestId('total-preparado')).toContainText(/^\D*0$/);
+      await expect(page.getByText('Mostrando 1–20 de más de 1.000 encargos')).toBeVisible();
+      await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill('frecuentisimo contador 1005');
+      await expect(page.getByTestId('total-pendiente')).toContainText(/^\D*1$/);
+      await expect(page.getByText('Mostrando 1–1 de 1 encargos')).toBeVisible();
+    } finally {
+      await withMainTenantDb((db) => db.query("delete from encargos where ejecutados like 'Frecuentísimo Contador %'"));
+    }
   });
 
   test('count tiles filter the list; search, filter and page survive a reload and back', async ({ page }) => {

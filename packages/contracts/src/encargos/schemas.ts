@@ -350,6 +350,8 @@ export const EncargoListResponseSchema = z.object({
   count: z.number().int(),
   /** A search's counts stop at 1,000 per state: true when `count` (and some `totales`) mean "1,000 or more". */
   count_capped: z.boolean().optional(),
+  /** The states whose `totales` figure is that cap: "1,000 or more" (empty or absent: every figure is exact). */
+  totales_capped: z.array(EncargoEstadoSchema).optional(),
   page: z.number().int(),
   page_size: z.number().int(),
   totales: EncargoTotalesSchema,

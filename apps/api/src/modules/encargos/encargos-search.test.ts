@@ -175,10 +175,12 @@ describe('pending list search', () => {
     expect(page.count_capped).toBe(true);
     expect(page.count).toBe(1000);
     expect(page.totales.pendiente).toBe(1000);
+    expect(page.totales_capped).toEqual(['pendiente']);
     expect(page.results).toHaveLength(20);
     expect(page.results[0]?.numero_rol).toBe('C-21005-2020');
     const exact = await lista(`?search=${encodeURIComponent('comunisimo 1005')}`);
     expect(exact.count_capped).toBe(false);
+    expect(exact.totales_capped).toEqual([]);
     expect(exact.results.map((e) => e.numero_rol)).toEqual(['C-21005-2020']);
   });
 });

@@ -557,7 +557,7 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
     // The per-state counters kept by trigger answer at once; the page is a prepared statement.
     const totales = await readEncargoTotales(db);
     const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
-    if (offset >= total) return { count: total, count_capped: false, totales, results: [] };
+    if (offset >= total) return { count: total, count_capped: false, totales_capped: [], totales, results: [] };
     const rows = filter.estado
       ? await prepared(db, 'encargos_lista_estado', () =>
           selectPage(
@@ -570,7 +570,7 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
       : await prepared(db, 'encargos_lista', () =>
           selectPage(db, undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('encargos_lista'),
         ).execute({ limit: filter.pageSize, offset });
-    return { count: total, count_capped: false, totales, results: toPage(rows as PageRow[]) };
+    return { count: total, count_capped: false, totales_capped: [], totales, results: toPage(rows as PageRow[]) };
   }
 
   const base: SQL[] = await searchConditions(db, words);
@@ -580,9 +580,10 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const capped = filter.estado
     ? totales[filter.estado] > LIST_COUNT_CAP
     : ESTADOS.some((estado) => totales[estado] > LIST_COUNT_CAP);
+  const totalesCapped = ESTADOS.filter((estado) => totales[estado] > LIST_COUNT_CAP);
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
   const rows = offset < total || capped ? await selectPage(db, where, filter.pageSize, offset) : [];
-  return { count: total, count_capped: capped, totales, results: toPage(rows as PageRow[]) };
+  return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results: toPage(rows as PageRow[]) };
 }

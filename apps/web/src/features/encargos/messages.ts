@@ -115,7 +115,11 @@ export const encargosMessages = {
     },
     noEspecificado: 'No especificado',
     noEspecificada: 'No especificada',
-    total: (from: number, to: number, count: number) => `Mostrando ${from}–${to} de ${count} encargos`,
+    /** `count` as shown (es-CL thousands: '4.000'). */
+    total: (from: string, to: string, count: string) => `Mostrando ${from}–${to} de ${count} encargos`,
+    /** A search with more matches than are counted: the figure is a floor. */
+    totalAlMenos: (from: string, to: string, count: string) => `Mostrando ${from}–${to} de más de ${count} encargos`,
+    alMenos: (figure: string) => `${figure}+`,
     perPage: 'Por página',
     badgeReEncargo: 'RE-ENCARGO',
     verOriginal: 'Ver original',

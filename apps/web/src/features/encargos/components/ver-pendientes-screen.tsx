@@ -25,6 +25,7 @@ import {
   type EncargoEstado,
   formatCLP,
   formatDate,
+  formatThousands,
 } from '@receptoria/contracts';
 import { IconFileSpreadsheet, IconListSearch, IconPrinter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -56,12 +57,14 @@ function text(value: string | null | undefined): string {
 interface CountTileProps {
   estado: EncargoEstado;
   value: number | undefined;
+  /** The search's count stopped at this figure: "that many or more". */
+  capped: boolean;
   active: boolean;
   onSelect: () => void;
 }
 
 /** A state's count; clicking it filters the list by that state (again: all states). */
-function CountTile({ estado, value, active, onSelect }: CountTileProps) {
+function CountTile({ estado, value, capped, active, onSelect }: CountTileProps) {
   return (
     <Paper
       component="button"
@@ -87,7 +90,7 @@ function CountTile({ estado, value, active, onSelect }: CountTileProps) {
         {ESTADO_LABELS[estado]}
       </Text>
       <Text fz={28} fw={700} lh={1.2} c={`${TILE_COLORS[estado]}.8`}>
-        {value ?? '–'}
+        {value === undefined ? '–' : capped ? m.alMenos(formatThousands(value)) : formatThousands(value)}
       </Text>
     </Paper>
   );
@@ -232,6 +235,7 @@ export function VerPendientesScreen() {
             key={value}
             estado={value}
             value={isError ? undefined : data?.totales?.[value]}
+            capped={!isError && (data?.totales_capped ?? []).includes(value)}
             active={estado === value}
             onSelect={() => setEstado(estado === value ? 'todos' : value)}
           />
@@ -317,7 +321,9 @@ export function VerPendientesScreen() {
 
         <Group justify="space-between" p="md" gap="sm" className="no-print">
           <Text size="sm" c="dimmed">
-            {count > 0 ? m.total(from, to, count) : '\u00a0'}
+            {count > 0
+              ? (data?.count_capped ? m.totalAlMenos : m.total)(formatThousands(from), formatThousands(to), formatThousands(count))
+              : '\u00a0'}
           </Text>
           <Group gap="sm">
             <Group gap={6}>
