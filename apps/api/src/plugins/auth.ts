@@ -81,7 +81,9 @@ export const authPlugin = fp<{ config: AppConfig }>(
     await app.register(fastifyJwt, {
       secret,
       sign: { expiresIn: config.accessTokenTtl, algorithm: 'HS256' },
-      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tid', 'sid'] },
+      // A token already verified is not hashed again on every request (entries end with the token's
+      // own expiry); signing out or deactivation still ends the session through the session check.
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tid', 'sid'], cache: 10_000, cacheTTL: 60_000 },
     });
     app.decorate('accessTokenTtl', config.accessTokenTtl);
     app.decorate('refreshTokenTtl', config.refreshTokenTtl);

@@ -176,6 +176,16 @@ describe('profile and access tokens', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('refuses a token once it expires, even one accepted (and remembered as verified) moments before', async () => {
+    const { access } = await t.loginFull('admin');
+    const { exp: _exp, iat: _iat, ...claims } = t.app.jwt.decode<Record<string, unknown>>(access) ?? {};
+    const shortLived = t.app.jwt.sign(claims, { expiresIn: 2 });
+    expect((await t.request(shortLived, { method: 'GET', url: '/api/v1/auth/profile/' })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    const response = await t.request(shortLived, { method: 'GET', url: '/api/v1/auth/profile/' });
+    expect(response.statusCode).toBe(401);
+  });
+
   it('answers 401 when the token names another receiver than the user belongs to', async () => {
     const crossed = t.app.jwt.sign({ sub: '1', tid: otherTenantId, username: 'admin', sid: 'x' });
     const response = await t.request(crossed, { method: 'GET', url: '/api/v1/auth/profile/' });
