@@ -1,6 +1,6 @@
 import { type ColaItem, type DiligenciaResumen, type EncargoEstado, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const { diligencias, encargos, estudios, tiposEncargo, tiposEstampado } = tenantSchema;
 
@@ -50,72 +50,65 @@ export interface ResultadosRow {
   ultima: UltimaDiligencia | null;
 }
 
-interface LateralRow {
+/** The last diligence as the JSON of `ultimaDiligenciaJson` (snake_case columns, timestamps as text). */
+interface UltimaJson {
   id: number;
-  estado_estampado: string;
-  fecha_estampado: string | null;
-  observacion_estampado: string;
-  d_id: number | null;
-  d_encargo_id: number | null;
-  d_tipo_estampado_id: number | null;
-  d_tipo_nombre: string | null;
-  d_fecha_diligencia: string | Date | null;
-  d_apuntes_terreno: string | null;
-  d_tratamiento: string | null;
-  d_valor_cobrado: string | number | null;
-  d_valor_final: string | number | null;
-  d_motivo_cambio_valor: string | null;
-  d_observaciones: string | null;
-  d_creado_por: string | null;
-  d_fecha_creacion: string | Date | null;
+  encargo_id: number;
+  tipo_estampado_id: number;
+  tipo_nombre: string | null;
+  fecha_diligencia: string;
+  apuntes_terreno: string;
+  tratamiento: string;
+  valor_cobrado: number | null;
+  valor_final: number;
+  motivo_cambio_valor: string;
+  observaciones: string;
+  creado_por: string;
+  fecha_creacion: string;
 }
 
-const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
-const toDate = (value: string | Date | null) => (value === null ? null : value instanceof Date ? value : new Date(value));
+/**
+ * An assignment's last diligence with its type's name, as JSON inside the query that reads the
+ * assignment (`encargoId` is that query's id column): one round trip instead of a second query.
+ */
+export function ultimaDiligenciaJson(encargoId: SQL) {
+  return sql<UltimaJson | null>`(select json_build_object('id', x.id, 'encargo_id', x.encargo_id, 'tipo_estampado_id', x.tipo_estampado_id,
+      'tipo_nombre', t.nombre, 'fecha_diligencia', x.fecha_diligencia, 'apuntes_terreno', x.apuntes_terreno, 'tratamiento', x.tratamiento,
+      'valor_cobrado', x.valor_cobrado, 'valor_final', x.valor_final, 'motivo_cambio_valor', x.motivo_cambio_valor,
+      'observaciones', x.observaciones, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
+    from ${diligencias} x left join ${tiposEstampado} t on t.id = x.tipo_estampado_id
+    where x.encargo_id = ${encargoId} order by x.fecha_diligencia desc, x.id desc limit 1)`;
+}
 
-/** Stamp state and last diligence of several assignments: one query, a LATERAL join per assignment. */
-export async function findResultados(db: TenantDb, ids: readonly number[]): Promise<Map<number, ResultadosRow>> {
-  const map = new Map<number, ResultadosRow>();
-  if (ids.length === 0) return map;
-  const result = (await db.execute(sql`
-    select e.id, e.estado_estampado, e.fecha_estampado::text as fecha_estampado, e.observacion_estampado,
-           d.id as d_id, d.encargo_id as d_encargo_id, d.tipo_estampado_id as d_tipo_estampado_id, t.nombre as d_tipo_nombre,
-           d.fecha_diligencia as d_fecha_diligencia, d.apuntes_terreno as d_apuntes_terreno, d.tratamiento as d_tratamiento,
-           d.valor_cobrado as d_valor_cobrado, d.valor_final as d_valor_final, d.motivo_cambio_valor as d_motivo_cambio_valor,
-           d.observaciones as d_observaciones, d.creado_por as d_creado_por, d.fecha_creacion as d_fecha_creacion
-    from ${encargos} e
-    left join lateral (
-      select * from ${diligencias} x where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
-    ) d on true
-    left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
-    where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)) as unknown as { rows: LateralRow[] };
-  for (const r of result.rows) {
-    map.set(Number(r.id), {
-      id: Number(r.id),
-      estadoEstampado: r.estado_estampado,
-      fechaEstampado: r.fecha_estampado,
-      observacionEstampado: r.observacion_estampado,
-      ultima:
-        r.d_id === null
-          ? null
-          : {
-              id: Number(r.d_id),
-              encargoId: Number(r.d_encargo_id),
-              tipoEstampadoId: Number(r.d_tipo_estampado_id),
-              tipoNombre: r.d_tipo_nombre ?? '',
-              fechaDiligencia: toDate(r.d_fecha_diligencia) as Date,
-              apuntesTerreno: r.d_apuntes_terreno ?? '',
-              tratamiento: r.d_tratamiento ?? '',
-              valorCobrado: toNumber(r.d_valor_cobrado),
-              valorFinal: toNumber(r.d_valor_final) ?? 0,
-              motivoCambioValor: r.d_motivo_cambio_valor ?? '',
-              observaciones: r.d_observaciones ?? '',
-              creadoPor: r.d_creado_por ?? '',
-              fechaCreacion: toDate(r.d_fecha_creacion) as Date,
-            },
-    });
-  }
-  return map;
+/** The stamp columns of an assignment and its last diligence (from ultimaDiligenciaJson). */
+export function toResultados(
+  stamp: { id: number; estadoEstampado: string; fechaEstampado: string | null; observacionEstampado: string },
+  u: UltimaJson | null,
+): ResultadosRow {
+  return {
+    id: stamp.id,
+    estadoEstampado: stamp.estadoEstampado,
+    fechaEstampado: stamp.fechaEstampado,
+    observacionEstampado: stamp.observacionEstampado,
+    ultima:
+      u === null
+        ? null
+        : {
+            id: u.id,
+            encargoId: u.encargo_id,
+            tipoEstampadoId: u.tipo_estampado_id,
+            tipoNombre: u.tipo_nombre ?? '',
+            fechaDiligencia: new Date(u.fecha_diligencia),
+            apuntesTerreno: u.apuntes_terreno,
+            tratamiento: u.tratamiento,
+            valorCobrado: u.valor_cobrado === null ? null : Number(u.valor_cobrado),
+            valorFinal: Number(u.valor_final),
+            motivoCambioValor: u.motivo_cambio_valor,
+            observaciones: u.observaciones,
+            creadoPor: u.creado_por,
+            fechaCreacion: new Date(u.fecha_creacion),
+          },
+  };
 }
 
 export function toDiligenciaResumen(d: DiligenciaRow): DiligenciaResumen {
@@ -151,15 +144,6 @@ export function resultadoFields(r: ResultadosRow | undefined) {
     diligencia: u ? toDiligenciaResumen(u) : null,
     resultado: u ? { id: u.tipoEstampadoId, nombre: u.tipoNombre } : null,
   };
-}
-
-/** Adds the stamp state and last diligence to assignments read by rol. */
-export async function withResultados<T extends { id: number }>(db: TenantDb, list: T[]) {
-  const found = await findResultados(
-    db,
-    list.map((e) => e.id),
-  );
-  return list.map((e) => ({ ...e, ...resultadoFields(found.get(e.id)) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,7 +214,7 @@ export async function listCola(
       esperando_desde: r.esperando_desde,
       dias_esperando: diasEntre(r.esperando_desde, hoy),
       ultima_diligencia_tipo_estampado_nombre: r.ultima_tipo,
-      ultima_diligencia_fecha: r.ultima_fecha === null ? null : toSantiagoIso(toDate(r.ultima_fecha) as Date),
+      ultima_diligencia_fecha: r.ultima_fecha === null ? null : toSantiagoIso(r.ultima_fecha instanceof Date ? r.ultima_fecha : new Date(r.ultima_fecha)),
     }),
   );
   return { items, total: Number(countRow?.n ?? 0) };

@@ -11,7 +11,7 @@ import {
 import { PLAN_PER_CALL, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { withResultados } from '../diligencias/diligencias.repository';
+import { resultadoFields, toResultados, ultimaDiligenciaJson } from '../diligencias/diligencias.repository';
 
 const {
   alarmas,
@@ -243,16 +243,19 @@ export async function findEncargoById(db: TenantDb, id: number): Promise<Encargo
 
 /** Assignments of a rol, with their stamp state and last diligence (spec 02 §3 read shape). */
 export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promise<EncargoConResultados[]> {
-  // One prepared statement with the addresses inside (see selectPage).
+  // One prepared statement with the addresses and the last diligence inside (see selectPage).
   const rows = await prepared(db, 'encargos_por_rol', () =>
     db
-      .select({ ...joinedSelection, domicilios: domiciliosJson })
+      .select({ ...joinedSelection, domicilios: domiciliosJson, ultima: ultimaDiligenciaJson(encargosColumn(encargos.id)) })
       .from(encargos)
       .where(eq(encargos.numeroRol, sql.placeholder('rol')))
       .orderBy(asc(encargos.id))
       .prepare('encargos_por_rol'),
   ).execute({ rol: numeroRol });
-  return withResultados(db, toPage(rows as PageRow[]));
+  return rows.map((row) => ({
+    ...toEncargo(row as PageRow, row.domicilios),
+    ...resultadoFields(toResultados(row.encargo, row.ultima)),
+  }));
 }
 
 export async function insertEncargo(db: TenantDb, values: EncargoInsert): Promise<EncargoStored> {
