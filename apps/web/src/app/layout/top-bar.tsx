@@ -1,11 +1,11 @@
-import { Avatar, Box, Button, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Button, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconGavel, IconHome, IconLayoutGrid, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DeferredPopover } from '../../components/deferred-popover';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth/use-session';
 import { AlarmasBell } from '../../features/alarmas/components/alarmas-bell';
-import { shortcutsFor } from './shortcuts';
 
 export const topBarMessages = {
   product: 'Receptoría',
@@ -14,6 +14,9 @@ export const topBarMessages = {
   userFallback: 'Usuario',
   signOut: 'Salir',
 } as const;
+
+// The menu downloads on first use: the dashboard shows without the popover code.
+const loadShortcutsMenu = async () => (await import('./shortcuts-menu')).ShortcutsMenu;
 
 function initials(name: string) {
   return name
@@ -35,6 +38,21 @@ export function TopBar() {
     await logout();
     navigate(paths.login, { replace: true });
   };
+
+  const shortcutsButton = (
+    <Button
+      variant="subtle"
+      color="gray.0"
+      px="sm"
+      leftSection={<IconLayoutGrid size={18} />}
+      rightSection={<IconChevronDown size={14} />}
+      aria-label={topBarMessages.shortcuts}
+    >
+      <Box component="span" visibleFrom="sm">
+        {topBarMessages.shortcuts}
+      </Box>
+    </Button>
+  );
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -66,35 +84,12 @@ export function TopBar() {
             </Box>
           </Button>
 
-          <Menu position="bottom-start" width={250} shadow="md" withinPortal>
-            <Menu.Target>
-              <Button
-                variant="subtle"
-                color="gray.0"
-                px="sm"
-                leftSection={<IconLayoutGrid size={18} />}
-                rightSection={<IconChevronDown size={14} />}
-                aria-label={topBarMessages.shortcuts}
-              >
-                <Box component="span" visibleFrom="sm">
-                  {topBarMessages.shortcuts}
-                </Box>
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{topBarMessages.shortcuts}</Menu.Label>
-              {shortcutsFor(isAdmin).map((shortcut) => (
-                <Menu.Item
-                  key={shortcut.path}
-                  component={Link}
-                  to={shortcut.path}
-                  leftSection={<shortcut.icon size={16} stroke={1.8} />}
-                >
-                  {shortcut.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <DeferredPopover
+            target={shortcutsButton}
+            popupType="menu"
+            load={loadShortcutsMenu}
+            props={{ label: topBarMessages.shortcuts, isAdmin }}
+          />
         </Group>
       </Group>
 

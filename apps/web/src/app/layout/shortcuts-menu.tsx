@@ -1,0 +1,28 @@
+import { Menu } from '@mantine/core';
+import { cloneElement } from 'react';
+import { Link } from 'react-router';
+import { type LoadedPopoverProps, useTakeover } from '../../components/deferred-popover';
+import { shortcutsFor } from './shortcuts';
+
+export interface ShortcutsMenuProps extends LoadedPopoverProps {
+  label: string;
+  isAdmin: boolean;
+}
+
+/** The shortcuts menu of the top bar; its code downloads on first use (DeferredPopover in top-bar.tsx). */
+export function ShortcutsMenu({ target, label, isAdmin, takeover }: ShortcutsMenuProps) {
+  const targetRef = useTakeover(takeover);
+  return (
+    <Menu position="bottom-start" width={250} shadow="md" withinPortal>
+      <Menu.Target>{cloneElement(target, { ref: targetRef })}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{label}</Menu.Label>
+        {shortcutsFor(isAdmin).map((shortcut) => (
+          <Menu.Item key={shortcut.path} component={Link} to={shortcut.path} leftSection={<shortcut.icon size={16} stroke={1.8} />}>
+            {shortcut.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
