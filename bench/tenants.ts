@@ -21,6 +21,7 @@ import {
   type HttpRequest,
   loadApi,
   log,
+  type Measure,
   login,
   machineLine,
   percentile,
@@ -67,6 +68,63 @@ async function openConnections(prefix: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The floor of the churning list: the same round-robin over the receivers' databases from plain `pg`,
+ * at most POOL_MAX of them connected at once (the least recently used is closed), each request reading
+ * the per-state counters an empty receiver's list reads. What PostgreSQL alone costs when nearly every
+ * request opens a connection to a database whose backend starts cold.
+ */
+async function loadChurn(databases: string[], connections: number, durationS: number): Promise<Measure> {
+  // Connected databases, least recently used first; one in use is never closed (like the API's leases).
+  const open = new Map<string, { client: Promise<pg.Client>; leases: number }>();
+  const latencies: number[] = [];
+  let failures = 0;
+  let firstFailure: string | undefined;
+  let next = 0;
+  const deadline = Date.now() + durationS * 1000;
+  const lease = (name: string) => {
+    let entry = open.get(name);
+    if (entry) open.delete(name);
+    else {
+      const fresh = new pg.Client({ connectionString: withDatabaseName(SERVER, name) });
+      entry = { client: fresh.connect().then(() => fresh), leases: 0 };
+    }
+    open.set(name, entry);
+    entry.leases += 1;
+    for (const [oldest, candidate] of open) {
+      if (open.size <= POOL_MAX) break;
+      if (candidate.leases > 0) continue;
+      open.delete(oldest);
+      void candidate.client.then((c) => c.end()).catch(() => undefined);
+    }
+    return entry;
+  };
+  const worker = async () => {
+    while (Date.now() < deadline) {
+      const name = databases[next % databases.length] as string;
+      next += 1;
+      const started = performance.now();
+      const entry = lease(name);
+      try {
+        const client = await entry.client;
+        await client.query({ name: 'totales', text: 'select estado, sum(total) from encargo_totales group by estado' });
+      } catch (error) {
+        failures += 1;
+        firstFailure ??= (error as Error).message;
+      } finally {
+        entry.leases -= 1;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const began = Date.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (Date.now() - began) / 1000;
+  await Promise.allSettled([...open.values()].map(async (entry) => (await entry.client).end()));
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures, firstFailure };
 }
 
 export async function runTenantsBench(): Promise<Row[]> {
@@ -126,6 +184,16 @@ export async function runTenantsBench(): Promise<Row[]> {
     const measure = await loadApi(PORT, undefined, requests, CONNECTIONS, DURATION);
     sampling = false;
     await sampler;
+    log(`same round-robin from pg (at most ${POOL_MAX} databases connected)…`);
+    const control = new pg.Client({ connectionString: controlUrl });
+    await control.connect();
+    const { rows: tenantRows } = await control.query<{ database_name: string }>('select database_name from tenants order by id');
+    await control.end();
+    const floor = await loadChurn(
+      tenantRows.map((r) => r.database_name),
+      CONNECTIONS,
+      DURATION,
+    );
     const sorted = [...provisioning].sort((a, b) => a - b);
     const mean = provisioning.reduce((a, b) => a + b, 0) / provisioning.length;
     return [
@@ -139,6 +207,8 @@ export async function runTenantsBench(): Promise<Row[]> {
         group: 'tenants',
         name: `lista round-robin, pools churning @${CONNECTIONS}`,
         value: fmtMeasure(measure),
+        floor: fmtMeasure(floor),
+        ratio: (measure.rps / floor.rps).toFixed(2),
         target: 'p95 (pool max ' + POOL_MAX + ')',
       },
       {
