@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
+import { PLAN_PER_CALL } from '@receptoria/db';
 import pg from 'pg';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
@@ -210,7 +211,12 @@ export function recordQueries(pool: pg.Pool): { take<T>(run: () => Promise<T>): 
   };
 }
 
-function statementName(text: string): string {
+/**
+ * The name the floor prepares a statement under; none for a statement the API plans with its values
+ * on every call (PLAN_PER_CALL: text-search patterns), which a generic plan would make slow.
+ */
+function statementName(text: string): string | undefined {
+  if (text.includes(PLAN_PER_CALL)) return undefined;
   let hash = 0;
   for (let i = 0; i < text.length; i += 1) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
   return `b${(hash >>> 0).toString(36)}_${text.length}`;
@@ -218,7 +224,8 @@ function statementName(text: string): string {
 
 /**
  * The floor: the same SQL as the API's requests, from a plain pg pool of `connections` clients,
- * each query a named prepared statement, each request's queries in order on one connection.
+ * each query a named prepared statement (as the API sends it), each request's queries in order on one
+ * connection.
  */
 export async function loadSql(
   url: string,
