@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { whenModalsReady } from '../lib/modals-host';
 
 export const confirmMessages = {
   cancel: 'Cancelar',
@@ -26,7 +27,8 @@ export interface ConfirmActionOptions {
  * Asks before a destructive action and says what will happen. Resolves true when the user confirms,
  * false when they cancel or close the dialog (nothing happens then).
  */
-export function confirmAction({ title, text, confirm, cancel = confirmMessages.cancel, color = 'red' }: ConfirmActionOptions) {
+export async function confirmAction({ title, text, confirm, cancel = confirmMessages.cancel, color = 'red' }: ConfirmActionOptions) {
+  await whenModalsReady();
   return new Promise<boolean>((resolve) => {
     modals.openConfirmModal({
       title,

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { whenModalsReady } from '../../lib/modals-host';
 import { formMessages } from './messages';
 
 /**
@@ -20,17 +21,19 @@ export function useUnsavedChangesPrompt(dirty: boolean): { allowNextNavigation: 
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    modals.openConfirmModal({
-      title: formMessages.unsavedTitle,
-      children: <Text size="sm">{formMessages.unsavedText}</Text>,
-      labels: { confirm: formMessages.unsavedLeave, cancel: formMessages.unsavedStay },
-      confirmProps: { color: 'red' },
-      onConfirm: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-      onClose: () => {
-        if (blocker.state === 'blocked') blocker.reset();
-      },
-    });
+    void whenModalsReady().then(() =>
+      modals.openConfirmModal({
+        title: formMessages.unsavedTitle,
+        children: <Text size="sm">{formMessages.unsavedText}</Text>,
+        labels: { confirm: formMessages.unsavedLeave, cancel: formMessages.unsavedStay },
+        confirmProps: { color: 'red' },
+        onConfirm: () => blocker.proceed(),
+        onCancel: () => blocker.reset(),
+        onClose: () => {
+          if (blocker.state === 'blocked') blocker.reset();
+        },
+      }),
+    );
   }, [blocker]);
 
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PersonalNotes, SAVED_CONFIRMATION_MS } from './personal-notes';
+import { DeferredModals } from '../../../app/modals/deferred-modals';
 
 function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -25,11 +25,10 @@ function renderNotes(options: { texto: string; saveGate?: Promise<void> }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <PersonalNotes />
-        </QueryClientProvider>
-      </ModalsProvider>
+      <DeferredModals />
+      <QueryClientProvider client={client}>
+        <PersonalNotes />
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return { posts };

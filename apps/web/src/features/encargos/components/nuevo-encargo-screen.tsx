@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { whenModalsReady } from '../../../lib/modals-host';
 import { confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
@@ -45,7 +46,8 @@ interface Created {
 type DuplicateChoice = 'proceed' | 'open' | 'cancel';
 
 /** Asks what to do when the rol is already registered: open it in Re-encargos, register anyway or cancel. */
-function askAboutDuplicate(rol: string, count: number): Promise<DuplicateChoice> {
+async function askAboutDuplicate(rol: string, count: number): Promise<DuplicateChoice> {
+  await whenModalsReady();
   return new Promise((resolve) => {
     const id = `rol-duplicado-${rol}`;
     const choose = (choice: DuplicateChoice) => {

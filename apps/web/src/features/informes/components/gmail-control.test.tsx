@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { informesMessages as m } from '../messages';
 import { GmailControl } from './gmail-control';
 import { POLL_MAX_ATTEMPTS, POPUP_FEATURES } from './use-gmail-connection';
+import { DeferredModals } from '../../../app/modals/deferred-modals';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,12 +45,11 @@ function setup(statusAnswers: () => unknown, start: () => Response = () => json(
   const openWindow = vi.fn(() => popup as unknown as Window);
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <Notifications />
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <GmailControl estudioId={7} options={{ openWindow }} />
-        </QueryClientProvider>
-      </ModalsProvider>
+      <DeferredModals />
+      <Notifications />
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <GmailControl estudioId={7} options={{ openWindow }} />
+      </QueryClientProvider>
     </MantineProvider>,
   );
   const statusCalls = () => calls.filter((url) => url.includes('/oauth2/status/')).length;

@@ -1,12 +1,12 @@
 import type { Permiso, Usuario } from '@receptoria/contracts';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, type SessionValue } from '../../../lib/auth/session-context';
 import { notify } from '../../../lib/notify';
 import { PermisosScreen } from './permisos-screen';
+import { DeferredModals } from '../../../app/modals/deferred-modals';
 
 vi.mock('../../../lib/notify', () => ({
   notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() },
@@ -97,13 +97,12 @@ function renderScreen() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <QueryClientProvider client={client}>
-          <SessionContext.Provider value={session}>
-            <PermisosScreen />
-          </SessionContext.Provider>
-        </QueryClientProvider>
-      </ModalsProvider>
+      <DeferredModals />
+      <QueryClientProvider client={client}>
+        <SessionContext.Provider value={session}>
+          <PermisosScreen />
+        </SessionContext.Provider>
+      </QueryClientProvider>
     </MantineProvider>,
   );
 }
