@@ -162,6 +162,37 @@ describe('pending list search', () => {
     expect(found?.domicilios).toHaveLength(2);
   });
 
+  it.each([
+    ['few matches (one pass)', 'raruna', 60],
+    ['many matches (counted state by state)', 'masiva', 1100],
+  ])('pages through %s newest first, with and without a state filter', async (_label, word, n) => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [model] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7301-2023'));
+    if (!model) throw new Error('no model row');
+    await db.execute(sql`
+      insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id)
+      select 'P-' || g || '-' || ${word}, (array['pendiente', 'preparado', 'listo_para_estampar', 'estampado'])[1 + g % 4], date '2019-01-01' + (g % 37), 'Paginada ' || ${word} || ' ' || g, '',
+             ${model.estudioId}
+      from generate_series(1, ${n}) g`);
+    const expected = async (estado?: string) => {
+      const { rows } = (await db.execute(sql`
+        select numero_rol from encargos where ejecutados like ${`Paginada ${word} %`} ${estado ? sql`and estado = ${estado}` : sql``}
+        order by fecha_encargo desc nulls last, id desc nulls last`)) as unknown as { rows: { numero_rol: string }[] };
+      return rows.map((r) => r.numero_rol);
+    };
+    const all = await expected();
+    const rols = async (query: string) => (await lista(`?search=${word}${query}`)).results.map((e) => e.numero_rol);
+    expect(await rols('&page_size=20')).toEqual(all.slice(0, 20));
+    expect(await rols('&page=2&page_size=20')).toEqual(all.slice(20, 40));
+    const preparados = await expected('preparado');
+    expect(await rols('&estado=preparado&page=2&page_size=10')).toEqual(preparados.slice(10, 20));
+    const page = await lista(`?search=${word}&estado=preparado`);
+    expect(page.count).toBe(preparados.length);
+    expect(page.count_capped).toBe(false);
+    expect(page.totales).toEqual({ pendiente: n / 4, preparado: n / 4, listo_para_estampar: n / 4, estampado: n / 4 });
+    await db.execute(sql`delete from encargos where ejecutados like ${`Paginada ${word} %`}`);
+  });
+
   it('caps the counts of a very common word and says so, still answering the newest page', async () => {
     const db = await t.tenantDbOf(t.mainTenantId);
     const [model] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7301-2023'));

@@ -507,6 +507,48 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SQL[]> {
   });
 }
 
+/**
+ * A search with fewer matches than this is answered from one pass (no state can reach the cap);
+ * with more, the first pass stops there and the states are counted one by one (a common word).
+ */
+export const ONE_PASS_LIMIT = LIST_COUNT_CAP + 1;
+
+/**
+ * A search with fewer than ONE_PASS_LIMIT matches in one pass over the index: every state's count
+ * and the ids of the page asked for, in list order. A rare fragment (a rol, a RUT) is found once
+ * instead of once per state and again for the page. Undefined when the matches reach the limit.
+ */
+async function fewMatches(db: TenantDb, where: SQL, estado: EncargoEstado | undefined, limit: number, offset: number) {
+  const result = (await db.execute(sql`
+    with m as materialized (
+      select ${encargos.id} as id, ${encargos.estado} as estado, ${encargos.fechaEncargo} as fecha
+      from ${encargos} where ${where} limit ${ONE_PASS_LIMIT}
+    )
+    select (select count(*) from m)::int as n,
+      (select coalesce(json_object_agg(estado, c), '{}'::json) from (select estado, count(*)::int as c from m group by estado) s) as totales,
+      (select coalesce(json_agg(id order by fecha desc nulls last, id desc nulls last), '[]'::json)
+         from (select id, fecha from m where ${estado ? sql`estado = ${estado}` : sql`true`}
+               order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset}) p) as ids`)) as unknown as {
+    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; ids: number[] }[];
+  };
+  const row = result.rows[0];
+  if (!row || row.n >= ONE_PASS_LIMIT) return undefined;
+  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
+  for (const key of ESTADOS) totales[key] = row.totales[key] ?? 0;
+  return { totales, ids: row.ids };
+}
+
+/** The rows of a page whose ids are known, in list order, with their names and addresses. */
+async function selectByIds(db: TenantDb, ids: number[]): Promise<PageRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...joinedSelection, domicilios: domiciliosJson })
+    .from(encargos)
+    .where(inArray(encargos.id, ids))
+    .orderBy(...listOrder);
+  return rows as PageRow[];
+}
+
 /** Matches per state, each counted up to LIST_COUNT_CAP + 1 (one bounded scan per state). */
 async function cappedTotals(db: TenantDb, where: SQL) {
   const limit = LIST_COUNT_CAP + 1;
@@ -579,7 +621,8 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const base: SQL[] = await searchConditions(db, words);
   if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
   const baseWhere = and(...base) as SQL;
-  const totales = await cappedTotals(db, baseWhere);
+  const few = await fewMatches(db, baseWhere, filter.estado, filter.pageSize, offset);
+  const totales = few?.totales ?? (await cappedTotals(db, baseWhere));
   const capped = filter.estado
     ? totales[filter.estado] > LIST_COUNT_CAP
     : ESTADOS.some((estado) => totales[estado] > LIST_COUNT_CAP);
@@ -587,6 +630,8 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
-  const rows = offset < total || capped ? await selectPage(db, where, filter.pageSize, offset) : [];
-  return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results: toPage(rows as PageRow[]) };
+  let rows: PageRow[] = [];
+  if (few) rows = await selectByIds(db, few.ids);
+  else if (offset < total || capped) rows = (await selectPage(db, where, filter.pageSize, offset)) as PageRow[];
+  return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results: toPage(rows) };
 }
