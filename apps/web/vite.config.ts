@@ -7,6 +7,29 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
+// zod and its browser settings (contracts common/text.ts: Spanish messages, and `jitless`, without which
+// building a z.object probes eval, which the CSP forbids and reports) share one chunk, so whatever loads
+// zod has the settings applied before any of its modules builds a schema.
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const ZOD_SETTINGS = /[\\/]packages[\\/]contracts[\\/]src[\\/]common[\\/]text\.ts$/;
+
+/** Fails the build when the chunk that holds zod does not also run its browser settings. */
+function zodSettingsWithZod(): Plugin {
+  return {
+    name: 'receptoria-zod-settings-with-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const ids = Object.keys(chunk.modules);
+        if (ids.some((id) => ZOD.test(id)) && !ids.some((id) => ZOD_SETTINGS.test(id))) {
+          this.error(`${chunk.fileName} holds zod without its browser settings (packages/contracts/src/common/text.ts)`);
+        }
+      }
+    },
+  };
+}
+
 /**
  * Writes .br and .gz beside every text asset of the build, so the API serves them without
  * compressing on each request (@fastify/static preCompressed).
@@ -40,7 +63,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), zodSettingsWithZod()],
   server: {
     port: 5173,
     proxy: {
@@ -57,7 +80,10 @@ export default defineConfig({
         codeSplitting: {
           // React changes least often: its own long-cached chunk. Everything else (Mantine included)
           // is split by route, so a screen loads only the components it uses.
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+            { name: 'zod', test: (id) => ZOD.test(id) || ZOD_SETTINGS.test(id), priority: 2, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

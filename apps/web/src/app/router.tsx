@@ -22,52 +22,42 @@ const layoutLoading = (
 const AppLayout = lazyScreen(() => import('./layout/app-layout'), 'AppLayout', layoutLoading);
 const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/dashboard-screen'), 'DashboardScreen');
 
-/**
- * zod's browser settings: Spanish messages, and no probe for eval, which the CSP forbids and reports. The
- * layout and the dashboard validate without zod, so signing in downloads none of it; every other screen
- * may validate with a contract schema, so it downloads the settings beside its own chunk and renders once
- * both are in (no screen validates while its module loads).
- */
-function lazyScreenWithZod<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
-  return lazyScreen(() => Promise.all([load(), import('@receptoria/contracts/common/text')]).then(([screen]) => screen), name);
-}
-
-// Every other screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
-const DashboardDetalleScreen = lazyScreenWithZod(
+// Every screen is its own chunk, loaded on first visit: add new screens the same way (one line each).
+const DashboardDetalleScreen = lazyScreen(
   () => import('../features/dashboard/components/dashboard-detalle-screen'),
   'DashboardDetalleScreen',
 );
-const InformesPanel = lazyScreenWithZod(() => import('../features/informes/components/informes-panel'), 'InformesPanel');
-const NuevoEncargoScreen = lazyScreenWithZod(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
-const ReEncargosScreen = lazyScreenWithZod(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
-const HistorialPanel = lazyScreenWithZod(() => import('../features/auditoria/components/historial-panel'), 'HistorialPanel');
-const VerPendientesScreen = lazyScreenWithZod(() => import('../features/encargos/components/ver-pendientes-screen'), 'VerPendientesScreen');
-const AdministrarEstudiosScreen = lazyScreenWithZod(
+const InformesPanel = lazyScreen(() => import('../features/informes/components/informes-panel'), 'InformesPanel');
+const NuevoEncargoScreen = lazyScreen(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
+const ReEncargosScreen = lazyScreen(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
+const HistorialPanel = lazyScreen(() => import('../features/auditoria/components/historial-panel'), 'HistorialPanel');
+const VerPendientesScreen = lazyScreen(() => import('../features/encargos/components/ver-pendientes-screen'), 'VerPendientesScreen');
+const AdministrarEstudiosScreen = lazyScreen(
   () => import('../features/estudios/components/administrar-estudios-screen'),
   'AdministrarEstudiosScreen',
 );
-const ConfiguracionesEstudioScreen = lazyScreenWithZod(
+const ConfiguracionesEstudioScreen = lazyScreen(
   () => import('../features/estudios/components/configuraciones-estudio-screen'),
   'ConfiguracionesEstudioScreen',
 );
-const RegistrarEstudioScreen = lazyScreenWithZod(
+const RegistrarEstudioScreen = lazyScreen(
   () => import('../features/estudios/components/registrar-estudio-screen'),
   'RegistrarEstudioScreen',
 );
-const OnboardingScreen = lazyScreenWithZod(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
-const PermisosScreen = lazyScreenWithZod(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
-const CarpetasScreen = lazyScreenWithZod(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
-const CobranzaScreen = lazyScreenWithZod(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
-const RutasScreen = lazyScreenWithZod(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
-const EstadisticasScreen = lazyScreenWithZod(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
+const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
+const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
+const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
+const CobranzaScreen = lazyScreen(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
+const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
+const EstadisticasScreen = lazyScreen(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
 // Results and stamps (features/diligencias, plantillas, resultados).
-const ResultadosEstampadosScreen = lazyScreenWithZod(
+const ResultadosEstampadosScreen = lazyScreen(
   () => import('../features/diligencias/components/resultados-estampados-screen'),
   'ResultadosEstampadosScreen',
 );
-const EstamparScreen = lazyScreenWithZod(() => import('../features/diligencias/components/estampar-screen'), 'EstamparScreen');
-const PlantillasScreen = lazyScreenWithZod(() => import('../features/plantillas/components/plantillas-screen'), 'PlantillasScreen');
-const ResultadosDashboardScreen = lazyScreenWithZod(
+const EstamparScreen = lazyScreen(() => import('../features/diligencias/components/estampar-screen'), 'EstamparScreen');
+const PlantillasScreen = lazyScreen(() => import('../features/plantillas/components/plantillas-screen'), 'PlantillasScreen');
+const ResultadosDashboardScreen = lazyScreen(
   () => import('../features/resultados/components/resultados-dashboard-screen'),
   'ResultadosDashboardScreen',
 );
