@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn, toast, users } from '../support/login';
+import { withMainTenantDb } from '../support/mail-stand-ins';
 
 /** Picks an option of a Mantine Select (typing filters the list first). */
 async function choose(page: Page, label: string, option: string) {
@@ -409,17 +410,25 @@ test.describe('Nuevo Encargo', () => {
   });
 
   test('warns when the rol already exists and offers to open it in Re-encargos', async ({ page }) => {
+    // Its own registered rol: a retried worker must not depend on an earlier test's assignment.
+    const existing = `E-${String(Date.now()).slice(-5)}7-2024`;
+    await withMainTenantDb((db) =>
+      db.query(
+        `insert into encargos (numero_rol, estado, fecha_encargo, estudio_id) values ($1, 'preparado', current_date, (select id from estudios order by id limit 1))`,
+        [existing],
+      ),
+    );
     await signIn(page, users.admin, '/nuevo-encargo');
-    await fillEncargo(page, { rol, rut: '11.111.111-1' });
+    await fillEncargo(page, { rol: existing, rut: '11.111.111-1' });
     await page.getByRole('button', { name: 'Registrar Encargo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Este rol ya está registrado' });
-    await expect(dialog).toContainText(`Ya existe un encargo con el rol ${rol}.`);
+    await expect(dialog).toContainText(`Ya existe un encargo con el rol ${existing}.`);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(page.getByTestId('encargo-creado')).toHaveCount(0);
     await page.getByRole('button', { name: 'Registrar Encargo' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Abrir en Re-encargos' }).click();
-    await expect(page).toHaveURL(new RegExp(`/re-encargos\\?rol=${rol}$`));
-    await expect(page.getByTestId('encargo-encontrado')).toContainText(rol);
+    await expect(page).toHaveURL(new RegExp(`/re-encargos\\?rol=${existing}$`));
+    await expect(page.getByTestId('encargo-encontrado')).toContainText(existing);
   });
 
   test('asks before leaving with unsaved changes; Enter in a field does not submit', async ({ page }) => {
