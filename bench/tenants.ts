@@ -184,6 +184,8 @@ export async function runTenantsBench(): Promise<Row[]> {
     const measure = await loadApi(PORT, undefined, requests, CONNECTIONS, DURATION);
     sampling = false;
     await sampler;
+    // The API (and its open databases) goes first: both sides get the server's connections to themselves.
+    await api.stop();
     log(`same round-robin from pg (at most ${POOL_MAX} databases connected)…`);
     const control = new pg.Client({ connectionString: controlUrl });
     await control.connect();

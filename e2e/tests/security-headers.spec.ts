@@ -44,13 +44,15 @@ test('the login page loads with the security headers and no CSP violation', asyn
   expect(violations).toEqual([]);
 });
 
-test('signed-in screens (dashboard, pending list, firms) render with no CSP violation', async ({ page }) => {
+test('signed-in screens (dashboard, pending list, firms, dashboard detail, permissions) render with no CSP violation', async ({ page }) => {
   const violations = collectViolations(page);
   await listenForReports(page);
   await signIn(page, users.admin, '/', 30_000);
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  for (const path of ['/ver-pendientes', '/administrar-estudios', '/']) {
+  // Screens that validate with zod as soon as they open (the dashboard detail, Usuarios y Permisos) are the
+  // ones that would trip zod's eval probe if its browser settings were not applied first.
+  for (const path of ['/ver-pendientes', '/administrar-estudios', '/dashboard/detalle/encargos-activos', '/permisos', '/']) {
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
