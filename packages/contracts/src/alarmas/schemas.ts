@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-/** Upcoming comparendo and prueba alarms (the bell in the top bar). */
-export const ALARMA_TIPO_LABELS = { comparendo: 'Comparendo', prueba: 'Prueba' } as const;
-
-export const alarmaMessages = {
-  titulo: 'Alarmas próximas',
-  sinAlarmas: 'No hay alarmas próximas',
-  asuntoCorreo: (tipo: string, rol: string, cuando: string) => `Recordatorio: ${tipo} del rol ${rol} ${cuando}`,
-  manana: 'mañana',
-  enDosHoras: 'en dos horas',
-} as const;
+export { ALARMA_TIPO_LABELS, alarmaMessages } from './constants';
 
 export const AlarmaProximaSchema = z.object({
   id: z.number().int(),

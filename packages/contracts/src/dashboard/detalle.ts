@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { DETALLE_CLAVES } from './constants';
 
-/** Dashboard detail screen (spec 02 §2.4): one endpoint key per dashboard figure. */
-export const DETALLE_CLAVES = ['encargos-activos', 'diligencias-pendientes', 'diligencias-completadas', 'estudios-registrados'] as const;
+// The keys and texts are defined without zod in constants.ts (the dashboard downloads no zod).
+export { DETALLE_CLAVES, DETALLE_TEXTOS } from './constants';
+
 export const DetalleClaveSchema = z.enum(DETALLE_CLAVES, { error: 'Detalle desconocido' });
 export type DetalleClave = z.infer<typeof DetalleClaveSchema>;
 export const DetalleParamsSchema = z.object({ clave: DetalleClaveSchema });
@@ -12,29 +14,6 @@ export const detalleMessages = {
   encargosEsteMes: 'Encargos este mes',
   diasPendiente: (dias: number) => (dias === 1 ? '1 día pendiente' : `${dias} días pendiente`),
 } as const;
-
-export const DETALLE_TEXTOS: Record<DetalleClave, { titulo: string; descripcion: string; vacio: string }> = {
-  'encargos-activos': {
-    titulo: 'Encargos Activos',
-    descripcion: 'Encargos pendientes, preparados y listos para estampar',
-    vacio: 'No hay encargos activos en este momento',
-  },
-  'diligencias-pendientes': {
-    titulo: 'Diligencias Pendientes',
-    descripcion: 'Encargos recibidos este mes que esperan su diligencia',
-    vacio: 'No hay diligencias pendientes este mes',
-  },
-  'diligencias-completadas': {
-    titulo: 'Diligencias Completadas',
-    descripcion: 'Encargos recibidos este mes con sus resultados registrados',
-    vacio: 'No hay diligencias completadas este mes',
-  },
-  'estudios-registrados': {
-    titulo: 'Estudios Registrados',
-    descripcion: 'Estudios jurídicos registrados y sus encargos del mes',
-    vacio: 'No hay estudios registrados',
-  },
-};
 
 export const DetalleItemSchema = z.object({
   id: z.number().int(),

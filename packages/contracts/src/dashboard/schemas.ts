@@ -1,13 +1,19 @@
 import { z } from 'zod';
+import { INDICADOR_FUENTES } from './constants';
+
+// The fixed values are defined without zod in constants.ts (the dashboard downloads no zod).
+export {
+  FLUJO_TRABAJO_ESTADOS,
+  type FlujoTrabajoEstado,
+  INDICADOR_CODIGOS,
+  INDICADOR_FUENTES,
+  INDICADORES_POR_DEFECTO,
+  type IndicadorCodigo,
+  indicadoresPorDefecto,
+} from './constants';
 
 // ---------------------------------------------------------------------------------------------
 // Economic indicators (spec 01 §3, §7 Dashboard, §8 Dashboard)
-
-export const INDICADOR_CODIGOS = ['uf', 'ipc', 'dolar'] as const;
-export type IndicadorCodigo = (typeof INDICADOR_CODIGOS)[number];
-
-/** Fixed values the dashboard shows when no indicator could be obtained (spec 01 §8). */
-export const INDICADORES_POR_DEFECTO: Record<IndicadorCodigo, number> = { uf: 39200, ipc: 0.3, dolar: 950 };
 
 export const IndicadorSchema = z.object({
   valor: z.number(),
@@ -24,7 +30,6 @@ export type Indicadores = z.infer<typeof IndicadoresSchema>;
  * `respaldo` (last good values, older than an hour, because the source failed) and `defecto`
  * (the fixed defaults: the source failed and nothing was ever cached).
  */
-export const INDICADOR_FUENTES = ['mindicador', 'cache', 'respaldo', 'defecto'] as const;
 export const IndicadorFuenteSchema = z.enum(INDICADOR_FUENTES);
 export type IndicadorFuente = z.infer<typeof IndicadorFuenteSchema>;
 
@@ -36,22 +41,11 @@ export const IndicadoresResponseSchema = z.object({
 });
 export type IndicadoresResponse = z.infer<typeof IndicadoresResponseSchema>;
 
-export function indicadoresPorDefecto(): Indicadores {
-  return {
-    uf: { valor: INDICADORES_POR_DEFECTO.uf, fecha: null },
-    ipc: { valor: INDICADORES_POR_DEFECTO.ipc, fecha: null },
-    dolar: { valor: INDICADORES_POR_DEFECTO.dolar, fecha: null },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Dashboard statistics (spec 01 §3, §7 Dashboard)
 
 export const ContadorSchema = z.object({ valor: z.number().int().nonnegative() });
 export type Contador = z.infer<typeof ContadorSchema>;
-
-export const FLUJO_TRABAJO_ESTADOS = ['preparado', 'listo_para_estampar', 'estampado'] as const;
-export type FlujoTrabajoEstado = (typeof FLUJO_TRABAJO_ESTADOS)[number];
 
 export const DashboardEstadisticasSchema = z.object({
   flujo_trabajo: z.object({
