@@ -1,7 +1,6 @@
 /**
  * The alarm bell's texts without zod, so the top bar downloads none of it:
- * `@receptoria/contracts/alarmas/constants`. They repeat the values schemas.ts defines next to its zod
- * types; constants.test.ts keeps both equal.
+ * `@receptoria/contracts/alarmas/constants`. The one definition: schemas.ts hands out these same objects.
  */
 
 /** Upcoming comparendo and prueba alarms (the bell in the top bar). */

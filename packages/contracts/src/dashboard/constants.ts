@@ -1,7 +1,7 @@
 /**
  * The dashboard's fixed values and texts without zod, so the dashboard downloads none of it:
- * `@receptoria/contracts/dashboard/constants`. They repeat the values schemas.ts and detalle.ts define
- * next to their zod types; constants.test.ts keeps both equal.
+ * `@receptoria/contracts/dashboard/constants`. The one definition: schemas.ts and detalle.ts hand out
+ * these same objects next to their zod types.
  */
 
 /** Economic indicators (spec 01 §3, §7 Dashboard). */
