@@ -62,8 +62,10 @@ test.describe('Usuarios y Permisos', () => {
     await signIn(page, users.admin, '/permisos');
     const box = groupBox(page, 'Cobranza', cobrador.username);
     await expect(box).not.toBeChecked();
-    await box.check();
+    // The box follows the server: it turns checked once the grant is stored, not at the click itself.
+    await box.click();
     await expect(toast(page, 'Permiso Cobranza otorgado a Pedro Cobrador')).toBeVisible();
+    await expect(box).toBeChecked();
     await page.reload();
     await expect(groupBox(page, 'Cobranza', cobrador.username)).toBeChecked();
     await signOut(page);
