@@ -11,8 +11,7 @@ import {
   todayIso,
   toSantiagoIso,
 } from '@receptoria/contracts';
-import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { eq } from 'drizzle-orm';
+import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
@@ -22,24 +21,8 @@ import { type EncargoFull, lockEncargosFullByRol, updateEncargoReturning, withUp
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { findTipoEstampado, insertDiligencia, listCola, toDiligenciaResumen } from './diligencias.repository';
 
-const { encargos } = tenantSchema;
-
 /** States in which results may be registered (spec 02 §4). */
 const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
-
-/** The assignment a rol (and optional id) names; several without an id is refused. */
-async function resolveEncargoId(db: TenantDb, numeroRol: string, encargoId: number | undefined): Promise<number> {
-  const rows = await db.select({ id: encargos.id }).from(encargos).where(eq(encargos.numeroRol, numeroRol));
-  if (rows.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(numeroRol));
-  if (encargoId !== undefined) {
-    if (!rows.some((r) => r.id === encargoId)) throw new AppError('BAD_REQUEST', m.encargoNoCorrespondeRol);
-    return encargoId;
-  }
-  if (rows.length > 1) {
-    throw new AppError('BAD_REQUEST', m.variosEncargos(numeroRol, rows.length), { errors: { encargo_id: [m.variosEncargos(numeroRol, rows.length)] } });
-  }
-  return (rows[0] as { id: number }).id;
-}
 
 /**
  * The assignment a rol (and optional id) names, locked and read whole in one round trip; several
@@ -137,8 +120,12 @@ export async function notificarEstampado(
   if (!found) throw new AppError('NOT_FOUND', m.documentoInvalido);
   if (found.doc.numeroRol !== input.numero_rol) throw new AppError('BAD_REQUEST', m.documentoNoCorresponde);
   return db.transaction(async (tx) => {
-    const encargoId = found.doc.encargoId ?? (await resolveEncargoId(tx, input.numero_rol, undefined));
-    const { found: locked, current, before } = await lockForChange(tx, encargoId);
+    // A document names its assignment; an older one only its rol.
+    const locked =
+      found.doc.encargoId !== null ? (await lockForChange(tx, found.doc.encargoId)).found : await lockByRol(tx, input.numero_rol, undefined);
+    const current = locked.row;
+    const before = snapshotOf(locked);
+    const encargoId = current.id;
     if (current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
     const fecha = todayIso(now);
     const row = await updateEncargoReturning(tx, encargoId, {

@@ -317,6 +317,20 @@ describe('documents: links, deletion and tenant isolation', () => {
 });
 
 describe('notificar_estampado_generado', () => {
+  it('finds the assignment by its rol when the document does not name it', async () => {
+    const encargo = await conResultados();
+    const doc = GenerarEstampadoResponseSchema.parse(
+      (await generar(w.tokenA, { tipo_estampado: positiva, datos: { numero_rol: encargo.numero_rol } })).json(),
+    ).documento;
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const unnamed = await db.update(tenantSchema.estampados).set({ encargoId: null }).where(eq(tenantSchema.estampados.id, doc.id)).returning();
+    expect(unnamed).toHaveLength(1);
+    const response = await notificar(undefined, { numero_rol: encargo.numero_rol, documento_id: doc.id, url_documento: doc.url });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(NotificarEstampadoResponseSchema.parse(response.json()).encargo_id).toBe(encargo.id);
+    expect(await encargoRow(encargo.id)).toMatchObject({ estado: 'estampado', estadoEstampado: 'estampado', fechaEstampado: todayIso() });
+  });
+
   it('accepts a real document without a token: the assignment becomes estampado with today in Santiago', async () => {
     const encargo = await conResultados();
     const doc = GenerarEstampadoResponseSchema.parse(
