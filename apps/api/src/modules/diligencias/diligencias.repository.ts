@@ -1,6 +1,7 @@
 import { type ColaItem, type DiligenciaResumen, type EncargoEstado, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../lib/prepared';
 
 const { diligencias, encargos, estudios, tiposEncargo, tiposEstampado } = tenantSchema;
 
@@ -12,6 +13,14 @@ export async function listTiposEstampado(db: TenantDb): Promise<TipoEstampadoRow
   return db.select().from(tiposEstampado).where(eq(tiposEstampado.activo, true)).orderBy(asc(tiposEstampado.orden), asc(tiposEstampado.id));
 }
 
+/** A stamp type by id, from a prepared statement (saving results looks it up every time). */
+export async function findTipoEstampadoById(db: TenantDb, id: number): Promise<TipoEstampadoRow | undefined> {
+  const [row] = await prepared(db, 'tipo_estampado', () =>
+    db.select().from(tiposEstampado).where(eq(tiposEstampado.id, sql.placeholder('id'))).prepare('tipo_estampado'),
+  ).execute({ id });
+  return row;
+}
+
 /** A stamp type by id or by code. */
 export async function findTipoEstampado(db: TenantDb, ref: number | string): Promise<TipoEstampadoRow | undefined> {
   const [row] = await db
@@ -19,11 +28,6 @@ export async function findTipoEstampado(db: TenantDb, ref: number | string): Pro
     .from(tiposEstampado)
     .where(typeof ref === 'number' ? eq(tiposEstampado.id, ref) : eq(tiposEstampado.codigo, ref));
   return row;
-}
-
-export async function insertDiligencia(db: TenantDb, values: DiligenciaInsert): Promise<DiligenciaRow> {
-  const [row] = await db.insert(diligencias).values(values).returning();
-  return row as DiligenciaRow;
 }
 
 export interface UltimaDiligencia extends DiligenciaRow {

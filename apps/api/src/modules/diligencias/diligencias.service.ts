@@ -17,9 +17,15 @@ import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudits } from '../auditoria/auditoria.service';
 import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
-import { type EncargoFull, lockEncargosFullByRol, updateEncargoReturning, withUpdatedRow } from '../encargos/encargos.repository';
+import {
+  type EncargoFull,
+  insertDiligenciaUpdatingEncargo,
+  lockEncargosFullByRol,
+  updateEncargoReturning,
+  withUpdatedRow,
+} from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { findTipoEstampado, insertDiligencia, listCola, toDiligenciaResumen } from './diligencias.repository';
+import { findTipoEstampadoById, listCola, toDiligenciaResumen } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -59,25 +65,29 @@ export async function guardarResultados(
     if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
       throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
     }
-    const tipo = await findTipoEstampado(tx, input.resultado_id);
+    const tipo = await findTipoEstampadoById(tx, input.resultado_id);
     if (!tipo || !tipo.activo) {
       throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
     }
     const personalizado = input.valor_personalizado;
-    const diligencia = await insertDiligencia(tx, {
+    const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
+      tx,
+      {
+        encargoId,
+        tipoEstampadoId: tipo.id,
+        fechaDiligencia: input.fecha_diligencia,
+        apuntesTerreno: input.apuntes_terreno,
+        tratamiento: input.tratamiento,
+        valorCobrado: personalizado,
+        valorFinal: personalizado ?? tipo.valorPorDefecto,
+        motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
+        observaciones: input.observaciones_diligencia,
+        creadoPor: actor.username,
+        fechaCreacion: now,
+      },
       encargoId,
-      tipoEstampadoId: tipo.id,
-      fechaDiligencia: input.fecha_diligencia,
-      apuntesTerreno: input.apuntes_terreno,
-      tratamiento: input.tratamiento,
-      valorCobrado: personalizado,
-      valorFinal: personalizado ?? tipo.valorPorDefecto,
-      motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
-      observaciones: input.observaciones_diligencia,
-      creadoPor: actor.username,
-      fechaCreacion: now,
-    });
-    const row = await updateEncargoReturning(tx, encargoId, { estado: input.cambiar_estado_a, fechaModificacion: now });
+      { estado: input.cambiar_estado_a, fechaModificacion: now },
+    );
     await recordAudits(tx, actor, [
       {
         entidad: 'diligencia',

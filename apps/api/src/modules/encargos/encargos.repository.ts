@@ -11,10 +11,19 @@ import {
 import { PLAN_PER_CALL, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { resultadoFields, toResultados, ultimaDiligenciaJson } from '../diligencias/diligencias.repository';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+import {
+  type DiligenciaInsert,
+  type DiligenciaRow,
+  resultadoFields,
+  toResultados,
+  ultimaDiligenciaJson,
+} from '../diligencias/diligencias.repository';
+import { prepared } from '../../lib/prepared';
 
 const {
   alarmas,
+  diligencias,
   domicilios,
   encargoTotales,
   encargos,
@@ -263,6 +272,46 @@ export async function insertEncargo(db: TenantDb, values: EncargoInsert): Promis
   return row as EncargoStored;
 }
 
+/** The fields of a `with` query, as the main query selects them (typed like the returning it wraps). */
+function fieldsOf<T extends object>(cte: { _: { selectedFields: T } }): T {
+  return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as Record<string, unknown>)[key]])) as T;
+}
+
+const DOMICILIO_RETURNING = sql.raw('id, direccion, comuna, ciudad, es_principal, activo, orden');
+
+/**
+ * A new assignment and its addresses, in order, in one statement (one round trip); answers with
+ * both as stored.
+ */
+export async function insertEncargoConDomicilios(
+  db: TenantDb,
+  values: EncargoInsert,
+  list: DomiciliosValue,
+): Promise<{ row: EncargoStored; addresses: Domicilio[] }> {
+  if (list.length === 0) return { row: await insertEncargo(db, values), addresses: [] };
+  const e = db.$with('e').as(db.insert(encargos).values(values).returning(encargoColumns));
+  const column = <T>(pick: (d: DomiciliosValue[number]) => T) => sql.param(list.map(pick));
+  // A data-changing `with` query drizzle has no builder for (insert … select from another `with`).
+  const d = db.$with('d').as(
+    sql`insert into ${domicilios} (encargo_id, direccion, comuna, ciudad, es_principal, activo, orden)
+      select e.id, x.direccion, x.comuna, x.ciudad, x.es_principal, x.activo, x.n - 1
+      from e cross join unnest(${column((a) => a.direccion)}::text[], ${column((a) => a.comuna)}::text[],
+        ${column((a) => a.ciudad)}::text[], ${column((a) => a.es_principal)}::boolean[], ${column((a) => a.activo)}::boolean[])
+        with ordinality as x(direccion, comuna, ciudad, es_principal, activo, n)
+      returning ${DOMICILIO_RETURNING}` as unknown as TypedQueryBuilder<undefined>,
+  );
+  const [found] = await db
+    .with(e, d)
+    .select({
+      ...fieldsOf(e),
+      domicilios: sql<Domicilio[]>`(select json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna,
+        'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id) from d)`,
+    })
+    .from(e);
+  const { domicilios: addresses, ...row } = found as EncargoStored & { domicilios: Domicilio[] };
+  return { row: row as EncargoStored, addresses };
+}
+
 export async function updateEncargo(db: TenantDb, id: number, values: Partial<EncargoInsert>): Promise<void> {
   await db.update(encargos).set(values).where(eq(encargos.id, id));
 }
@@ -271,6 +320,23 @@ export async function updateEncargo(db: TenantDb, id: number, values: Partial<En
 export async function updateEncargoReturning(db: TenantDb, id: number, values: Partial<EncargoInsert>): Promise<EncargoStored> {
   const [row] = await db.update(encargos).set(values).where(eq(encargos.id, id)).returning(encargoColumns);
   return row as EncargoStored;
+}
+
+/**
+ * Results saved: the diligence inserted and the assignment updated in one statement (one round
+ * trip); answers with both rows as stored.
+ */
+export async function insertDiligenciaUpdatingEncargo(
+  db: TenantDb,
+  diligencia: DiligenciaInsert,
+  id: number,
+  values: Partial<EncargoInsert>,
+): Promise<{ diligencia: DiligenciaRow; row: EncargoStored }> {
+  const d = db.$with('d').as(db.insert(diligencias).values(diligencia).returning());
+  const u = db.$with('u').as(db.update(encargos).set(values).where(eq(encargos.id, id)).returning(encargoColumns));
+  const [found] = await db.with(d, u).select({ diligencia: fieldsOf(d), row: fieldsOf(u) }).from(d).crossJoin(u);
+  if (!found) throw new Error(`el encargo ${id}, bloqueado, no se actualizó`);
+  return found as { diligencia: DiligenciaRow; row: EncargoStored };
 }
 
 /**
@@ -392,25 +458,6 @@ export type References = Awaited<ReturnType<typeof findReferences>>;
 
 /** Search counts stop here: beyond it the list says "more than" instead of scanning every match. */
 export const LIST_COUNT_CAP = 1000;
-
-/**
- * Prepared statements of the hot reads, built once per database handle: PostgreSQL plans the
- * six-table join once per connection instead of on every request (PGlite runs them unnamed).
- */
-const preparedByDb = new WeakMap<object, Map<string, unknown>>();
-function prepared<T>(db: TenantDb, name: string, build: () => T): T {
-  let byName = preparedByDb.get(db);
-  if (!byName) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
-  let statement = byName.get(name) as T | undefined;
-  if (statement === undefined) {
-    statement = build();
-    byName.set(name, statement);
-  }
-  return statement;
-}
 
 /** Addresses as JSON inside the row query: one round trip for a page instead of two. */
 const domiciliosJson = sql<Domicilio[]>`coalesce((select json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id) from ${domicilios} d where d.encargo_id = ${encargosColumn(encargos.id)}), '[]'::json)`;

@@ -24,7 +24,7 @@ import {
   findEncargoFull,
   findEncargosByRol,
   findReferences,
-  insertEncargo,
+  insertEncargoConDomicilios,
   listEncargoPage,
   lockEncargoFull,
   newEncargoFull,
@@ -227,7 +227,10 @@ async function insertPreparado(
     },
     { requireActiveFirm: true },
   );
-  const row = await insertEncargo(tx, {
+  // The row and its addresses in one statement (a new row has none to delete first).
+  const { row, addresses } = await insertEncargoConDomicilios(
+    tx,
+    {
     numeroRol: input.numero_rol,
     estado: 'preparado',
     fechaEncargo: input.fecha_encargo,
@@ -251,9 +254,9 @@ async function insertPreparado(
     ...extra,
     fechaCreacion: now,
     fechaModificacion: now,
-  });
-  // A new row has no addresses or reminders yet: nothing to delete first.
-  const addresses = await replaceDomicilios(tx, row.id, input.domicilios, { nuevo: true });
+    },
+    input.domicilios,
+  );
   const reminders = [
     await syncAlarma(tx, row.id, input.numero_rol, 'comparendo', input.fecha_comparendo, now, { nuevo: true }),
     await syncAlarma(tx, row.id, input.numero_rol, 'prueba', input.fecha_prueba, now, { nuevo: true }),
