@@ -354,6 +354,20 @@ describe('10. security headers', () => {
       await proxied.close();
     }
   });
+
+  it('sends the same headers on refusals, errors and unknown routes as on a success', async () => {
+    const names = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    const ok = await t.app.inject({ method: 'GET', url: '/health' });
+    const answers = [
+      await t.app.inject({ method: 'GET', url: '/api/v1/encargos/lista/' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/no-existe/' }),
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: '{', headers: { 'content-type': 'application/json' } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 404, 400]);
+    for (const answer of answers) {
+      for (const name of names) expect(answer.headers[name], name).toBe(ok.headers[name]);
+    }
+  });
 });
 
 describe('11. access tokens', () => {
