@@ -390,9 +390,13 @@ test.describe('Nuevo Encargo', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/v1/nuevo_encargo/crear/')) creations += 1;
     });
-    // Slow the save down so the second click lands while it runs.
+    // Hold the save until the second click has landed (a fixed delay raced a busy machine).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/v1/nuevo_encargo/crear/', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     const registrar = page.getByRole('button', { name: 'Registrar Encargo' });
@@ -400,6 +404,7 @@ test.describe('Nuevo Encargo', () => {
     await registrar.click({ force: true });
     await page.getByRole('button', { name: 'Generar Membrete' }).click({ force: true });
     await expect(page.getByRole('button', { name: 'Generar Membrete' })).toBeDisabled();
+    release();
     await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toHaveCount(1);
     await expect(page.getByTestId('encargo-creado')).toContainText(otherRol);
     const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
