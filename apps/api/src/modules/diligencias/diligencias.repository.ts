@@ -13,20 +13,14 @@ export async function listTiposEstampado(db: TenantDb): Promise<TipoEstampadoRow
   return db.select().from(tiposEstampado).where(eq(tiposEstampado.activo, true)).orderBy(asc(tiposEstampado.orden), asc(tiposEstampado.id));
 }
 
-/** A stamp type by id, from a prepared statement (saving results looks it up every time). */
-export async function findTipoEstampadoById(db: TenantDb, id: number): Promise<TipoEstampadoRow | undefined> {
-  const [row] = await prepared(db, 'tipo_estampado', () =>
-    db.select().from(tiposEstampado).where(eq(tiposEstampado.id, sql.placeholder('id'))).prepare('tipo_estampado'),
-  ).execute({ id });
-  return row;
-}
-
-/** A stamp type by id or by code. */
+/** A stamp type by id (a prepared statement: saving results looks it up every time) or by code. */
 export async function findTipoEstampado(db: TenantDb, ref: number | string): Promise<TipoEstampadoRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tiposEstampado)
-    .where(typeof ref === 'number' ? eq(tiposEstampado.id, ref) : eq(tiposEstampado.codigo, ref));
+  const [row] =
+    typeof ref === 'number'
+      ? await prepared(db, 'tipo_estampado', () =>
+          db.select().from(tiposEstampado).where(eq(tiposEstampado.id, sql.placeholder('id'))).prepare('tipo_estampado'),
+        ).execute({ id: ref })
+      : await db.select().from(tiposEstampado).where(eq(tiposEstampado.codigo, ref));
   return row;
 }
 

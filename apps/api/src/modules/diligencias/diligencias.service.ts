@@ -25,7 +25,7 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { findTipoEstampadoById, listCola, toDiligenciaResumen } from './diligencias.repository';
+import { findTipoEstampado, listCola, toDiligenciaResumen } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -65,7 +65,7 @@ export async function guardarResultados(
     if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
       throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
     }
-    const tipo = await findTipoEstampadoById(tx, input.resultado_id);
+    const tipo = await findTipoEstampado(tx, input.resultado_id);
     if (!tipo || !tipo.activo) {
       throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
     }

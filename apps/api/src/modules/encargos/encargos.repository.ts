@@ -278,6 +278,11 @@ function fieldsOf<T extends object>(cte: { _: { selectedFields: T } }): T {
 
 const DOMICILIO_RETURNING = sql.raw('id, direccion, comuna, ciudad, es_principal, activo, orden');
 
+/** Addresses `d` as the answers carry them, in order (one JSON array). */
+const DOMICILIOS_AGG = sql.raw(
+  "json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id)",
+);
+
 /**
  * A new assignment and its addresses, in order, in one statement (one round trip); answers with
  * both as stored.
@@ -303,8 +308,7 @@ export async function insertEncargoConDomicilios(
     .with(e, d)
     .select({
       ...fieldsOf(e),
-      domicilios: sql<Domicilio[]>`(select json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna,
-        'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id) from d)`,
+      domicilios: sql<Domicilio[]>`(select ${DOMICILIOS_AGG} from d)`,
     })
     .from(e);
   const { domicilios: addresses, ...row } = found as EncargoStored & { domicilios: Domicilio[] };
@@ -339,16 +343,11 @@ export async function insertDiligenciaUpdatingEncargo(
 }
 
 /**
- * Replaces every address of an assignment, keeping their order (a new one has none to delete);
- * answers with the addresses as stored.
+ * Replaces every address of an assignment, keeping their order; answers with the addresses as
+ * stored (a new assignment's come with its insert: insertEncargoConDomicilios).
  */
-export async function replaceDomicilios(
-  db: TenantDb,
-  encargoId: number,
-  list: DomiciliosValue,
-  options: { nuevo?: boolean } = {},
-): Promise<Domicilio[]> {
-  if (!options.nuevo) await db.delete(domicilios).where(eq(domicilios.encargoId, encargoId));
+export async function replaceDomicilios(db: TenantDb, encargoId: number, list: DomiciliosValue): Promise<Domicilio[]> {
+  await db.delete(domicilios).where(eq(domicilios.encargoId, encargoId));
   if (list.length === 0) return [];
   const rows = await db
     .insert(domicilios)
@@ -459,7 +458,7 @@ export type References = Awaited<ReturnType<typeof findReferences>>;
 export const LIST_COUNT_CAP = 1000;
 
 /** Addresses as JSON inside the row query: one round trip for a page instead of two. */
-const domiciliosJson = sql<Domicilio[]>`coalesce((select json_agg(json_build_object('id', d.id, 'direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'es_principal', d.es_principal, 'activo', d.activo) order by d.orden, d.id) from ${domicilios} d where d.encargo_id = ${encargosColumn(encargos.id)}), '[]'::json)`;
+const domiciliosJson = sql<Domicilio[]>`coalesce((select ${DOMICILIOS_AGG} from ${domicilios} d where d.encargo_id = ${encargosColumn(encargos.id)}), '[]'::json)`;
 
 /**
  * Deferred join: the page's ids are found on the (estado, fecha, id) index alone, then only those
