@@ -7,7 +7,8 @@
  *   pnpm --filter @receptoria/bench bench:encargos
  *
  * Settings (env): BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/postgres),
- * BENCH_ROWS (100000), BENCH_CONNECTIONS (32), BENCH_WRITE_CONNECTIONS (16), BENCH_DURATION (10 s per
+ * BENCH_ROWS (100000), BENCH_CONNECTIONS (32), BENCH_WRITE_CONNECTIONS (16), BENCH_LATENCY_CONNECTIONS (10: the
+ * read calls again at this concurrency against their p95 targets), BENCH_DURATION (10 s per
  * scenario and side), BENCH_KEEP=1 keeps the databases afterwards, BENCH_SCENARIOS (comma-separated
  * name fragments, e.g. "rol,guardar": only those scenarios).
  */
@@ -53,6 +54,8 @@ const { EncargoCreateSchema, GuardarResultadosSchema } = await load<Record<'Enca
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 16);
+/** The read calls' latency targets are set at this concurrency (issue goal 2). */
+const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 
@@ -216,6 +219,8 @@ interface Scenario {
   recordCount?: number;
   connections: number;
   target?: string;
+  /** p95 target in ms at LATENCY_CONNECTIONS (at 1,000,000 rows: twice this). */
+  p95Target?: number;
 }
 
 export interface EncargosBenchResult {
@@ -279,6 +284,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         recordCount: 1,
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
+        p95Target: 15,
       },
       {
         name: 'lista estado, pages 1–50',
@@ -287,6 +293,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         recordCount: deep.length,
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
+        p95Target: 20,
       },
       {
         name: 'lista ?search= (9 terms)',
@@ -295,6 +302,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         recordCount: searches.length,
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
+        p95Target: 60,
       },
       {
         name: 'buscar_por_rol',
@@ -303,6 +311,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         recordCount: 50,
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
+        p95Target: 8,
       },
       {
         name: 'authenticated no-op (/auth/profile/)',
@@ -335,30 +344,52 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
     const only = (process.env.BENCH_SCENARIOS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
     const chosen = only.length === 0 ? scenarios : scenarios.filter((s) => only.some((o) => s.name.includes(o)));
     const health = await loadApi(PORT, undefined, [{ method: 'GET', path: '/health' }], CONNECTIONS, Math.min(DURATION, 5));
-    for (const s of chosen) {
-      let recorded: RecordedRequest[] = [];
-      if (s.record) {
-        const count = s.recordCount ?? 1;
-        for (let i = 0; i < count; i += 1) recorded.push(await recorder.take(() => (s.record as NonNullable<Scenario['record']>)(handle.db, i)));
+    const recordings = new Map<Scenario, RecordedRequest[]>();
+    const measure = async (s: Scenario, connections: number) => {
+      let recorded = recordings.get(s);
+      if (!recorded) {
+        recorded = [];
+        for (let i = 0; i < (s.record ? (s.recordCount ?? 1) : 0); i += 1) {
+          recorded.push(await recorder.take(() => (s.record as NonNullable<Scenario['record']>)(handle.db, i)));
+        }
         recorded = recorded.filter((r) => r.length > 0);
+        recordings.set(s, recorded);
       }
-      log(`${s.name}: API ${DURATION} s at ${s.connections} connections…`);
-      const apiMeasure = await loadApi(PORT, token, s.http, s.connections, DURATION);
+      log(`${s.name}: API ${DURATION} s at ${connections} connections…`);
+      const api = await loadApi(PORT, token, s.http, connections, DURATION);
       let floor: Measure | undefined;
       if (recorded.length > 0) {
         log(`${s.name}: same SQL (${recorded[0]?.length} statements a request) from pg…`);
-        floor = await loadSql(tenantUrl, recorded, s.connections, DURATION);
+        floor = await loadSql(tenantUrl as string, recorded, connections, DURATION);
       }
-      failures += apiMeasure.failures + (floor?.failures ?? 0);
-      if (apiMeasure.firstFailure) log(`  API failure: ${apiMeasure.firstFailure}`);
+      failures += api.failures + (floor?.failures ?? 0);
+      if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
       if (floor?.firstFailure) log(`  SQL failure: ${floor.firstFailure}`);
+      return { api, floor };
+    };
+    for (const s of chosen) {
+      const { api, floor } = await measure(s, s.connections);
       rows.push({
         group: 'encargos',
         name: `${s.name} @${s.connections}`,
-        value: fmtMeasure(apiMeasure),
+        value: fmtMeasure(api),
         floor: floor ? fmtMeasure(floor) : s.name.startsWith('auth') ? `/health: ${fmtMeasure(health)}` : '',
-        ratio: floor ? (apiMeasure.rps / floor.rps).toFixed(2) : (apiMeasure.rps / health.rps).toFixed(2),
+        ratio: floor ? (api.rps / floor.rps).toFixed(2) : (api.rps / health.rps).toFixed(2),
         target: s.target ?? 'cost of auth alone',
+      });
+    }
+    // Goal 2: the read calls' p95 at a moderate concurrency (targets doubled at a million rows).
+    const scale = ROWS >= 1_000_000 ? 2 : 1;
+    for (const s of chosen.filter((c) => c.p95Target !== undefined)) {
+      const { api, floor } = await measure(s, LATENCY_CONNECTIONS);
+      const target = (s.p95Target as number) * scale;
+      rows.push({
+        group: 'encargos',
+        name: `${s.name} @${LATENCY_CONNECTIONS}: p95`,
+        value: fmtMeasure(api),
+        floor: floor ? fmtMeasure(floor) : '',
+        ratio: floor ? (api.rps / floor.rps).toFixed(2) : '',
+        target: `API p95 ≤ ${target} ms: ${api.p95 <= target ? 'met' : 'not met'}`,
       });
     }
     await handle.close();

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+import { LIST_COUNT_CAP, ONE_PASS_LIMIT } from './encargos.repository';
 
 /** What the pending list's search finds: pinned before the search's SQL changes. */
 
@@ -163,8 +164,8 @@ describe('pending list search', () => {
   });
 
   it.each([
-    ['few matches (one pass)', 'raruna', 60],
-    ['many matches (counted state by state)', 'masiva', 1100],
+    ['few matches', 'raruna', 60],
+    ['more matches than the list shows per state', 'masiva', 1100],
   ])('pages through %s newest first, with and without a state filter', async (_label, word, n) => {
     const db = await t.tenantDbOf(t.mainTenantId);
     const [model] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7301-2023'));
@@ -191,6 +192,40 @@ describe('pending list search', () => {
     expect(page.count_capped).toBe(false);
     expect(page.totales).toEqual({ pendiente: n / 4, preparado: n / 4, listo_para_estampar: n / 4, estampado: n / 4 });
     await db.execute(sql`delete from encargos where ejecutados like ${`Paginada ${word} %`}`);
+  });
+
+  it('counts past the one-pass sample: states it proves past the cap say so, the others are counted exactly', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [model] = await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.numeroRol, 'C-7301-2023'));
+    if (!model) throw new Error('no model row');
+    // More matches than one pass reads: 10,040 in estampado, 25 pendiente, spread over the table.
+    await db.execute(sql`
+      insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id)
+      select 'M-' || g || '-2018', case when g % 402 = 0 then 'pendiente' else 'estampado' end, date '2018-01-01' + (g % 300),
+             'Muestreada Ubicua ' || g, '', ${model.estudioId}
+      from generate_series(1, ${ONE_PASS_LIMIT + 65}) g`);
+    const expected = async (estado?: string) => {
+      const { rows } = (await db.execute(sql`
+        select numero_rol from encargos where ejecutados like 'Muestreada Ubicua %' ${estado ? sql`and estado = ${estado}` : sql``}
+        order by fecha_encargo desc nulls last, id desc nulls last`)) as unknown as { rows: { numero_rol: string }[] };
+      return rows.map((r) => r.numero_rol);
+    };
+    const pendientes = await expected('pendiente');
+    expect(pendientes).toHaveLength(25);
+    const page = await lista('?search=ubicua');
+    expect(page.totales).toEqual({ pendiente: 25, preparado: 0, listo_para_estampar: 0, estampado: LIST_COUNT_CAP });
+    expect(page.totales_capped).toEqual(['estampado']);
+    expect(page.count_capped).toBe(true);
+    expect(page.results.map((e) => e.numero_rol)).toEqual((await expected()).slice(0, 20));
+    const soloPendientes = await lista('?search=ubicua&estado=pendiente&page=2&page_size=10');
+    expect(soloPendientes.count).toBe(25);
+    expect(soloPendientes.count_capped).toBe(false);
+    expect(soloPendientes.results.map((e) => e.numero_rol)).toEqual(pendientes.slice(10, 20));
+    const estampados = await lista('?search=ubicua&estado=estampado&page=3');
+    expect(estampados.count).toBe(LIST_COUNT_CAP);
+    expect(estampados.count_capped).toBe(true);
+    expect(estampados.results.map((e) => e.numero_rol)).toEqual((await expected('estampado')).slice(40, 60));
+    await db.execute(sql`delete from encargos where ejecutados like 'Muestreada Ubicua %'`);
   });
 
   it('caps the counts of a very common word and says so, still answering the newest page', async () => {

@@ -553,17 +553,19 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SQL[]> {
 }
 
 /**
- * A search with fewer matches than this is answered from one pass (no state can reach the cap);
- * with more, the first pass stops there and the states are counted one by one (a common word).
+ * A search with fewer matches than this is answered from one pass over them: every state's exact
+ * count and the page's ids. With more (a very common word), the pass is a sample that already
+ * proves which states reach the cap; only the others are counted, one bounded scan each.
  */
-export const ONE_PASS_LIMIT = LIST_COUNT_CAP + 1;
+export const ONE_PASS_LIMIT = 10_000;
+
+const NO_TOTALES = (): Record<EncargoEstado, number> => ({ pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 });
 
 /**
- * A search with fewer than ONE_PASS_LIMIT matches in one pass over the index: every state's count
- * and the ids of the page asked for, in list order. A rare fragment (a rol, a RUT) is found once
- * instead of once per state and again for the page. Undefined when the matches reach the limit.
+ * Up to ONE_PASS_LIMIT matches in one pass: how many, per state, and the ids of the page asked
+ * for in list order. `complete` when the pass saw every match (the counts and ids are then exact).
  */
-async function fewMatches(db: TenantDb, where: SQL, estado: EncargoEstado | undefined, limit: number, offset: number) {
+async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | undefined, limit: number, offset: number) {
   const result = (await db.execute(sql`
     with m as materialized (
       select ${encargos.id} as id, ${encargos.estado} as estado, ${encargos.fechaEncargo} as fecha
@@ -577,10 +579,9 @@ async function fewMatches(db: TenantDb, where: SQL, estado: EncargoEstado | unde
     rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; ids: number[] }[];
   };
   const row = result.rows[0];
-  if (!row || row.n >= ONE_PASS_LIMIT) return undefined;
-  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
-  for (const key of ESTADOS) totales[key] = row.totales[key] ?? 0;
-  return { totales, ids: row.ids };
+  const totales = NO_TOTALES();
+  for (const key of ESTADOS) totales[key] = row?.totales[key] ?? 0;
+  return { complete: (row?.n ?? 0) < ONE_PASS_LIMIT, totales, ids: row?.ids ?? [] };
 }
 
 /** The rows of a page whose ids are known, in list order, with their names and addresses. */
@@ -594,25 +595,25 @@ async function selectByIds(db: TenantDb, ids: number[]): Promise<PageRow[]> {
   return rows as PageRow[];
 }
 
-/** Matches per state, each counted up to LIST_COUNT_CAP + 1 (one bounded scan per state). */
-async function cappedTotals(db: TenantDb, where: SQL) {
+/**
+ * Matches of the given states, each counted up to LIST_COUNT_CAP + 1: one bounded scan per state,
+ * all in one statement.
+ */
+async function cappedTotals(db: TenantDb, where: SQL, estados: EncargoEstado[]) {
   const limit = LIST_COUNT_CAP + 1;
-  const perState = (estado: EncargoEstado) =>
-    sql`(select count(*) from (select 1 from ${encargos} where ${encargos.estado} = ${estado} and ${where} limit ${limit}) x)`;
-  const [row] = await db
-    .select({
-      pendiente: sql<string>`${perState('pendiente')}`,
-      preparado: sql<string>`${perState('preparado')}`,
-      listo_para_estampar: sql<string>`${perState('listo_para_estampar')}`,
-      estampado: sql<string>`${perState('estampado')}`,
-    })
-    .from(sql`(select 1) one`);
-  return {
-    pendiente: Number(row?.pendiente ?? 0),
-    preparado: Number(row?.preparado ?? 0),
-    listo_para_estampar: Number(row?.listo_para_estampar ?? 0),
-    estampado: Number(row?.estampado ?? 0),
+  const totales: Partial<Record<EncargoEstado, number>> = {};
+  if (estados.length === 0) return totales;
+  const counts = estados.map(
+    (estado) =>
+      sql`(select count(*) from (select 1 from ${encargos} where ${encargos.estado} = ${estado} and ${where} limit ${limit}) x)::int`,
+  );
+  const result = (await db.execute(sql`select json_build_array(${sql.join(counts, sql`, `)}) as counts`)) as unknown as {
+    rows: { counts: number[] }[];
   };
+  estados.forEach((estado, index) => {
+    totales[estado] = result.rows[0]?.counts[index] ?? 0;
+  });
+  return totales;
 }
 
 /** Assignments per state, from the counters the encargos triggers keep (summed over their shards). */
@@ -638,6 +639,7 @@ export interface ListFilter {
 }
 
 const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
+
 
 export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const offset = (filter.page - 1) * filter.pageSize;
@@ -666,8 +668,13 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const base: SQL[] = await searchConditions(db, words);
   if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
   const baseWhere = and(...base) as SQL;
-  const few = await fewMatches(db, baseWhere, filter.estado, filter.pageSize, offset);
-  const totales = few?.totales ?? (await cappedTotals(db, baseWhere));
+  const pass = await matchesPass(db, baseWhere, filter.estado, filter.pageSize, offset);
+  const totales = pass.totales;
+  if (!pass.complete) {
+    // The sample proves the states it saw past the cap; the others are counted.
+    const uncertain = ESTADOS.filter((estado) => totales[estado] <= LIST_COUNT_CAP);
+    Object.assign(totales, await cappedTotals(db, baseWhere, uncertain));
+  }
   const capped = filter.estado
     ? totales[filter.estado] > LIST_COUNT_CAP
     : ESTADOS.some((estado) => totales[estado] > LIST_COUNT_CAP);
@@ -676,7 +683,7 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
   let rows: PageRow[] = [];
-  if (few) rows = await selectByIds(db, few.ids);
+  if (pass.complete) rows = await selectByIds(db, pass.ids);
   else if (offset < total || capped) rows = (await selectPage(db, where, filter.pageSize, offset)) as PageRow[];
   return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results: toPage(rows) };
 }
