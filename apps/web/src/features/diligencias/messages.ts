@@ -15,10 +15,6 @@ export const diligenciasMessages = {
   },
 
   picker: {
-    title: 'Múltiples Encargos Encontrados',
-    count: (n: number, rol: string) => `Se encontraron ${n} encargos con el rol "${rol}". Seleccione uno.`,
-    re: 'RE-ENCARGO',
-    original: 'ORIGINAL',
     estado: 'Estado',
     fechaIngreso: 'Fecha de ingreso',
     estudio: 'Estudio jurídico',
@@ -26,8 +22,6 @@ export const diligenciasMessages = {
     demandante: 'Demandante',
     demandado: 'Demandado',
     valor: 'Valor',
-    select: 'Seleccionar',
-    none: 'No especificado',
   },
 
   info: {

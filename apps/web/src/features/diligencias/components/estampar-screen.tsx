@@ -10,15 +10,15 @@ import {
 import { IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { EstadoBadge } from '../../../components/estado-badge';
 import { FormSelect } from '../../../components/form';
+import { ReEncargoBadge } from '../../../components/re-encargo-badge';
 import { notify } from '../../../lib/notify';
 import { useTiposEstampado } from '../api/get-tipos-estampado';
 import { diligenciasMessages } from '../messages';
 import { tituloEstampado } from '../utils/fecha-diligencia';
 import { admiteResultados } from '../utils/resultados-form';
 import { BackToDiligencias } from './back-link';
-import { ReEncargoBadge } from './encargo-picker-modal';
-import { EstadoBadge } from './estado-badge';
 import { SearchRolForm } from './search-rol-form';
 import { useRolSearch } from './use-rol-search';
 import { useStampFlow } from './use-stamp-flow';

@@ -7,6 +7,7 @@ import {
   diligenciaMessages,
 } from '@receptoria/contracts';
 import type { UseFormReturn } from 'react-hook-form';
+import { EstadoBadge } from '../../../components/estado-badge';
 import {
   FormDate,
   FormDateTime,
@@ -17,11 +18,10 @@ import {
   FormTextInput,
   FormTextarea,
 } from '../../../components/form';
+import { ReEncargoBadge } from '../../../components/re-encargo-badge';
 import type { Opcion } from '../api/get-lookups';
 import { diligenciasMessages } from '../messages';
 import type { InfoField, InfoFormValues } from '../utils/info-form';
-import { ReEncargoBadge } from './encargo-picker-modal';
-import { EstadoBadge } from './estado-badge';
 
 const m = diligenciasMessages.info;
 const labels = m.labels;

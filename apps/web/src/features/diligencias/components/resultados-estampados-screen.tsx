@@ -3,12 +3,15 @@ import {
   type EncargoConResultados,
   type EncargoEstado,
   diligenciaMessages as dm,
+  formatCLP,
+  formatDate,
   parseFechaDiligencia,
 } from '@receptoria/contracts';
 import { IconClockPause, IconEraser, IconCertificate } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { confirmClearForm } from '../../../components/confirm-action';
+import { type EncargoPickerDetail, EncargoPickerModal } from '../../../components/encargo-picker-modal';
 import { notify } from '../../../lib/notify';
 import { useEncargoOpciones } from '../api/get-lookups';
 import { useTiposEstampado } from '../api/get-tipos-estampado';
@@ -35,7 +38,6 @@ import {
   toGuardarResultados,
 } from '../utils/resultados-form';
 import { BackToDiligencias } from './back-link';
-import { EncargoPickerModal } from './encargo-picker-modal';
 import { InfoEncargoSection } from './info-encargo-section';
 import { ResultadosSection } from './resultados-section';
 import { ResumenSection } from './resumen-section';
@@ -44,6 +46,19 @@ import { useRolSearch } from './use-rol-search';
 import { useStampFlow } from './use-stamp-flow';
 
 const m = diligenciasMessages;
+
+/** What each card of the picker shows when several assignments share the rol (spec 02 §2.1). */
+function pickerDetails(encargo: EncargoConResultados): EncargoPickerDetail[] {
+  const p = m.picker;
+  return [
+    { label: p.fechaIngreso, value: formatDate(encargo.fecha_creacion || encargo.fecha_encargo, '') },
+    { label: p.estudio, value: encargo.estudio_nombre },
+    { label: p.ejecutado, value: encargo.ejecutados },
+    { label: p.demandante, value: encargo.parte_demandante_nombre },
+    { label: p.demandado, value: [encargo.ejecutados, encargo.rut_ejecutado].filter(Boolean).join(' · ') },
+    { label: p.valor, value: formatCLP(encargo.valor_asociado ?? encargo.cuantia, '') },
+  ];
+}
 
 /** Resultados y Estampados (spec 02 §2.1) at /diligencias and /diligencias/generar-estampado. */
 export function ResultadosEstampadosScreen() {
@@ -253,6 +268,7 @@ export function ResultadosEstampadosScreen() {
           setChoices(null);
           load(selected);
         }}
+        details={pickerDetails}
       />
     </Stack>
   );

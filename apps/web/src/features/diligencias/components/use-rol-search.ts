@@ -2,7 +2,7 @@ import { type EncargoConResultados, diligenciaMessages, normalizeRol } from '@re
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
-import { useFindEncargosByRol } from '../api/find-encargos-by-rol';
+import { useFindEncargosByRol } from '../../../lib/find-encargos-by-rol';
 
 /** A rol given in the address is searched by itself about half a second after arrival (spec 02 §2.1). */
 export const AUTO_SEARCH_DELAY_MS = 500;

@@ -17,7 +17,7 @@ import { whenModalsReady } from '../../../lib/modals-host';
 import { confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
-import { findEncargosByRol } from '../api/find-encargo-by-rol';
+import { findEncargosByRol } from '../../../lib/find-encargos-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
 import { useEncargoLookups } from '../api/use-encargo-lookups';
 import { encargosMessages } from '../messages';

@@ -1,10 +1,11 @@
-import { Alert, Badge, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import {
   type Encargo,
   ReEncargoSchema,
   type ReEncargoValue,
   auditoriaMessages,
   encargoMessages,
+  formatCLP,
   formatDate,
   normalizeRol,
 } from '@receptoria/contracts';
@@ -12,14 +13,17 @@ import { IconCopyPlus, IconEdit, IconEraser, IconInfoCircle, IconSearch } from '
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { confirmAction, confirmClearForm } from '../../../components/confirm-action';
+import { type EncargoPickerDetail, EncargoPickerModal } from '../../../components/encargo-picker-modal';
+import { EstadoBadge } from '../../../components/estado-badge';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
+import { ReEncargoBadge } from '../../../components/re-encargo-badge';
 import { VersionConflictAlert } from '../../../components/version-conflict-alert';
 import { ApiError, api } from '../../../lib/api-client';
-import { confirmAction, confirmClearForm } from '../../../components/confirm-action';
+import { useFindEncargosByRol } from '../../../lib/find-encargos-by-rol';
 import { notify } from '../../../lib/notify';
 import { isVersionConflict } from '../../../lib/version-conflict';
 import { useCreateReEncargo } from '../api/create-re-encargo';
-import { useFindEncargosByRol } from '../api/find-encargo-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
 import { useModifyEncargo } from '../api/modify-encargo';
 import { useEncargoLookups } from '../api/use-encargo-lookups';
@@ -41,13 +45,22 @@ import { announceAlarms } from '../utils/announce-alarms';
 import { reportInvalidForm } from '../utils/report-invalid-form';
 import { type DocumentKind, DocumentButtons } from './document-buttons';
 import { EncargoFormFields } from './encargo-form-fields';
-import { EncargoPickerModal } from './encargo-picker-modal';
-import { EstadoBadge } from './estado-badge';
 
 const m = encargosMessages;
 const r = encargosMessages.reEncargos;
 
 type Action = 'modify' | 'reassign';
+
+/** What each card of the picker shows when several assignments share the rol. */
+function pickerDetails(encargo: Encargo): EncargoPickerDetail[] {
+  return [
+    { label: r.fechaEncargo, value: formatDate(encargo.fecha_encargo, '') },
+    { label: r.estudio, value: encargo.estudio_nombre ?? encargo.estudio_juridico?.nombre ?? '' },
+    { label: r.ejecutado, value: encargo.ejecutados },
+    { label: r.demandante, value: encargo.parte_demandante_nombre ?? encargo.parte_demandante?.nombre ?? '' },
+    { label: r.cuantia, value: formatCLP(encargo.cuantia, '') },
+  ];
+}
 
 function LoadedSummary({ encargo }: { encargo: Encargo }) {
   return (
@@ -61,9 +74,7 @@ function LoadedSummary({ encargo }: { encargo: Encargo }) {
             <Text fw={700} size="lg">
               {encargo.numero_rol}
             </Text>
-            <Badge color={encargo.es_re_encargo ? 'grape' : 'gray'} variant="filled" radius="sm">
-              {encargo.es_re_encargo ? r.badgeRe : r.badgeOriginal}
-            </Badge>
+            <ReEncargoBadge re={encargo.es_re_encargo} />
             <EstadoBadge estado={encargo.estado} />
           </Group>
         </Stack>
@@ -392,6 +403,8 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
           setChoices(null);
           load(encargo, r.loaded);
         }}
+        details={pickerDetails}
+        showId
       />
     </Stack>
   );

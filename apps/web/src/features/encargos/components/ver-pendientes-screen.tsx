@@ -36,7 +36,7 @@ import { exportEncargos } from '../api/export-encargos';
 import { useEncargos } from '../api/get-encargos';
 import { encargosMessages } from '../messages';
 import { errorMessage } from '../utils/api-errors';
-import { EstadoBadge } from './estado-badge';
+import { EstadoBadge } from '../../../components/estado-badge';
 import './ver-pendientes-print.css';
 
 const m = encargosMessages.pendientes;

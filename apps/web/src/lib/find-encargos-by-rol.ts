@@ -1,6 +1,6 @@
 import { type EncargoConResultados, normalizeRol } from '@receptoria/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from './api-client';
 
 /** GET /encargos/buscar_por_rol/: [] when none (404), several when the rol was re-assigned. */
 export async function findEncargosByRol(numeroRol: string): Promise<EncargoConResultados[]> {
