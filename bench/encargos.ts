@@ -41,8 +41,11 @@ import {
 type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
 type Schema = { parse(value: unknown): never };
 const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
-const { createEncargo, findByRol, listEncargos } = await load<Record<'createEncargo' | 'findByRol' | 'listEncargos', ServiceFn>>(
+const { findByRol, listEncargos } = await load<Record<'findByRol' | 'listEncargos', ServiceFn>>(
   path.join(apiDir, 'src/modules/encargos/encargos.service.ts'),
+);
+const { createEncargoOnce } = await load<Record<'createEncargoOnce', ServiceFn>>(
+  path.join(apiDir, 'src/modules/nuevo-encargo/nuevo-encargo.service.ts'),
 );
 const { guardarResultados } = await load<Record<'guardarResultados', ServiceFn>>(
   path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'),
@@ -320,8 +323,15 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       },
       {
         name: 'create assignment',
-        http: Array.from({ length: 500 }, (_, i) => ({ method: 'POST', path: '/api/v1/nuevo_encargo/crear/', body: createBody(f, i) })),
-        record: (db, i) => createEncargo(db, EncargoCreateSchema.parse(createBody(f, 1000 + i))),
+        // With an Idempotency-Key, as the web app sends every new submission.
+        http: Array.from({ length: 500 }, (_, i) => ({
+          method: 'POST',
+          path: '/api/v1/nuevo_encargo/crear/',
+          body: createBody(f, i),
+          idempotent: true,
+        })),
+        record: (db, i) =>
+          createEncargoOnce(db, EncargoCreateSchema.parse(createBody(f, 1000 + i)), { username: 'admin' } as never, `bench-floor-${i}` as never),
         recordCount: 20,
         connections: WRITE_CONNECTIONS,
         target: '≥ 300 req/s',

@@ -99,6 +99,8 @@ export interface HttpRequest {
   body?: unknown;
   /** Overrides the run's token (requests of several users). */
   token?: string;
+  /** Sends a fresh Idempotency-Key each time, as the web app does on a new submission. */
+  idempotent?: boolean;
 }
 
 /** autocannon against the API: requests are taken round-robin from `requests`. */
@@ -110,6 +112,7 @@ export async function loadApi(
   durationS: number,
 ): Promise<Measure> {
   let next = 0;
+  const run = Date.now().toString(36);
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | undefined;
@@ -127,8 +130,10 @@ export async function loadApi(
             const r = requests[next % requests.length] as HttpRequest;
             next += 1;
             const body = r.body === undefined ? undefined : JSON.stringify(r.body);
-            const withToken = r.token ? { ...request.headers, authorization: `Bearer ${r.token}` } : request.headers;
-            return { ...request, headers: withToken, method: r.method, path: r.path, body };
+            const headers: Record<string, string> = { ...request.headers };
+            if (r.token) headers.authorization = `Bearer ${r.token}`;
+            if (r.idempotent) headers['idempotency-key'] = `bench-${run}-${next}`;
+            return { ...request, headers, method: r.method, path: r.path, body };
           },
         },
       ],

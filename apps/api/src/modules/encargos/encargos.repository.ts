@@ -28,6 +28,7 @@ const {
   encargoTotales,
   encargos,
   estudios,
+  idempotenciaClaves,
   partesDemandantes,
   tiposCausa,
   tiposEncargo,
@@ -284,18 +285,30 @@ const DOMICILIOS_AGG = sql.raw(
 );
 
 /**
- * A new assignment and its addresses, in order, in one statement (one round trip); answers with
- * both as stored.
+ * An idempotency key to claim for a new assignment in the statement that inserts it: a repeat
+ * racing the first waits for it on the key's unique index and then finds the key taken.
+ */
+export interface ClaveNueva {
+  operacion: string;
+  clave: string;
+  huella: string;
+}
+
+/**
+ * A new assignment, its addresses in order and, when given, its idempotency key, in one statement
+ * (one round trip); answers with what was stored. `claimed` is false when the key was already
+ * taken: the caller must then undo the insert (roll its transaction back).
  */
 export async function insertEncargoConDomicilios(
   db: TenantDb,
   values: EncargoInsert,
   list: DomiciliosValue,
-): Promise<{ row: EncargoStored; addresses: Domicilio[] }> {
-  if (list.length === 0) return { row: await insertEncargo(db, values), addresses: [] };
+  clave?: ClaveNueva,
+): Promise<{ row: EncargoStored; addresses: Domicilio[]; claimed: boolean }> {
+  if (list.length === 0 && !clave) return { row: await insertEncargo(db, values), addresses: [], claimed: true };
   const e = db.$with('e').as(db.insert(encargos).values(values).returning(encargoColumns));
   const column = <T>(pick: (d: DomiciliosValue[number]) => T) => sql.param(list.map(pick));
-  // A data-changing `with` query drizzle has no builder for (insert … select from another `with`).
+  // Data-changing `with` queries drizzle has no builder for (insert … select from another `with`).
   const d = db.$with('d').as(
     sql`insert into ${domicilios} (encargo_id, direccion, comuna, ciudad, es_principal, activo, orden)
       select e.id, x.direccion, x.comuna, x.ciudad, x.es_principal, x.activo, x.n - 1
@@ -304,15 +317,24 @@ export async function insertEncargoConDomicilios(
         with ordinality as x(direccion, comuna, ciudad, es_principal, activo, n)
       returning ${DOMICILIO_RETURNING}` as unknown as TypedQueryBuilder<undefined>,
   );
+  const k =
+    clave &&
+    db.$with('k').as(
+      sql`insert into ${idempotenciaClaves} (operacion, clave, huella, encargo_id)
+        select ${clave.operacion}, ${clave.clave}, ${clave.huella}, e.id from e
+        on conflict (operacion, clave) do nothing
+        returning id` as unknown as TypedQueryBuilder<undefined>,
+    );
   const [found] = await db
-    .with(e, d)
+    .with(...(k ? [e, d, k] : [e, d]))
     .select({
       ...fieldsOf(e),
-      domicilios: sql<Domicilio[]>`(select ${DOMICILIOS_AGG} from d)`,
+      domicilios: sql<Domicilio[]>`coalesce((select ${DOMICILIOS_AGG} from d), '[]'::json)`,
+      claimed: k ? sql<boolean>`exists (select 1 from k)` : sql<boolean>`true`,
     })
     .from(e);
-  const { domicilios: addresses, ...row } = found as EncargoStored & { domicilios: Domicilio[] };
-  return { row: row as EncargoStored, addresses };
+  const { domicilios: addresses, claimed, ...row } = found as EncargoStored & { domicilios: Domicilio[]; claimed: boolean };
+  return { row: row as EncargoStored, addresses, claimed };
 }
 
 export async function updateEncargo(db: TenantDb, id: number, values: Partial<EncargoInsert>): Promise<void> {

@@ -18,6 +18,7 @@ import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { type AuditEntry, recordAudit } from '../auditoria/auditoria.service';
 import {
+  type ClaveNueva,
   type EncargoFull,
   type EncargoInsert,
   deleteAlarma,
@@ -206,15 +207,20 @@ type CompleteEncargo = Pick<
   | 'domicilios'
 >;
 
+/** Thrown inside the creating transaction (rolling it back) when its idempotency key was already taken. */
+export class ClaveYaUsada extends Error {}
+
 /**
  * Stores a complete assignment in state preparado with its addresses and reminders, and answers
  * with it whole, built from what the inserts returned and the names the reference check found.
+ * With an idempotency key, the key is claimed in the same statement (ClaveYaUsada when taken).
  */
 async function insertPreparado(
   tx: TenantDb,
   input: CompleteEncargo,
   extra: Partial<EncargoInsert>,
   now: Date,
+  clave?: ClaveNueva,
 ): Promise<EncargoFull> {
   const refs = await assertReferences(
     tx,
@@ -227,8 +233,8 @@ async function insertPreparado(
     },
     { requireActiveFirm: true },
   );
-  // The row and its addresses in one statement (a new row has none to delete first).
-  const { row, addresses } = await insertEncargoConDomicilios(
+  // The row, its addresses and its key in one statement (a new row has no addresses to delete first).
+  const { row, addresses, claimed } = await insertEncargoConDomicilios(
     tx,
     {
     numeroRol: input.numero_rol,
@@ -256,7 +262,9 @@ async function insertPreparado(
     fechaModificacion: now,
     },
     input.domicilios,
+    clave,
   );
+  if (!claimed) throw new ClaveYaUsada();
   const reminders = [
     await syncAlarma(tx, row.id, input.numero_rol, 'comparendo', input.fecha_comparendo, now, { nuevo: true }),
     await syncAlarma(tx, row.id, input.numero_rol, 'prueba', input.fecha_prueba, now, { nuevo: true }),
@@ -271,12 +279,16 @@ async function insertPreparado(
   return newEncargoFull(row, names, addresses, reminders);
 }
 
-/** Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). */
+/**
+ * Nuevo Encargo: a complete assignment, created directly in state preparado (spec 01 §4). With
+ * `clave`, the idempotency key is claimed with it; ClaveYaUsada (nothing stored) when it was taken.
+ */
 export async function createEncargo(
   db: TenantDb,
   input: EncargoCreateValue,
   actor: AuditActor = SYSTEM_ACTOR,
   now = new Date(),
+  clave?: ClaveNueva,
 ): Promise<EncargoDetail> {
   const created = await db.transaction(async (tx) => {
     const found = await insertPreparado(
@@ -284,6 +296,7 @@ export async function createEncargo(
       input,
       { motivoNoRealizable: input.estado_especial, encargoNoRealizable: input.encargo_no_realizable },
       now,
+      clave,
     );
     await auditEncargoAs(tx, actor, 'crear', null, found);
     return found;

@@ -21,32 +21,10 @@ export interface IdempotencyRow {
   encargoId: number | null;
 }
 
-/**
- * Claims a key: the row is inserted, or nothing happens when it exists. A concurrent claim of the
- * same key waits here on the unique index until the first transaction ends.
- */
-export async function claimIdempotencyKey(
-  db: TenantDb,
-  operacion: string,
-  clave: string,
-  huella: string,
-): Promise<number | null> {
-  const [row] = await db
-    .insert(idempotenciaClaves)
-    .values({ operacion, clave, huella })
-    .onConflictDoNothing({ target: [idempotenciaClaves.operacion, idempotenciaClaves.clave] })
-    .returning({ id: idempotenciaClaves.id });
-  return row?.id ?? null;
-}
-
 export async function findIdempotencyKey(db: TenantDb, operacion: string, clave: string): Promise<IdempotencyRow | undefined> {
   const [row] = await db
     .select({ id: idempotenciaClaves.id, huella: idempotenciaClaves.huella, encargoId: idempotenciaClaves.encargoId })
     .from(idempotenciaClaves)
     .where(and(eq(idempotenciaClaves.operacion, operacion), eq(idempotenciaClaves.clave, clave)));
   return row;
-}
-
-export async function linkIdempotencyKey(db: TenantDb, id: number, encargoId: number): Promise<void> {
-  await db.update(idempotenciaClaves).set({ encargoId }).where(eq(idempotenciaClaves.id, id));
 }

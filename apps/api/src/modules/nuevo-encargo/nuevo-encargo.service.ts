@@ -11,14 +11,8 @@ import { buildFichaTerrenoPdf } from '../../documents/ficha-terreno';
 import { buildMembretePdf } from '../../documents/membrete';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
-import { createEncargo, getEncargo } from '../encargos/encargos.service';
-import {
-  claimIdempotencyKey,
-  findEstudioName,
-  findIdempotencyKey,
-  findTribunalName,
-  linkIdempotencyKey,
-} from './nuevo-encargo.repository';
+import { ClaveYaUsada, createEncargo, getEncargo } from '../encargos/encargos.service';
+import { findEstudioName, findIdempotencyKey, findTribunalName } from './nuevo-encargo.repository';
 
 const OPERACION_NUEVO_ENCARGO = 'nuevo_encargo';
 
@@ -36,20 +30,21 @@ export async function createEncargoOnce(
 ): Promise<EncargoDetail> {
   if (!clave) return createEncargo(db, input, actor);
   const huella = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-  const encargoId = await db.transaction(async (tx) => {
-    const claimed = await claimIdempotencyKey(tx, OPERACION_NUEVO_ENCARGO, clave, huella);
-    if (claimed === null) {
-      const previous = await findIdempotencyKey(tx, OPERACION_NUEVO_ENCARGO, clave);
-      if (!previous || previous.huella !== huella || previous.encargoId === null) {
-        throw new AppError('CONFLICT', idempotencyMessages.claveReutilizada);
-      }
-      return previous.encargoId;
+  try {
+    // The key is claimed in the statement that inserts the assignment (5 statements in all).
+    return await createEncargo(db, input, actor, new Date(), { operacion: OPERACION_NUEVO_ENCARGO, clave, huella });
+  } catch (error) {
+    // Taken by an earlier submission (or refused now while an earlier one with the key succeeded):
+    // that submission's assignment, if the data is the same.
+    const refused = error instanceof AppError && error.code === 'BAD_REQUEST';
+    if (!(error instanceof ClaveYaUsada) && !refused) throw error;
+    const previous = await findIdempotencyKey(db, OPERACION_NUEVO_ENCARGO, clave);
+    if (refused && !previous) throw error;
+    if (!previous || previous.huella !== huella || previous.encargoId === null) {
+      throw new AppError('CONFLICT', idempotencyMessages.claveReutilizada);
     }
-    const created = await createEncargo(tx, input, actor);
-    await linkIdempotencyKey(tx, claimed, created.id);
-    return created.id;
-  });
-  return getEncargo(db, encargoId);
+    return getEncargo(db, previous.encargoId);
+  }
 }
 
 export interface PdfFile {

@@ -39,7 +39,9 @@ async function stored(tenantId = t.mainTenantId) {
   const [encargos] = await db.select({ n: count() }).from(tenantSchema.encargos);
   const [domicilios] = await db.select({ n: count() }).from(tenantSchema.domicilios);
   const [alarmas] = await db.select({ n: count() }).from(tenantSchema.alarmas);
-  return { encargos: encargos?.n, domicilios: domicilios?.n, alarmas: alarmas?.n };
+  const [auditoria] = await db.select({ n: count() }).from(tenantSchema.auditoria);
+  const [claves] = await db.select({ n: count() }).from(tenantSchema.idempotenciaClaves);
+  return { encargos: encargos?.n, domicilios: domicilios?.n, alarmas: alarmas?.n, auditoria: auditoria?.n, claves: claves?.n };
 }
 
 async function pdfText(buffer: Buffer): Promise<string> {
@@ -357,6 +359,23 @@ describe('POST /nuevo_encargo/crear/ with an Idempotency-Key', () => {
     expect(refused.statusCode).toBe(400);
     const fixed = await conClave(tokenA, 'form-submission-0005', encargoPayload(estudio, lookups, { numero_rol: 'C-7005-2025' }));
     expect(fixed.statusCode).toBe(201);
+  });
+
+  it('replays the first assignment even when a repeat would now be refused (its firm deactivated since)', async () => {
+    const firma = await registerEstudio(t, tokenA, { nombre: 'Estudio Efímero Ltda.' });
+    const payload = encargoPayload(firma, lookups, { numero_rol: 'C-7008-2025' });
+    const first = await conClave(tokenA, 'form-submission-0008', payload);
+    expect(first.statusCode).toBe(201);
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.update(tenantSchema.estudios).set({ activo: false }).where(eq(tenantSchema.estudios.id, firma.id));
+    const before = await stored();
+    const again = await conClave(tokenA, 'form-submission-0008', payload);
+    expect(again.statusCode).toBe(201);
+    expect(EncargoDetailSchema.parse(again.json())).toEqual(EncargoDetailSchema.parse(first.json()));
+    expect(await stored()).toEqual(before);
+    const fresh = await conClave(tokenA, 'form-submission-0009', payload);
+    expect(fresh.statusCode).toBe(400);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses a malformed key in Spanish', async () => {
