@@ -487,7 +487,16 @@ const domiciliosJson = sql<Domicilio[]>`coalesce((select ${DOMICILIOS_AGG} from 
  * rows are joined with their firm, party, court, types and addresses.
  */
 function selectPage(db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
-  const page = db
+  const page = pageIds(db, where, limit, offset);
+  return db
+    .select({ ...joinedSelection, domicilios: domiciliosJson })
+    .from(page)
+    .innerJoin(encargos, eq(encargos.id, page.id))
+    .orderBy(...listOrder);
+}
+
+function pageIds(db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
+  return db
     .select({ id: encargos.id })
     .from(encargos)
     .where(where)
@@ -495,8 +504,16 @@ function selectPage(db: TenantDb, where: SQL | undefined, limit: number | Placeh
     .limit(limit as number)
     .offset(offset as number)
     .as('page');
+}
+
+/** The per-state counters summed over their shards, as JSON text (computed once per statement). */
+const totalesJson = sql<string | null>`(select json_object_agg(s.estado, s.n)::text from (select ${encargoTotales.estado} as estado, sum(${encargoTotales.total}) as n from ${encargoTotales} group by ${encargoTotales.estado}) s)`;
+
+/** The same page with every state's count beside each row: the whole unfiltered list in one round trip. */
+function selectPageWithTotales(db: TenantDb, where: SQL | undefined) {
+  const page = pageIds(db, where, sql.placeholder('limit'), sql.placeholder('offset'));
   return db
-    .select({ ...joinedSelection, domicilios: domiciliosJson })
+    .select({ ...joinedSelection, domicilios: domiciliosJson, totales: totalesJson })
     .from(page)
     .innerJoin(encargos, eq(encargos.id, page.id))
     .orderBy(...listOrder);
@@ -652,6 +669,19 @@ export async function readEncargoTotales(db: TenantDb): Promise<Record<EncargoEs
   return totales;
 }
 
+/** Pages starting up to here read the counters in their own statement (see listEncargoPage). */
+const PAGE_WITH_TOTALES_MAX_OFFSET = 10_000;
+
+const totalOf = (totales: Record<EncargoEstado, number>, estado: EncargoEstado | undefined) =>
+  estado ? totales[estado] : ESTADOS.reduce((sum, key) => sum + totales[key], 0);
+
+function totalesFrom(json: string | null): Record<EncargoEstado, number> {
+  const counted = (json ? JSON.parse(json) : {}) as Partial<Record<EncargoEstado, number | string>>;
+  const totales = NO_TOTALES();
+  for (const estado of ESTADOS) totales[estado] = Number(counted[estado] ?? 0);
+  return totales;
+}
+
 export interface ListFilter {
   search?: string;
   estado?: EncargoEstado;
@@ -668,23 +698,25 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const words = searchWords(filter.search);
 
   if (words.length === 0 && !filter.estudio) {
-    // The per-state counters kept by trigger answer at once; the page is a prepared statement.
-    const totales = await readEncargoTotales(db);
-    const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
-    if (offset >= total) return { count: total, count_capped: false, totales_capped: [], totales, results: [] };
-    const rows = filter.estado
-      ? await prepared(db, 'encargos_lista_estado', () =>
-          selectPage(
-            db,
-            eq(encargos.estado, sql.placeholder('estado')),
-            sql.placeholder('limit'),
-            sql.placeholder('offset'),
-          ).prepare('encargos_lista_estado'),
-        ).execute({ estado: filter.estado, limit: filter.pageSize, offset })
-      : await prepared(db, 'encargos_lista', () =>
-          selectPage(db, undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('encargos_lista'),
-        ).execute({ limit: filter.pageSize, offset });
-    return { count: total, count_capped: false, totales_capped: [], totales, results: toPage(rows as PageRow[]) };
+    // The per-state counters kept by trigger come with the page (a prepared statement). A page far
+    // down the list reads them first, so one past its end walks no index for nothing.
+    const far = offset > PAGE_WITH_TOTALES_MAX_OFFSET ? await readEncargoTotales(db) : undefined;
+    if (far && offset >= totalOf(far, filter.estado)) {
+      return { count: totalOf(far, filter.estado), count_capped: false, totales_capped: [], totales: far, results: [] };
+    }
+    const rows = (
+      filter.estado
+        ? await prepared(db, 'encargos_lista_estado', () =>
+            selectPageWithTotales(db, eq(encargos.estado, sql.placeholder('estado'))).prepare('encargos_lista_estado'),
+          ).execute({ estado: filter.estado, limit: filter.pageSize, offset })
+        : await prepared(db, 'encargos_lista', () => selectPageWithTotales(db, undefined).prepare('encargos_lista')).execute({
+            limit: filter.pageSize,
+            offset,
+          })
+    ) as (PageRow & { totales: string | null })[];
+    const first = rows[0];
+    const totales = far ?? (first ? totalesFrom(first.totales) : await readEncargoTotales(db));
+    return { count: totalOf(totales, filter.estado), count_capped: false, totales_capped: [], totales, results: toPage(rows) };
   }
 
   const base: SQL[] = await searchConditions(db, words);

@@ -163,7 +163,16 @@ describe('GET /encargos/lista/', () => {
       'C-5101-2024',
       'C-5105-2024',
     ]);
-    expect((await lista(tokenA, '?page=9&page_size=2')).results).toEqual([]);
+    // Past the end, near or far (a far page reads the counters before the page): no rows, same counts.
+    for (const query of ['?page=9&page_size=2', '?page=600&page_size=20', '?page=1000000&page_size=100']) {
+      const beyond = await lista(tokenA, query);
+      expect(beyond.results).toEqual([]);
+      expect(beyond.count).toBe(5);
+      expect(beyond.totales).toEqual(first.totales);
+    }
+    const preparados = await lista(tokenA, '?estado=preparado&page=600');
+    expect(preparados.results).toEqual([]);
+    expect(preparados.count).toBe(first.totales.preparado);
   });
 
   it.each([
