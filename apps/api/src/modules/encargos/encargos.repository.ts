@@ -692,7 +692,6 @@ export interface ListFilter {
 
 const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
 
-
 export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   const offset = (filter.page - 1) * filter.pageSize;
   const words = searchWords(filter.search);
@@ -734,7 +733,7 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
     : ESTADOS.some((estado) => totales[estado] > LIST_COUNT_CAP);
   const totalesCapped = ESTADOS.filter((estado) => totales[estado] > LIST_COUNT_CAP);
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
-  const total = filter.estado ? totales[filter.estado] : ESTADOS.reduce((sum, estado) => sum + totales[estado], 0);
+  const total = totalOf(totales, filter.estado);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
   let rows: PageRow[] = [];
   if (pass.complete) rows = await selectByIds(db, pass.ids);
