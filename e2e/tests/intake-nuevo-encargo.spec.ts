@@ -259,8 +259,13 @@ test.describe('Nuevo Encargo', () => {
   });
 
   test("says 'Error cargando datos del formulario' when the lists cannot be loaded", async ({ page }) => {
-    for (const path of ['encargos/tribunales/', 'encargos/tipos/', 'encargos/causas/', 'estudios/']) {
-      await page.route(`**/api/v1/${path}`, (route) => route.fulfill({ status: 500, json: { detail: 'falla' } }));
+    // The lists fail a moment apart (as on a busy server): still one message for the form.
+    const paths = ['encargos/tribunales/', 'encargos/tipos/', 'encargos/causas/', 'estudios/'];
+    for (const [index, path] of paths.entries()) {
+      await page.route(`**/api/v1/${path}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 400));
+        await route.fulfill({ status: 500, json: { detail: 'falla' } });
+      });
     }
     await signIn(page, users.admin, '/nuevo-encargo');
     await expect(toast(page, 'Error cargando datos del formulario')).toBeVisible();

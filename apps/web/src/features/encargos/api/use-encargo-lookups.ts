@@ -32,9 +32,12 @@ export function useEncargoLookups(screen: 'nuevo' | 're') {
   if (estudios.isError) failures.push(m.estudios);
   if (comunas.isError) failures.push(m.sistema);
   const failureKey = failures.join('|');
+  // Reported once every list has answered (a failed one is retried first): lists failing a moment
+  // apart are still one 'Error cargando datos del formulario', not one message each.
+  const settled = [tribunales, tipos, causas, estudios, ...(screen === 're' ? [comunas] : [])].every((query) => !query.isPending);
 
   useEffect(() => {
-    if (!failureKey) return;
+    if (!failureKey || !settled) return;
     const fresh = failureKey.split('|').filter((message) => !reported.current.has(message));
     fresh.forEach((message) => reported.current.add(message));
     if (fresh.length === 0) return;
@@ -43,7 +46,7 @@ export function useEncargoLookups(screen: 'nuevo' | 're') {
       reported.current.add('re');
     } else if (fresh.length >= 3) notify.error(m.formulario);
     else fresh.forEach((message) => notify.error(message));
-  }, [failureKey, screen]);
+  }, [failureKey, screen, settled]);
 
   const lookups = useMemo<EncargoLookups>(
     () => ({
