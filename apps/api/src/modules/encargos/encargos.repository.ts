@@ -482,21 +482,22 @@ export const LIST_COUNT_CAP = 1000;
 /** Addresses as JSON inside the row query: one round trip for a page instead of two. */
 const domiciliosJson = sql<Domicilio[]>`coalesce((select ${DOMICILIOS_AGG} from ${domicilios} d where d.encargo_id = ${encargosColumn(encargos.id)}), '[]'::json)`;
 
+/** The per-state counters summed over their shards, as JSON text (computed once per statement). */
+const totalesJson = sql<string | null>`(select json_object_agg(s.estado, s.n)::text from (select ${encargoTotales.estado} as estado, sum(${encargoTotales.total}) as n from ${encargoTotales} group by ${encargoTotales.estado}) s)`;
+
 /**
  * Deferred join: the page's ids are found on the (estado, fecha, id) index alone, then only those
- * rows are joined with their firm, party, court, types and addresses.
+ * rows are joined with their firm, party, court, types and addresses. `extra` adds columns to each
+ * row (the list's counters, so the unfiltered list is one round trip).
  */
-function selectPage(db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
-  const page = pageIds(db, where, limit, offset);
-  return db
-    .select({ ...joinedSelection, domicilios: domiciliosJson })
-    .from(page)
-    .innerJoin(encargos, eq(encargos.id, page.id))
-    .orderBy(...listOrder);
-}
-
-function pageIds(db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) {
-  return db
+function selectPage(
+  db: TenantDb,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  extra: { totales?: typeof totalesJson } = {},
+) {
+  const page = db
     .select({ id: encargos.id })
     .from(encargos)
     .where(where)
@@ -504,16 +505,8 @@ function pageIds(db: TenantDb, where: SQL | undefined, limit: number | Placehold
     .limit(limit as number)
     .offset(offset as number)
     .as('page');
-}
-
-/** The per-state counters summed over their shards, as JSON text (computed once per statement). */
-const totalesJson = sql<string | null>`(select json_object_agg(s.estado, s.n)::text from (select ${encargoTotales.estado} as estado, sum(${encargoTotales.total}) as n from ${encargoTotales} group by ${encargoTotales.estado}) s)`;
-
-/** The same page with every state's count beside each row: the whole unfiltered list in one round trip. */
-function selectPageWithTotales(db: TenantDb, where: SQL | undefined) {
-  const page = pageIds(db, where, sql.placeholder('limit'), sql.placeholder('offset'));
   return db
-    .select({ ...joinedSelection, domicilios: domiciliosJson, totales: totalesJson })
+    .select({ ...joinedSelection, domicilios: domiciliosJson, ...extra })
     .from(page)
     .innerJoin(encargos, eq(encargos.id, page.id))
     .orderBy(...listOrder);
@@ -664,7 +657,7 @@ export async function readEncargoTotales(db: TenantDb): Promise<Record<EncargoEs
       .groupBy(encargoTotales.estado)
       .prepare('encargos_totales'),
   ).execute();
-  const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
+  const totales = NO_TOTALES();
   for (const row of rows) totales[row.estado] = Number(row.n);
   return totales;
 }
@@ -706,9 +699,15 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
     const rows = (
       filter.estado
         ? await prepared(db, 'encargos_lista_estado', () =>
-            selectPageWithTotales(db, eq(encargos.estado, sql.placeholder('estado'))).prepare('encargos_lista_estado'),
+            selectPage(db, eq(encargos.estado, sql.placeholder('estado')), sql.placeholder('limit'), sql.placeholder('offset'), {
+              totales: totalesJson,
+            }).prepare('encargos_lista_estado'),
           ).execute({ estado: filter.estado, limit: filter.pageSize, offset })
-        : await prepared(db, 'encargos_lista', () => selectPageWithTotales(db, undefined).prepare('encargos_lista')).execute({
+        : await prepared(db, 'encargos_lista', () =>
+            selectPage(db, undefined, sql.placeholder('limit'), sql.placeholder('offset'), { totales: totalesJson }).prepare(
+              'encargos_lista',
+            ),
+          ).execute({
             limit: filter.pageSize,
             offset,
           })
