@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type DatabaseHandle, dropDatabase, ensureDatabase, openDatabase, type TenantSchema, withDatabaseName } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared } from './prepared';
+import { prepared, preparedSql } from './prepared';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const pgLocation = { kind: 'postgres' as const, url: withDatabaseName(SERVER, `receptoria_prepared_${randomBytes(3).toString('hex')}`) };
@@ -71,6 +71,27 @@ describe.each([
         expect(await prepared(tx, `prepared_test_count_${index}`, build).execute()).toEqual([{ n: 1 }]);
       });
     }
+    expect(builds).toBe(1);
+  });
+
+  it('a statement written as an sql template is built once and answers the rows as PostgreSQL sends them', async () => {
+    const { db } = handle();
+    let builds = 0;
+    const run = (on: typeof db, id: number) =>
+      preparedSql<{ id: number; nombre: string }>(on, `prepared_test_sql_${index}`, () => {
+        builds += 1;
+        return sql`select id, nombre from t where id = ${sql.placeholder('id')}`;
+      }).execute({ id });
+    expect((await run(db, 1)).rows).toEqual([{ id: 1, nombre: 'Ñuñoa' }]);
+    expect((await run(db, 99)).rows).toEqual([]);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t values (3, 'Ñiquén')`);
+      expect((await run(tx, 3)).rows).toEqual([{ id: 3, nombre: 'Ñiquén' }]);
+      tx.rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+    });
+    expect((await run(db, 3)).rows).toEqual([]);
     expect(builds).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { TenantDb } from '@receptoria/db';
+import type { SQL } from 'drizzle-orm';
 
 /**
  * Prepared statements of the hot paths, built once per process and driver: PostgreSQL plans them
@@ -25,4 +26,19 @@ export function prepared<T>(db: TenantDb, name: string, build: () => T): T {
   if (statement.client === session.client) return statement as T;
   // The same built statement, sent through this handle's connection (a pool or a transaction's).
   return Object.create(statement, { client: { value: session.client } }) as T;
+}
+
+type Compiler = { session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): unknown }; dialect: { sqlToQuery(sql: SQL): unknown } };
+
+/**
+ * A statement written with drizzle's `sql` template, its values as `sql.placeholder`s: built and
+ * prepared once (see prepared), run with `.execute(values)`, answering PostgreSQL's rows as they are.
+ */
+export function preparedSql<Row>(db: TenantDb, name: string, build: () => SQL) {
+  return prepared(db, name, () => {
+    const { session, dialect } = db as unknown as Compiler;
+    return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) as {
+      execute(values: Record<string, unknown>): Promise<{ rows: Row[] }>;
+    };
+  });
 }

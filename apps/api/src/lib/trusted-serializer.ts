@@ -7,3 +7,12 @@ import type { FastifySerializerCompiler } from 'fastify';
  * the route's tests parse its bodies with that schema.
  */
 export const trustedSerializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/**
+ * Sends a body the handler already holds as JSON text (a page PostgreSQL wrote as JSON): Fastify
+ * passes a string with a JSON content type through without serializing it again. The route keeps
+ * its zod response schema for OpenAPI; its tests parse the body with it.
+ */
+export function sendJsonText<R extends { type(contentType: string): { send(payload: never): unknown } }>(reply: R, json: string): void {
+  reply.type('application/json; charset=utf-8').send(json as never);
+}

@@ -9,7 +9,7 @@ import {
   toSantiagoIso,
 } from '@receptoria/contracts';
 import { PLAN_PER_CALL, type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import {
@@ -19,7 +19,7 @@ import {
   toResultados,
   ultimaDiligenciaJson,
 } from '../diligencias/diligencias.repository';
-import { prepared } from '../../lib/prepared';
+import { prepared, preparedSql } from '../../lib/prepared';
 
 const {
   alarmas,
@@ -486,34 +486,23 @@ const domiciliosJson = sql<Domicilio[]>`coalesce((select ${DOMICILIOS_AGG} from 
 const totalesJson = sql<string | null>`(select json_object_agg(s.estado, s.n)::text from (select ${encargoTotales.estado} as estado, sum(${encargoTotales.total}) as n from ${encargoTotales} group by ${encargoTotales.estado}) s)`;
 
 /**
- * Deferred join: the page's ids are found on the (estado, fecha, id) index alone, then only those
- * rows are joined with their firm, party, court, types and addresses. `extra` adds columns to each
- * row (the list's counters, so the unfiltered list is one round trip).
+ * Deferred join: the page's ids are found on the (estado, fecha, id) index alone; only those rows
+ * are then read with their firm, party, court, types and addresses (pageJsonOf).
  */
-function selectPage(
-  db: TenantDb,
-  where: SQL | undefined,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
-  extra: { totales?: typeof totalesJson } = {},
-) {
-  const page = db
-    .select({ id: encargos.id })
-    .from(encargos)
-    .where(where)
-    .orderBy(...listOrder)
-    .limit(limit as number)
-    .offset(offset as number)
-    .as('page');
-  return db
-    .select({ ...joinedSelection, domicilios: domiciliosJson, ...extra })
-    .from(page)
-    .innerJoin(encargos, eq(encargos.id, page.id))
-    .orderBy(...listOrder);
-}
+const pageIds = (db: TenantDb, where: SQL | undefined, limit: number | Placeholder, offset: number | Placeholder) =>
+  db.select({ id: encargos.id }).from(encargos).where(where).orderBy(...listOrder).limit(limit).offset(offset);
 
 type PageRow = JoinedRow & { domicilios: Domicilio[] };
-const toPage = (rows: PageRow[]) => rows.map((row) => toEncargo(row, row.domicilios));
+
+/**
+ * A page of assignments as the JSON text of the list's `results`, in list order, written by the
+ * database function encargos_pagina_json (tenant migration 0012): the same fields, values and key
+ * order as toEncargo (a test holds the two equal). The API sends the text as it comes.
+ */
+const pageJson = (ids: SQL) => sql<string>`encargos_pagina_json(${ids})`;
+
+/** The page whose ids a subquery finds, as JSON (see pageJson). */
+const pageJsonOf = (page: SQLWrapper) => pageJson(sql`array(${page})`);
 
 /** Lower-case, accent-free text as the search_text column stores it. */
 export function searchKey(text: string): string {
@@ -616,16 +605,8 @@ async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | und
   return { complete: (row?.n ?? 0) < ONE_PASS_LIMIT, totales, ids: row?.ids ?? [] };
 }
 
-/** The rows of a page whose ids are known, in list order, with their names and addresses. */
-async function selectByIds(db: TenantDb, ids: number[]): Promise<PageRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...joinedSelection, domicilios: domiciliosJson })
-    .from(encargos)
-    .where(inArray(encargos.id, ids))
-    .orderBy(...listOrder);
-  return rows as PageRow[];
-}
+/** The JSON of a page whose ids are known (see pageJson), in list order. */
+const pageJsonByIds = (ids: number[]) => pageJson(sql`${`{${ids.join(',')}}`}::int[]`);
 
 /**
  * Matches of the given states, each counted up to LIST_COUNT_CAP + 1: one bounded scan per state,
@@ -685,36 +666,39 @@ export interface ListFilter {
 
 const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
 
-export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
+/** The list without a search, a state or not: the counters and the page, one prepared statement each. */
+const listaJson = (db: TenantDb, byEstado: boolean) =>
+  preparedSql<{ totales: string | null; results: string }>(db, byEstado ? 'encargos_lista_estado_json' : 'encargos_lista_json', () => {
+    const ids = pageIds(db, byEstado ? eq(encargos.estado, sql.placeholder('estado')) : undefined, sql.placeholder('limit'), sql.placeholder('offset'));
+    return sql`select ${totalesJson} as totales, ${pageJsonOf(ids)} as results`;
+  });
+
+/** A page of the pending list; `results` is its assignments as JSON text (see pageJson). */
+export interface EncargoPageJson {
+  count: number;
+  count_capped: boolean;
+  totales_capped: EncargoEstado[];
+  totales: Record<EncargoEstado, number>;
+  results: string;
+}
+
+const firstRow = <T>(result: unknown) => (result as { rows: T[] }).rows[0];
+
+/** The page's assignments as JSON text, and its counts. */
+export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Promise<EncargoPageJson> {
   const offset = (filter.page - 1) * filter.pageSize;
   const words = searchWords(filter.search);
 
   if (words.length === 0 && !filter.estudio) {
-    // The per-state counters kept by trigger come with the page (a prepared statement). A page far
-    // down the list reads them first, so one past its end walks no index for nothing.
+    // The per-state counters kept by trigger come with the page, in one statement. A page far down
+    // the list reads them first, so one past its end walks no index for nothing.
     const far = offset > PAGE_WITH_TOTALES_MAX_OFFSET ? await readEncargoTotales(db) : undefined;
     if (far && offset >= totalOf(far, filter.estado)) {
-      return { count: totalOf(far, filter.estado), count_capped: false, totales_capped: [], totales: far, results: [] };
+      return { count: totalOf(far, filter.estado), count_capped: false, totales_capped: [], totales: far, results: '[]' };
     }
-    const rows = (
-      filter.estado
-        ? await prepared(db, 'encargos_lista_estado', () =>
-            selectPage(db, eq(encargos.estado, sql.placeholder('estado')), sql.placeholder('limit'), sql.placeholder('offset'), {
-              totales: totalesJson,
-            }).prepare('encargos_lista_estado'),
-          ).execute({ estado: filter.estado, limit: filter.pageSize, offset })
-        : await prepared(db, 'encargos_lista', () =>
-            selectPage(db, undefined, sql.placeholder('limit'), sql.placeholder('offset'), { totales: totalesJson }).prepare(
-              'encargos_lista',
-            ),
-          ).execute({
-            limit: filter.pageSize,
-            offset,
-          })
-    ) as (PageRow & { totales: string | null })[];
-    const first = rows[0];
-    const totales = far ?? (first ? totalesFrom(first.totales) : await readEncargoTotales(db));
-    return { count: totalOf(totales, filter.estado), count_capped: false, totales_capped: [], totales, results: toPage(rows) };
+    const [row] = (await listaJson(db, filter.estado !== undefined).execute({ estado: filter.estado, limit: filter.pageSize, offset })).rows;
+    const totales = far ?? totalesFrom(row?.totales ?? null);
+    return { count: totalOf(totales, filter.estado), count_capped: false, totales_capped: [], totales, results: row?.results ?? '[]' };
   }
 
   const base: SQL[] = await searchConditions(db, words);
@@ -734,8 +718,15 @@ export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = totalOf(totales, filter.estado);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
-  let rows: PageRow[] = [];
-  if (pass.complete) rows = await selectByIds(db, pass.ids);
-  else if (offset < total || capped) rows = (await selectPage(db, where, filter.pageSize, offset)) as PageRow[];
-  return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results: toPage(rows) };
+  let page: SQL | undefined;
+  if (pass.complete) page = pass.ids.length > 0 ? pageJsonByIds(pass.ids) : undefined;
+  else if (offset < total || capped) page = pageJsonOf(pageIds(db, where, filter.pageSize, offset));
+  const results = page ? (firstRow<{ results: string }>(await db.execute(sql`select ${page} as results`))?.results ?? '[]') : '[]';
+  return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results };
+}
+
+/** The same page with its assignments as objects (the spreadsheet export reads them). */
+export async function listEncargoPage(db: TenantDb, filter: ListFilter) {
+  const page = await listEncargoPageJson(db, filter);
+  return { ...page, results: JSON.parse(page.results) as Encargo[] };
 }

@@ -9,9 +9,9 @@ import {
   ReEncargoSchema,
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
+import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { findByRol, getEncargo, listEncargos, modifyEncargo, reEncargo } from './encargos.service';
+import { findByRol, getEncargo, listEncargosJson, modifyEncargo, reEncargo } from './encargos.service';
 
 export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,7 +21,9 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['encargos'], querystring: EncargoListQuerySchema, response: { 200: EncargoListResponseSchema } },
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request) => listEncargos(request.tenantDb, request.query),
+    async (request, reply) => {
+      sendJsonText(reply, await listEncargosJson(request.tenantDb, request.query));
+    },
   );
 
   app.get(

@@ -26,7 +26,7 @@ import {
   findEncargosByRol,
   findReferences,
   insertEncargoConDomicilios,
-  listEncargoPage,
+  listEncargoPageJson,
   lockEncargoFull,
   newEncargoFull,
   type ReferenceIds,
@@ -308,15 +308,26 @@ export async function getEncargo(db: TenantDb, id: number): Promise<EncargoDetai
   return loadDetail(db, id);
 }
 
+const listFilterOf = (query: EncargoListQuery) => ({
+  search: query.search || undefined,
+  estado: query.estado,
+  estudio: query.estudio,
+  page: query.page,
+  pageSize: query.page_size,
+});
+
+/**
+ * The list's response body as JSON text: the page's `results` go out as PostgreSQL wrote them
+ * (see pageJson), inside the same envelope and key order as listEncargos.
+ */
+export async function listEncargosJson(db: TenantDb, query: EncargoListQuery): Promise<string> {
+  const { results, ...counts } = await listEncargoPageJson(db, listFilterOf(query));
+  const head = JSON.stringify(counts);
+  return `${head.slice(0, -1)},"results":${results},"page":${query.page},"page_size":${query.page_size}}`;
+}
+
 export async function listEncargos(db: TenantDb, query: EncargoListQuery): Promise<EncargoListResponse> {
-  const page = await listEncargoPage(db, {
-    search: query.search || undefined,
-    estado: query.estado,
-    estudio: query.estudio,
-    page: query.page,
-    pageSize: query.page_size,
-  });
-  return { ...page, page: query.page, page_size: query.page_size };
+  return JSON.parse(await listEncargosJson(db, query)) as EncargoListResponse;
 }
 
 /** One assignment, or all of them when a rol was re-assigned; 404 when none (spec 01 §7). */

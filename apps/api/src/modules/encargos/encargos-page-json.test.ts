@@ -1,0 +1,163 @@
+import { type Encargo, EncargoListResponseSchema, EncargoSchema, type Estudio } from '@receptoria/contracts';
+import { tenantSchema } from '@receptoria/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+import { findEncargoFull } from './encargos.repository';
+
+/**
+ * The pending list's pages are written as JSON by PostgreSQL (pageJson); every other read builds the
+ * same assignment in JavaScript (toEncargo). The two must agree field for field, value for value and
+ * in key order, whatever the row holds: missing references, empty dates, both Santiago offsets and
+ * the hour the clocks go back, quotes, line breaks and characters outside the BMP.
+ */
+
+const { encargos, estudios } = tenantSchema;
+
+let t: TestContext;
+let token: string;
+let lookups: Lookups;
+let firm: Estudio;
+const ids: number[] = [];
+
+async function crear(overrides: Record<string, unknown>): Promise<Encargo> {
+  const response = await t.request(token, {
+    method: 'POST',
+    url: '/api/v1/nuevo_encargo/crear/',
+    payload: encargoPayload(firm, lookups, overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`crear: ${response.body}`);
+  return EncargoSchema.parse(response.json());
+}
+
+async function lista(query: string) {
+  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/lista/${query}` });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return { body: response.body, parsed: EncargoListResponseSchema.parse(response.json()) };
+}
+
+/** What every other read answers for these assignments (built in JavaScript), in the given order. */
+async function asReadOneByOne(found: { id: number }[]) {
+  const db = await t.tenantDbOf(t.mainTenantId);
+  return Promise.all(found.map(async ({ id }) => (await findEncargoFull(db, id))?.encargo));
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await t.createUser({ tenantId: t.mainTenantId, username: 'paginadora' });
+  token = await t.login('paginadora');
+  lookups = await loadLookups(t, token);
+  firm = await registerEstudio(t, token, { nombre: 'Estudio "Ñandú" \\ Asociados' });
+  const db = await t.tenantDbOf(t.mainTenantId);
+
+  // Complete, with both Santiago offsets: comparendo in summer (-03:00), prueba in winter (-04:00).
+  const full = await crear({ numero_rol: 'C-9101-2025', fecha_encargo: '2025-05-02' });
+  await db
+    .update(encargos)
+    .set({
+      fechaComparendo: new Date('2025-01-15T13:30:45.678Z'),
+      fechaPrueba: new Date('2025-07-15T14:00:00Z'),
+      cuantia: 987_654_321_012,
+      esReEncargo: true,
+      motivoReEncargo: 'Cambio de domicilio',
+    })
+    .where(eq(encargos.id, full.id));
+
+  // Nothing optional: no plaintiff, court or types, no dates but the assignment's, no amount.
+  const bare = await crear({ numero_rol: 'C-9102-2025', fecha_encargo: '2025-05-01' });
+  await db
+    .update(encargos)
+    .set({
+      parteDemandanteId: null,
+      tribunalId: null,
+      tipoEncargoId: null,
+      tipoCausaId: null,
+      fechaRetiro: null,
+      fechaDemanda: null,
+      fechaResolucion: null,
+      cuantia: null,
+      rutRepresentanteLegal: null,
+      estado: 'preparado',
+    })
+    .where(eq(encargos.id, bare.id));
+
+  // Text JSON must escape, created and modified either side of the hour Chile's clocks go back
+  // (2025-04-06 00:00 -03:00 becomes 2025-04-05 23:00 -04:00).
+  const text = await crear({ numero_rol: 'C-9103-2025', fecha_encargo: '2025-04-30' });
+  await db
+    .update(encargos)
+    .set({
+      partes: 'Línea 1\nLínea 2\t"comillas" \\ barra 😀 \u2028 fin',
+      ejecutados: "O'Higgins Riquelme",
+      observacionEncargo: '<b>negrita</b> & {"json": true}',
+      estado: 'estampado',
+      estadoEstampado: 'estampado',
+      fechaEstampado: '2025-05-03',
+    })
+    .where(eq(encargos.id, text.id));
+  await db.execute(
+    sql`update ${encargos} set fecha_creacion = '2025-04-06 02:59:59.999+00', fecha_modificacion = '2025-04-06 03:00:00+00' where id = ${text.id}`,
+  );
+
+  // The same day as the first: the newer id comes first.
+  const sameDay = await crear({ numero_rol: 'C-9104-2025', fecha_encargo: '2025-05-02' });
+
+  ids.push(full.id, bare.id, text.id, sameDay.id);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the pending list written as JSON by the database', () => {
+  it('answers every assignment exactly as the one-by-one read does, key order included', async () => {
+    const { parsed } = await lista('?page_size=100');
+    expect(parsed.results.map((e) => e.id).sort()).toEqual([...ids].sort());
+    const expected = await asReadOneByOne(parsed.results);
+    expect(parsed.results.map((e) => JSON.stringify(e))).toEqual(expected.map((e) => JSON.stringify(e)));
+    // Spot checks of what the conversions must give.
+    const full = parsed.results.find((e) => e.numero_rol === 'C-9101-2025');
+    expect(full?.fecha_comparendo).toBe('2025-01-15T10:30:45-03:00');
+    expect(full?.fecha_prueba).toBe('2025-07-15T10:00:00-04:00');
+    expect(full?.cuantia).toBe(987_654_321_012);
+    expect(full?.fecha_encargo_formatted).toBe('02/05/2025');
+    expect(full?.estudio_juridico).toEqual({ id: firm.id, nombre: 'Estudio "Ñandú" \\ Asociados' });
+    const bare = parsed.results.find((e) => e.numero_rol === 'C-9102-2025');
+    expect(bare).toMatchObject({ parte_demandante: null, parte_demandante_nombre: '', tribunal: null, cuantia: null });
+    const text = parsed.results.find((e) => e.numero_rol === 'C-9103-2025');
+    expect(text?.partes).toBe('Línea 1\nLínea 2\t"comillas" \\ barra 😀 \u2028 fin');
+    expect(text?.fecha_creacion).toBe('2025-04-05T23:59:59-03:00');
+    expect(text?.fecha_modificacion).toBe('2025-04-05T23:00:00-04:00');
+  });
+
+  it('keeps list order (newest first, the newer of a day first) and the envelope of the response', async () => {
+    const { body, parsed } = await lista('?page=1&page_size=3');
+    expect(parsed.results.map((e) => e.numero_rol)).toEqual(['C-9104-2025', 'C-9101-2025', 'C-9102-2025']);
+    expect(Object.keys(JSON.parse(body) as object)).toEqual(['count', 'count_capped', 'totales_capped', 'totales', 'results', 'page', 'page_size']);
+    expect(parsed).toMatchObject({ count: 4, page: 1, page_size: 3, totales: { pendiente: 0, preparado: 3, listo_para_estampar: 0, estampado: 1 } });
+    const second = await lista('?page=2&page_size=3');
+    expect(second.parsed.results.map((e) => e.numero_rol)).toEqual(['C-9103-2025']);
+    const beyond = await lista('?page=3&page_size=3');
+    expect(beyond.parsed).toMatchObject({ count: 4, results: [] });
+  });
+
+  it('writes the same JSON for a state, a search and a firm', async () => {
+    for (const query of ['?estado=estampado', '?search=higgins', '?search=c-910', `?estudio=${firm.id}&search=2025`]) {
+      const { parsed } = await lista(query);
+      expect(parsed.results.length, query).toBeGreaterThan(0);
+      const expected = await asReadOneByOne(parsed.results);
+      expect(parsed.results.map((e) => JSON.stringify(e)), query).toEqual(expected.map((e) => JSON.stringify(e)));
+    }
+    expect((await lista('?search=higgins')).parsed.results.map((e) => e.numero_rol)).toEqual(['C-9103-2025']);
+    expect((await lista('?search=nada-coincide')).parsed).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('writes a firm renamed since as it is now', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.update(estudios).set({ nombre: 'Estudio Renombrado' }).where(eq(estudios.id, firm.id));
+    const { parsed } = await lista('?page_size=100');
+    expect(new Set(parsed.results.map((e) => e.estudio_nombre))).toEqual(new Set(['Estudio Renombrado']));
+  });
+});
