@@ -13,6 +13,21 @@ export async function listTiposEstampado(db: TenantDb): Promise<TipoEstampadoRow
   return db.select().from(tiposEstampado).where(eq(tiposEstampado.activo, true)).orderBy(asc(tiposEstampado.orden), asc(tiposEstampado.id));
 }
 
+/** A stamp type as a JSON column of another statement (placeholder `tipo`): read in the same round trip. */
+export const tipoEstampadoJson = sql<TipoEstampadoJson | null>`(select row_to_json(t) from ${tiposEstampado} t where t.id = ${sql.placeholder('tipo')})`;
+
+export interface TipoEstampadoJson {
+  id: number;
+  codigo: string;
+  nombre: string;
+  valor_por_defecto: number;
+  orden: number;
+  activo: boolean;
+}
+
+export const tipoFromJson = (t: TipoEstampadoJson | null): TipoEstampadoRow | undefined =>
+  t === null ? undefined : { id: t.id, codigo: t.codigo, nombre: t.nombre, valorPorDefecto: t.valor_por_defecto, orden: t.orden, activo: t.activo };
+
 /** A stamp type by id (a prepared statement: saving results looks it up every time) or by code. */
 export async function findTipoEstampado(db: TenantDb, ref: number | string): Promise<TipoEstampadoRow | undefined> {
   const [row] =

@@ -21,6 +21,7 @@ import {
   type EncargoFull,
   insertDiligenciaUpdatingEncargo,
   lockEncargosFullByRol,
+  lockEncargosFullByRolWithTipo,
   updateEncargoReturning,
   withUpdatedRow,
 } from '../encargos/encargos.repository';
@@ -35,7 +36,11 @@ const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_pa
  * without an id is refused (the other assignments of the rol are locked only until then).
  */
 async function lockByRol(db: TenantDb, numeroRol: string, encargoId: number | undefined): Promise<EncargoFull> {
-  const rows = await lockEncargosFullByRol(db, numeroRol);
+  return chooseOfRol(await lockEncargosFullByRol(db, numeroRol), numeroRol, encargoId);
+}
+
+/** The assignment of a rol the request means: the one named, or the only one. */
+function chooseOfRol(rows: EncargoFull[], numeroRol: string, encargoId: number | undefined): EncargoFull {
   if (rows.length === 0) throw new AppError('NOT_FOUND', m.rolNoEncontrado(numeroRol));
   if (encargoId !== undefined) {
     const chosen = rows.find((r) => r.encargo.id === encargoId);
@@ -59,13 +64,14 @@ export async function guardarResultados(
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
   return db.transaction(async (tx) => {
-    const found = await lockByRol(tx, input.numero_rol, input.encargo_id);
+    const locked = await lockEncargosFullByRolWithTipo(tx, input.numero_rol, input.resultado_id);
+    const found = chooseOfRol(locked.rows, input.numero_rol, input.encargo_id);
     const current = found.row;
     const encargoId = current.id;
     if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
       throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
     }
-    const tipo = await findTipoEstampado(tx, input.resultado_id);
+    const { tipo } = locked;
     if (!tipo || !tipo.activo) {
       throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
     }

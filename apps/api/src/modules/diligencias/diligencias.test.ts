@@ -156,6 +156,24 @@ describe('guardar_resultados: validation', () => {
     await refused(resultadosBody(encargo.numero_rol, 'abc'), 'Tipo de estampado no válido');
   });
 
+  it('refuses a stamp type deactivated since, and accepts it again once active (read in the locking statement)', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const setActivo = (activo: boolean) =>
+      db.update(tenantSchema.tiposEstampado).set({ activo }).where(eq(tenantSchema.tiposEstampado.id, negativa));
+    await setActivo(false);
+    try {
+      await refused(resultadosBody(encargo.numero_rol, negativa), 'Tipo de estampado no válido');
+    } finally {
+      await setActivo(true);
+    }
+    const response = await guardar(w.tokenA, resultadosBody(encargo.numero_rol, negativa));
+    expect(response.statusCode).toBe(200);
+    const body = GuardarResultadosResponseSchema.parse(response.json());
+    const [tipo] = await db.select().from(tenantSchema.tiposEstampado).where(eq(tenantSchema.tiposEstampado.id, negativa));
+    expect(body.diligencia.tipo_estampado).toEqual({ id: negativa, nombre: tipo?.nombre });
+    expect(body.diligencia.valor_final).toBe(tipo?.valorPorDefecto);
+  });
+
   it('refuses an unknown rol with the stamp-screen message', async () => {
     const response = await guardar(w.tokenA, resultadosBody('C-999999-2020', positiva));
     expect(response.statusCode).toBe(404);

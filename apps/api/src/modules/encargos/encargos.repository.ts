@@ -16,6 +16,10 @@ import {
   type DiligenciaInsert,
   type DiligenciaRow,
   resultadoFields,
+  type TipoEstampadoJson,
+  type TipoEstampadoRow,
+  tipoEstampadoJson,
+  tipoFromJson,
   toResultados,
   ultimaDiligenciaJson,
 } from '../diligencias/diligencias.repository';
@@ -180,6 +184,28 @@ export async function lockEncargoFull(db: TenantDb, id: number): Promise<Encargo
       .prepare('encargo_completo_bloqueo'),
   ).execute({ id });
   return found ? toFull(found as FullRow) : undefined;
+}
+
+/**
+ * The same, and the stamp type `tipoId` in the same round trip (saving results checks it in the
+ * transaction that locks the rol): undefined when there is no such type or no assignment.
+ */
+export async function lockEncargosFullByRolWithTipo(
+  db: TenantDb,
+  numeroRol: string,
+  tipoId: number,
+): Promise<{ rows: EncargoFull[]; tipo: TipoEstampadoRow | undefined }> {
+  const rows = await prepared(db, 'encargos_completos_rol_bloqueo_tipo', () =>
+    db
+      .select({ ...fullSelection(), tipo: tipoEstampadoJson })
+      .from(encargos)
+      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
+      .orderBy(asc(encargos.id))
+      .for('update')
+      .prepare('encargos_completos_rol_bloqueo_tipo'),
+  ).execute({ rol: numeroRol, tipo: tipoId });
+  const first = rows[0] as (FullRow & { tipo: TipoEstampadoJson | null }) | undefined;
+  return { rows: (rows as FullRow[]).map(toFull), tipo: first ? tipoFromJson(first.tipo) : undefined };
 }
 
 /** Every assignment of a rol, locked, oldest first (results are saved by rol). */
@@ -353,16 +379,42 @@ export async function updateEncargoReturning(db: TenantDb, id: number, values: P
  */
 export async function insertDiligenciaUpdatingEncargo(
   db: TenantDb,
-  diligencia: DiligenciaInsert,
+  diligencia: DiligenciaValues,
   id: number,
-  values: Partial<EncargoInsert>,
+  values: { estado: EncargoEstado; fechaModificacion: Date },
 ): Promise<{ diligencia: DiligenciaRow; row: EncargoStored }> {
-  const d = db.$with('d').as(db.insert(diligencias).values(diligencia).returning());
-  const u = db.$with('u').as(db.update(encargos).set(values).where(eq(encargos.id, id)).returning(encargoColumns));
-  const [found] = await db.with(d, u).select({ diligencia: fieldsOf(d), row: fieldsOf(u) }).from(d).crossJoin(u);
+  const [found] = await prepared(db, 'diligencia_con_encargo', () => {
+    const placeholders = Object.fromEntries(DILIGENCIA_FIELDS.map((field) => [field, sql.placeholder(field)])) as unknown as DiligenciaInsert;
+    const d = db.$with('d').as(db.insert(diligencias).values(placeholders).returning());
+    const u = db.$with('u').as(
+      db
+        .update(encargos)
+        .set({ estado: sql.placeholder('estado') as unknown as EncargoEstado, fechaModificacion: sql.placeholder('fechaModificacion') as unknown as Date })
+        .where(eq(encargos.id, sql.placeholder('id')))
+        .returning(encargoColumns),
+    );
+    return db.with(d, u).select({ diligencia: fieldsOf(d), row: fieldsOf(u) }).from(d).crossJoin(u).prepare('diligencia_con_encargo');
+  }).execute({ ...diligencia, id, estado: values.estado, fechaModificacion: values.fechaModificacion });
   if (!found) throw new Error(`el encargo ${id}, bloqueado, no se actualizó`);
   return found as { diligencia: DiligenciaRow; row: EncargoStored };
 }
+
+/** What saving results stores of a diligence: every column but its id. */
+const DILIGENCIA_FIELDS = [
+  'encargoId',
+  'tipoEstampadoId',
+  'fechaDiligencia',
+  'apuntesTerreno',
+  'tratamiento',
+  'valorCobrado',
+  'valorFinal',
+  'motivoCambioValor',
+  'observaciones',
+  'creadoPor',
+  'fechaCreacion',
+] as const satisfies readonly (keyof DiligenciaInsert)[];
+
+export type DiligenciaValues = Required<Pick<DiligenciaInsert, (typeof DILIGENCIA_FIELDS)[number]>>;
 
 /**
  * Replaces every address of an assignment, keeping their order; answers with the addresses as
