@@ -26,7 +26,7 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { findTipoEstampado, listCola, toDiligenciaResumen } from './diligencias.repository';
+import { listCola, toDiligenciaResumen } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
