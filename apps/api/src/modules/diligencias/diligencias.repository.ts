@@ -28,7 +28,7 @@ export interface TipoEstampadoJson {
 export const tipoFromJson = (t: TipoEstampadoJson | null): TipoEstampadoRow | undefined =>
   t === null ? undefined : { id: t.id, codigo: t.codigo, nombre: t.nombre, valorPorDefecto: t.valor_por_defecto, orden: t.orden, activo: t.activo };
 
-/** A stamp type by id (a prepared statement: saving results looks it up every time) or by code. */
+/** A stamp type by id (a prepared statement: every stamp looks it up) or by code. */
 export async function findTipoEstampado(db: TenantDb, ref: number | string): Promise<TipoEstampadoRow | undefined> {
   const [row] =
     typeof ref === 'number'
