@@ -4,6 +4,12 @@
 -- apps/api/src/modules/encargos/encargos.repository.ts; a test holds the two equal). PL/pgSQL keeps
 -- the statement's plan for the connection, so a page is not planned again on every call. Instants
 -- are written in America/Santiago with their offset, to the second (the function's own time zone).
+
+-- A reference as the API writes one: { id, nombre }, or null unless both are there.
+CREATE OR REPLACE FUNCTION encargo_referencia_json(id integer, nombre text) RETURNS json
+LANGUAGE sql STABLE
+AS $$ SELECT CASE WHEN id IS NOT NULL AND nombre IS NOT NULL THEN json_build_object('id', id, 'nombre', nombre) END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION encargos_pagina_json(ids integer[]) RETURNS text
 LANGUAGE plpgsql STABLE
 SET timezone = 'America/Santiago'
@@ -19,17 +25,13 @@ BEGIN
         to_char(e.fecha_prueba, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') AS fecha_prueba,
         e.cuantia, e.numero_operacion, e.rut_ejecutado, e.rut_representante_legal, e.ejecutados, e.partes,
         json_build_object('id', e.estudio_id, 'nombre', n.estudio) AS estudio_juridico, n.estudio AS estudio_nombre,
-        CASE WHEN e.parte_demandante_id IS NOT NULL AND n.parte IS NOT NULL
-          THEN json_build_object('id', e.parte_demandante_id, 'nombre', n.parte) END AS parte_demandante,
+        encargo_referencia_json(e.parte_demandante_id, n.parte) AS parte_demandante,
         coalesce(n.parte, '') AS parte_demandante_nombre,
-        CASE WHEN e.tribunal_id IS NOT NULL AND n.tribunal IS NOT NULL
-          THEN json_build_object('id', e.tribunal_id, 'nombre', n.tribunal) END AS tribunal,
+        encargo_referencia_json(e.tribunal_id, n.tribunal) AS tribunal,
         coalesce(n.tribunal, '') AS tribunal_nombre,
-        CASE WHEN e.tipo_encargo_id IS NOT NULL AND n.tipo_encargo IS NOT NULL
-          THEN json_build_object('id', e.tipo_encargo_id, 'nombre', n.tipo_encargo) END AS tipo_encargo,
+        encargo_referencia_json(e.tipo_encargo_id, n.tipo_encargo) AS tipo_encargo,
         coalesce(n.tipo_encargo, '') AS tipo_encargo_nombre,
-        CASE WHEN e.tipo_causa_id IS NOT NULL AND n.tipo_causa IS NOT NULL
-          THEN json_build_object('id', e.tipo_causa_id, 'nombre', n.tipo_causa) END AS tipo_causa,
+        encargo_referencia_json(e.tipo_causa_id, n.tipo_causa) AS tipo_causa,
         coalesce(n.tipo_causa, '') AS tipo_causa_nombre,
         e.observaciones_encargo AS observaciones, e.observaciones_encargo, e.observacion_encargo, e.observacion_retiro,
         e.observacion_re_encargo, e.motivo_no_realizable, e.encargo_no_realizable, e.es_re_encargado, e.es_re_encargo,

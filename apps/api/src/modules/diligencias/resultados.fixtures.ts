@@ -1,8 +1,10 @@
-import { EncargoSchema, type Encargo, type Estudio } from '@receptoria/contracts';
+import type { Encargo, Estudio } from '@receptoria/contracts';
 import { controlSchema, tenantSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
-import { encargoPayload, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
+import { crearEncargo, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
+
+export { crearEncargo };
 
 /** Two receivers with a stamping user each, a user without the estampar module, firms and lookups. */
 export interface ResultadosWorld {
@@ -41,22 +43,6 @@ export async function setupResultados(t: TestContext): Promise<ResultadosWorld> 
     lookupsA: await loadLookups(t, tokenA),
     lookupsB: await loadLookups(t, tokenB),
   };
-}
-
-export async function crearEncargo(
-  t: TestContext,
-  token: string,
-  estudio: Estudio,
-  lookups: Lookups,
-  overrides: Record<string, unknown> = {},
-): Promise<Encargo> {
-  const response = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/nuevo_encargo/crear/',
-    payload: encargoPayload(estudio, lookups, overrides),
-  });
-  if (response.statusCode !== 201) throw new Error(`crear: ${response.statusCode} ${response.body}`);
-  return EncargoSchema.parse(response.json());
 }
 
 export async function setEstado(t: TestContext, id: number, estado: Encargo['estado'], tenantId = t.mainTenantId) {

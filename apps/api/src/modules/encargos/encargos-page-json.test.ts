@@ -1,9 +1,9 @@
-import { type Encargo, EncargoListResponseSchema, EncargoSchema, type Estudio } from '@receptoria/contracts';
+import type { Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+import { crearEncargo, listaEncargos, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
 import { findEncargoFull } from './encargos.repository';
 
 /**
@@ -21,21 +21,12 @@ let lookups: Lookups;
 let firm: Estudio;
 const ids: number[] = [];
 
-async function crear(overrides: Record<string, unknown>): Promise<Encargo> {
-  const response = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/nuevo_encargo/crear/',
-    payload: encargoPayload(firm, lookups, overrides),
-  });
-  if (response.statusCode !== 201) throw new Error(`crear: ${response.body}`);
-  return EncargoSchema.parse(response.json());
-}
+const crear = (overrides: Record<string, unknown>) => crearEncargo(t, token, firm, lookups, overrides);
 
 async function lista(query: string) {
-  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/lista/${query}` });
-  expect(response.statusCode).toBe(200);
+  const { response, body } = await listaEncargos(t, token, query);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  return { body: response.body, parsed: EncargoListResponseSchema.parse(response.json()) };
+  return { body: response.body, parsed: body };
 }
 
 /** What every other read answers for these assignments (built in JavaScript), in the given order. */

@@ -1,9 +1,9 @@
-import { type Encargo, EncargoListResponseSchema, EncargoSchema, type Estudio } from '@receptoria/contracts';
+import type { Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+import { crearEncargo, listaEncargos, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
 import { LIST_COUNT_CAP, ONE_PASS_LIMIT } from './encargos.repository';
 
 /** What the pending list's search finds: pinned before the search's SQL changes. */
@@ -14,21 +14,9 @@ let lookups: Lookups;
 let larrain: Estudio;
 let pacifico: Estudio;
 
-async function crear(overrides: Record<string, unknown>, firm = larrain): Promise<Encargo> {
-  const response = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/nuevo_encargo/crear/',
-    payload: encargoPayload(firm, lookups, overrides),
-  });
-  if (response.statusCode !== 201) throw new Error(`crear: ${response.body}`);
-  return EncargoSchema.parse(response.json());
-}
+const crear = (overrides: Record<string, unknown>, firm = larrain) => crearEncargo(t, token, firm, lookups, overrides);
 
-async function lista(query: string) {
-  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/lista/${query}` });
-  expect(response.statusCode).toBe(200);
-  return EncargoListResponseSchema.parse(response.json());
-}
+const lista = async (query: string) => (await listaEncargos(t, token, query)).body;
 
 const roles = async (search: string) =>
   (await lista(`?search=${encodeURIComponent(search)}&page_size=100`)).results.map((e) => e.numero_rol).sort();

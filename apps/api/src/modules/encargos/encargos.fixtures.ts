@@ -1,4 +1,7 @@
 import {
+  type Encargo,
+  EncargoListResponseSchema,
+  EncargoSchema,
   type Estudio,
   EstudioSchema,
   type TipoCausa,
@@ -96,4 +99,28 @@ export function encargoPayload(estudio: Estudio, lookups: Lookups, overrides: Re
     estado_especial: '',
     ...overrides,
   };
+}
+
+/** Creates an assignment through the API as the Nuevo Encargo form does. */
+export async function crearEncargo(
+  t: TestContext,
+  token: string,
+  estudio: Estudio,
+  lookups: Lookups,
+  overrides: Record<string, unknown> = {},
+): Promise<Encargo> {
+  const response = await t.request(token, {
+    method: 'POST',
+    url: '/api/v1/nuevo_encargo/crear/',
+    payload: encargoPayload(estudio, lookups, overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`crear: ${response.statusCode} ${response.body}`);
+  return EncargoSchema.parse(response.json());
+}
+
+/** The pending list as a client reads it (`query` starts with '?'), checked against its contract. */
+export async function listaEncargos(t: TestContext, token: string, query: string) {
+  const response = await t.request(token, { method: 'GET', url: `/api/v1/encargos/lista/${query}` });
+  if (response.statusCode !== 200) throw new Error(`lista: ${response.statusCode} ${response.body}`);
+  return { response, body: EncargoListResponseSchema.parse(response.json()) };
 }

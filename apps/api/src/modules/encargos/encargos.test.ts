@@ -11,7 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
+import { crearEncargo, encargoPayload, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
 
 let t: TestContext;
 let tokenA: string;
@@ -37,15 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function crear(overrides: Record<string, unknown>, firm = estudio, token = tokenA): Promise<Encargo> {
-  const response = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/nuevo_encargo/crear/',
-    payload: encargoPayload(firm, lookups, overrides),
-  });
-  if (response.statusCode !== 201) throw new Error(`crear: ${response.body}`);
-  return EncargoSchema.parse(response.json());
-}
+const crear = (overrides: Record<string, unknown>, firm = estudio, token = tokenA): Promise<Encargo> =>
+  crearEncargo(t, token, firm, lookups, overrides);
 
 async function setEstado(id: number, estado: Encargo['estado'], tenantId = t.mainTenantId) {
   const db = await t.tenantDbOf(tenantId);
