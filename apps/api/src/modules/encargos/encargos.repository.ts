@@ -635,8 +635,9 @@ export const ONE_PASS_LIMIT = 10_000;
 const NO_TOTALES = (): Record<EncargoEstado, number> => ({ pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 });
 
 /**
- * Up to ONE_PASS_LIMIT matches in one pass: how many, per state, and the ids of the page asked
- * for in list order. `complete` when the pass saw every match (the counts and ids are then exact).
+ * Up to ONE_PASS_LIMIT matches in one pass: how many, per state, and the page asked for, in list
+ * order, as JSON (see pageJson). `complete` when the pass saw every match: the counts and the page
+ * are then exact (with more, the page is not written: the caller pages over all the matches).
  */
 async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | undefined, limit: number, offset: number) {
   const result = (await db.execute(sql`
@@ -646,19 +647,16 @@ async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | und
     )
     select (select count(*) from m)::int as n,
       (select coalesce(json_object_agg(estado, c), '{}'::json) from (select estado, count(*)::int as c from m group by estado) s) as totales,
-      (select coalesce(json_agg(id order by fecha desc nulls last, id desc nulls last), '[]'::json)
-         from (select id, fecha from m where ${estado ? sql`estado = ${estado}` : sql`true`}
-               order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset}) p) as ids`)) as unknown as {
-    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; ids: number[] }[];
+      case when (select count(*) from m) < ${ONE_PASS_LIMIT} then ${pageJson(sql`array(
+        select id from m where ${estado ? sql`estado = ${estado}` : sql`true`}
+        order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset})`)} end as results`)) as unknown as {
+    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null }[];
   };
   const row = result.rows[0];
   const totales = NO_TOTALES();
   for (const key of ESTADOS) totales[key] = row?.totales[key] ?? 0;
-  return { complete: (row?.n ?? 0) < ONE_PASS_LIMIT, totales, ids: row?.ids ?? [] };
+  return { complete: (row?.n ?? 0) < ONE_PASS_LIMIT, totales, results: row?.results ?? '[]' };
 }
-
-/** The JSON of a page whose ids are known (see pageJson), in list order. */
-const pageJsonByIds = (ids: number[]) => pageJson(sql`${`{${ids.join(',')}}`}::int[]`);
 
 /**
  * Matches of the given states, each counted up to LIST_COUNT_CAP + 1: one bounded scan per state,
@@ -770,10 +768,14 @@ export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Pro
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = totalOf(totales, filter.estado);
   const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
-  let page: SQL | undefined;
-  if (pass.complete) page = pass.ids.length > 0 ? pageJsonByIds(pass.ids) : undefined;
-  else if (offset < total || capped) page = pageJsonOf(pageIds(db, where, filter.pageSize, offset));
-  const results = page ? (firstRow<{ results: string }>(await db.execute(sql`select ${page} as results`))?.results ?? '[]') : '[]';
+  let results = pass.results;
+  if (!pass.complete) {
+    results = '[]';
+    if (offset < total || capped) {
+      const page = pageJsonOf(pageIds(db, where, filter.pageSize, offset));
+      results = firstRow<{ results: string }>(await db.execute(sql`select ${page} as results`))?.results ?? '[]';
+    }
+  }
   return { count: total, count_capped: capped, totales_capped: totalesCapped, totales, results };
 }
 
