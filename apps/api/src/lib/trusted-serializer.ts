@@ -11,8 +11,11 @@ export const trustedSerializerCompiler: FastifySerializerCompiler<unknown> = () 
 /**
  * Sends a body the handler already holds as JSON text (a page PostgreSQL wrote as JSON): Fastify
  * passes a string with a JSON content type through without serializing it again. The route keeps
- * its zod response schema for OpenAPI; its tests parse the body with it.
+ * its zod response schema for OpenAPI; its tests parse the body with it. The handler must return
+ * what this returns (the reply): an async handler that resolves before an asynchronous onSend hook
+ * (compression) has finished would otherwise have its answer sent empty.
  */
-export function sendJsonText<R extends { type(contentType: string): { send(payload: never): unknown } }>(reply: R, json: string): void {
+export function sendJsonText<R extends { type(contentType: string): { send(payload: never): unknown } }>(reply: R, json: string): R {
   reply.type('application/json; charset=utf-8').send(json as never);
+  return reply;
 }

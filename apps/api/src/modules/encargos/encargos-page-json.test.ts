@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
@@ -143,6 +145,33 @@ describe('the pending list written as JSON by the database', () => {
     }
     expect((await lista('?search=higgins')).parsed.results.map((e) => e.numero_rol)).toEqual(['C-9103-2025']);
     expect((await lista('?search=nada-coincide')).parsed).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('answers the whole text over a real connection, compressed as browsers ask for it (gzip and brotli)', async () => {
+    const { body } = await lista('?page_size=100');
+    expect(body.length).toBeGreaterThan(1024);
+    // Over a socket, as a browser reads it (not injected): the list route's answer once went out empty
+    // (content-length 0) from the compiled server when its async handler did not return the reply.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const raw = await new Promise<{ headers: IncomingHttpHeaders; payload: Buffer }>((resolve, reject) => {
+        const request = httpGet(
+          `${address}/api/v1/encargos/lista/?page_size=100`,
+          { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, payload: Buffer.concat(chunks) }));
+          },
+        );
+        request.on('error', reject);
+      });
+      expect(raw.headers['content-encoding']).toBe(encoding);
+      expect(decode(raw.payload).toString('utf8')).toBe(body);
+    }
   });
 
   it('writes a firm renamed since as it is now', async () => {

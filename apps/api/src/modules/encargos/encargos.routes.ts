@@ -21,9 +21,7 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['encargos'], querystring: EncargoListQuerySchema, response: { 200: EncargoListResponseSchema } },
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request, reply) => {
-      sendJsonText(reply, await listEncargosJson(request.tenantDb, request.query));
-    },
+    async (request, reply) => sendJsonText(reply, await listEncargosJson(request.tenantDb, request.query)),
   );
 
   app.get(
