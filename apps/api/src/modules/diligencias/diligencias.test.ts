@@ -12,7 +12,8 @@ import { tenantSchema } from '@receptoria/db';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { crearEncargo, resultadosBody, type ResultadosWorld, setEstado, setupResultados, tipoId } from './resultados.fixtures';
+import { crearEncargo } from '../encargos/encargos.fixtures';
+import { resultadosBody, type ResultadosWorld, setEstado, setupResultados, tipoId } from './resultados.fixtures';
 
 let t: TestContext;
 let w: ResultadosWorld;

@@ -2,9 +2,7 @@ import type { Encargo, Estudio } from '@receptoria/contracts';
 import { controlSchema, tenantSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
-import { crearEncargo, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
-
-export { crearEncargo };
+import { loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
 
 /** Two receivers with a stamping user each, a user without the estampar module, firms and lookups. */
 export interface ResultadosWorld {

@@ -186,39 +186,37 @@ export async function lockEncargoFull(db: TenantDb, id: number): Promise<Encargo
   return found ? toFull(found as FullRow) : undefined;
 }
 
+/** Every assignment of a rol, locked, oldest first, with `extra` columns beside each (a prepared statement). */
+function lockedByRol<E extends Record<string, SQL>>(db: TenantDb, name: string, extra: E) {
+  return prepared(db, name, () =>
+    db
+      .select({ ...fullSelection(), ...extra })
+      .from(encargos)
+      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
+      .orderBy(asc(encargos.id))
+      .for('update')
+      .prepare(name),
+  );
+}
+
 /**
- * The same, and the stamp type `tipoId` in the same round trip (saving results checks it in the
- * transaction that locks the rol): undefined when there is no such type or no assignment.
+ * The same as lockEncargosFullByRol, and the stamp type `tipoId` in the same round trip (saving
+ * results checks it in the transaction that locks the rol): undefined when there is no such type
+ * or no assignment.
  */
 export async function lockEncargosFullByRolWithTipo(
   db: TenantDb,
   numeroRol: string,
   tipoId: number,
 ): Promise<{ rows: EncargoFull[]; tipo: TipoEstampadoRow | undefined }> {
-  const rows = await prepared(db, 'encargos_completos_rol_bloqueo_tipo', () =>
-    db
-      .select({ ...fullSelection(), tipo: tipoEstampadoJson })
-      .from(encargos)
-      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
-      .orderBy(asc(encargos.id))
-      .for('update')
-      .prepare('encargos_completos_rol_bloqueo_tipo'),
-  ).execute({ rol: numeroRol, tipo: tipoId });
+  const rows = await lockedByRol(db, 'encargos_completos_rol_bloqueo_tipo', { tipo: tipoEstampadoJson }).execute({ rol: numeroRol, tipo: tipoId });
   const first = rows[0] as (FullRow & { tipo: TipoEstampadoJson | null }) | undefined;
   return { rows: (rows as FullRow[]).map(toFull), tipo: first ? tipoFromJson(first.tipo) : undefined };
 }
 
 /** Every assignment of a rol, locked, oldest first (results are saved by rol). */
 export async function lockEncargosFullByRol(db: TenantDb, numeroRol: string): Promise<EncargoFull[]> {
-  const rows = await prepared(db, 'encargos_completos_rol_bloqueo', () =>
-    db
-      .select(fullSelection())
-      .from(encargos)
-      .where(eq(encargos.numeroRol, sql.placeholder('rol')))
-      .orderBy(asc(encargos.id))
-      .for('update')
-      .prepare('encargos_completos_rol_bloqueo'),
-  ).execute({ rol: numeroRol });
+  const rows = await lockedByRol(db, 'encargos_completos_rol_bloqueo', {}).execute({ rol: numeroRol });
   return (rows as FullRow[]).map(toFull);
 }
 
@@ -645,11 +643,12 @@ async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | und
       select ${encargos.id} as id, ${encargos.estado} as estado, ${encargos.fechaEncargo} as fecha
       from ${encargos} where ${where} limit ${ONE_PASS_LIMIT}
     )
-    select (select count(*) from m)::int as n,
+    select c.n,
       (select coalesce(json_object_agg(estado, c), '{}'::json) from (select estado, count(*)::int as c from m group by estado) s) as totales,
-      case when (select count(*) from m) < ${ONE_PASS_LIMIT} then ${pageJson(sql`array(
+      case when c.n < ${ONE_PASS_LIMIT} then ${pageJson(sql`array(
         select id from m where ${estado ? sql`estado = ${estado}` : sql`true`}
-        order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset})`)} end as results`)) as unknown as {
+        order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset})`)} end as results
+    from (select count(*)::int as n from m) c`)) as unknown as {
     rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null }[];
   };
   const row = result.rows[0];

@@ -15,8 +15,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { buildDocx, docxText } from '../../documents/docx/ooxml';
+import { crearEncargo } from '../encargos/encargos.fixtures';
 import {
-  crearEncargo,
   RECEPTOR_A,
   resultadosBody,
   type ResultadosWorld,
