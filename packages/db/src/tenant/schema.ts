@@ -208,11 +208,8 @@ export const encargos = pgTable(
 );
 
 /**
- * Number of assignments per state, kept by statement triggers on encargos (tenant migration 0004)
- * so the count tiles of the pending list never scan the table.
- */
-/**
- * Assignments per state, kept by the encargos triggers. Each state's count is spread over 32 shards
+ * Assignments per state, kept by the encargos statement triggers (tenant migration 0004) so the count
+ * tiles of the pending list never scan the table. Each state's count is spread over 32 shards
  * (the writing connection picks one by its backend pid; tenant migration 0011), so concurrent
  * transactions that create assignments or change their state do not queue on one counter row until
  * they commit; readers sum the shards.
@@ -226,6 +223,16 @@ export const encargoTotales = pgTable(
   },
   (t) => [primaryKey({ columns: [t.estado, t.shard] })],
 );
+
+/**
+ * How many statements have changed assignments, kept by the same triggers (tenant migration 0013) and
+ * spread over the same 32 shards; readers sum them. Their sum grows with every committed change, so
+ * counts remembered at one sum are still exact while a later reading gives the same sum.
+ */
+export const encargosCambios = pgTable('encargos_cambios', {
+  shard: smallint('shard').primaryKey(),
+  cambios: bigint('cambios', { mode: 'number' }).notNull().default(0),
+});
 
 export const domicilios = pgTable(
   'domicilios',

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { crearEncargo, listaEncargos, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
-import { LIST_COUNT_CAP, ONE_PASS_LIMIT } from './encargos.repository';
+import { LIST_COUNT_CAP, ONE_PASS_LIMIT, REMEMBER_COUNTS_FROM } from './encargos.repository';
 
 /** What the pending list's search finds: pinned before the search's SQL changes. */
 
@@ -236,5 +236,109 @@ describe('pending list search', () => {
     expect(exact.count_capped).toBe(false);
     expect(exact.totales_capped).toEqual([]);
     expect(exact.results.map((e) => e.numero_rol)).toEqual(['C-21005-2020']);
+  });
+});
+
+describe('remembered counts of a common word', () => {
+  /** `n` assignments whose ejecutados start with `word`, every `every`-th pendiente, the rest estampado. */
+  const insertar = async (tenantId: number, word: string, n: number, every: number) => {
+    const db = await t.tenantDbOf(tenantId);
+    const [estudio] = await db.select().from(tenantSchema.estudios).limit(1);
+    if (!estudio) throw new Error('no firm');
+    await db.execute(sql`
+      insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id)
+      select 'R-' || g || '-2017', case when g % ${every} = 0 then 'pendiente' else 'estampado' end,
+             date '2017-01-01' + (g % 200), ${word} || ' ' || g, '', ${estudio.id}
+      from generate_series(1, ${n}) g`);
+    return db;
+  };
+
+  it('are counted again after any change to an assignment, whichever way it was made', async () => {
+    const db = await insertar(t.mainTenantId, 'Recordada', REMEMBER_COUNTS_FROM + 100, 42);
+    const before = await lista('?search=recordada');
+    expect(before.totales).toEqual({ pendiente: 50, preparado: 0, listo_para_estampar: 0, estampado: LIST_COUNT_CAP });
+    // Read again (a second page, a state tile): the same counts.
+    expect((await lista('?search=recordada&page=2')).totales.pendiente).toBe(50);
+    expect((await lista('?search=recordada&estado=pendiente')).count).toBe(50);
+    // They come from memory: a change made with the triggers off (so the changes counter stays) is not
+    // seen by the counts until a real change; the page itself is read anew.
+    const sinTriggers = (estado: string) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update encargos set estado = ${estado} where numero_rol = 'R-2100-2017'`);
+      });
+    await sinTriggers('preparado');
+    const remembered = await lista('?search=recordada&estado=pendiente&page_size=100');
+    expect(remembered.count).toBe(50);
+    expect(remembered.results).toHaveLength(49);
+    expect(remembered.results.map((e) => e.numero_rol)).not.toContain('R-2100-2017');
+    await sinTriggers('pendiente');
+
+    // Created through the API.
+    const nuevo = await crear({ numero_rol: 'C-9901-2025', ejecutados: 'Recordada Nueva' });
+    const created = await lista('?search=recordada');
+    expect(created.totales[nuevo.estado]).toBe(nuevo.estado === 'estampado' ? LIST_COUNT_CAP : 1);
+    expect(created.results[0]?.numero_rol).toBe('C-9901-2025');
+
+    // Changed straight in the database: a state, then a deletion.
+    await db.execute(sql`update encargos set estado = 'preparado' where numero_rol in ('R-42-2017', 'R-84-2017')`);
+    const changed = await lista('?search=recordada');
+    expect(changed.totales.pendiente).toBe(48);
+    expect(changed.totales.preparado).toBe(nuevo.estado === 'preparado' ? 3 : 2);
+    await db.execute(sql`delete from encargos where ejecutados like 'Recordada %' and estado = 'pendiente'`);
+    const deleted = await lista('?search=recordada&estado=pendiente');
+    expect(deleted.count).toBe(nuevo.estado === 'pendiente' ? 1 : 0);
+    expect(deleted.results.every((e) => e.estado === 'pendiente')).toBe(true);
+    await db.execute(sql`delete from encargos where ejecutados like 'Recordada %'`);
+    expect((await lista('?search=recordada')).count).toBe(0);
+  });
+
+  it('follow a renamed firm: its word no longer finds the assignments it named', async () => {
+    const zorzal = await registerEstudio(t, token, {
+      nombre: 'Abogados Zorzal y Compañía',
+      partes_demandantes: [{ nombre: 'Aves Unidas S.A.', tipo: 'empresa' }],
+    });
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.execute(sql`
+      insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id)
+      select 'Z-' || g || '-2016', 'estampado', date '2016-01-01' + (g % 200), 'Sin Nombre ' || g, '', ${zorzal.id}
+      from generate_series(1, ${REMEMBER_COUNTS_FROM + 10}) g`);
+    const named = await lista('?search=zorzal');
+    expect(named.totales.estampado).toBe(LIST_COUNT_CAP);
+    expect(named.results).toHaveLength(20);
+    // No assignment changes: only the firm's name.
+    await db.update(tenantSchema.estudios).set({ nombre: 'Abogados Tordo y Compañía' }).where(eq(tenantSchema.estudios.id, zorzal.id));
+    const renamed = await lista('?search=zorzal');
+    expect(renamed.count).toBe(0);
+    expect(renamed.results).toEqual([]);
+    expect((await lista('?search=tordo')).totales.estampado).toBe(LIST_COUNT_CAP);
+    await db.execute(sql`delete from encargos where estudio_id = ${zorzal.id}`);
+  });
+
+  it('are each receiver\'s own, even when both have made as many changes', async () => {
+    const otro = await t.createTenant();
+    await t.createUser({ tenantId: otro.id, username: 'buscadora_otra' });
+    const otroToken = await t.login('buscadora_otra');
+    await registerEstudio(t, otroToken, { nombre: 'Estudio del Otro Receptor', partes_demandantes: [{ nombre: 'Otra Parte S.A.', tipo: 'empresa' }] });
+    await insertar(t.mainTenantId, 'Gemela', REMEMBER_COUNTS_FROM + 100, 30);
+    const otroDb = await insertar(otro.id, 'Gemela', REMEMBER_COUNTS_FROM + 500, 7);
+    // Both receivers' change counters at the same sum, so only the receiver tells them apart.
+    const mainDb = await t.tenantDbOf(t.mainTenantId);
+    const sum = async (db: typeof mainDb) =>
+      Number(((await db.execute(sql`select coalesce(sum(cambios), 0)::int as n from encargos_cambios`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const target = Math.max(await sum(mainDb), await sum(otroDb)) + 1;
+    for (const db of [mainDb, otroDb]) {
+      await db.execute(sql`insert into encargos_cambios (shard, cambios) values (31, ${target - (await sum(db))})
+        on conflict (shard) do update set cambios = encargos_cambios.cambios + excluded.cambios`);
+    }
+    expect(await sum(mainDb)).toBe(await sum(otroDb));
+
+    const mine = await lista('?search=gemela');
+    const theirs = (await listaEncargos(t, otroToken, '?search=gemela')).body;
+    expect(mine.totales.pendiente).toBe(70);
+    expect(theirs.totales.pendiente).toBe(357);
+    expect((await lista('?search=gemela')).totales.pendiente).toBe(70);
+    expect((await listaEncargos(t, otroToken, '?search=gemela')).body.totales.pendiente).toBe(357);
+    await mainDb.execute(sql`delete from encargos where ejecutados like 'Gemela %'`);
   });
 });

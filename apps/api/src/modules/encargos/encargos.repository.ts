@@ -24,6 +24,7 @@ import {
   ultimaDiligenciaJson,
 } from '../diligencias/diligencias.repository';
 import { prepared, preparedSql } from '../../lib/prepared';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const {
   alarmas,
@@ -31,6 +32,7 @@ const {
   domicilios,
   encargoTotales,
   encargos,
+  encargosCambios,
   estudios,
   idempotenciaClaves,
   partesDemandantes,
@@ -526,6 +528,9 @@ export type References = Awaited<ReturnType<typeof findReferences>>;
 // ---------------------------------------------------------------------------------------------
 // Pending list
 
+/** The first row of a statement sent with `db.execute`. */
+const firstRow = <T>(result: unknown) => (result as { rows: T[] }).rows[0];
+
 /** Search counts stop here: beyond it the list says "more than" instead of scanning every match. */
 export const LIST_COUNT_CAP = 1000;
 
@@ -584,43 +589,92 @@ function searchWords(search: string | undefined): string[] {
     .slice(0, 6);
 }
 
+/** What a search's words match: one condition per word, and what those conditions stand for. */
+interface SearchMatch {
+  conditions: SQL[];
+  /** The words with the firm, party and court ids each matched: equal keys, equal conditions. */
+  key: string;
+  /** The sum of encargos_cambios when the ids were looked up (see countsCache). */
+  cambios: string;
+}
+
 /**
  * One condition per word: the word appears in the assignment's own text (rol, ejecutados, partes,
  * RUTs, operation number; trigram-indexed), or in its firm's, plaintiff's or court's name. The
- * firm, party and court ids of every word are looked up first, in one query, so the planner can
- * combine the trigram and btree indexes.
+ * firm, party and court ids of every word are looked up first, in one query (with the changes
+ * counter), so the planner can combine the trigram and btree indexes.
  */
-async function searchConditions(db: TenantDb, words: string[]): Promise<SQL[]> {
+async function searchConditions(db: TenantDb, words: string[]): Promise<SearchMatch> {
   const patterns = words.map(likePattern);
   const list = sql`array[${sql.join(
     patterns.map((p) => sql`${p}`),
     sql`, `,
   )}]::text[]`;
-  const found = await db.execute<{ word: number | string; kind: 'e' | 'p' | 't'; id: number }>(sql`
-    select w.i as word, 'e' as kind, e.id from unnest(${list}) with ordinality as w(p, i)
-      join ${estudios} e on ${accentFree(sql`e.nombre`)} like w.p
-    union all
-    select w.i, 'p', x.id from unnest(${list}) with ordinality as w(p, i)
-      join ${partesDemandantes} x on ${accentFree(sql`x.nombre`)} like w.p
-    union all
-    select w.i, 't', x.id from unnest(${list}) with ordinality as w(p, i)
-      join ${tribunales} x on ${accentFree(sql`x.nombre`)} like w.p`);
-  const rows = (found as unknown as { rows: { word: number | string; kind: 'e' | 'p' | 't'; id: number }[] }).rows;
-  return patterns.map((pattern, index) => {
+  const found = firstRow<{ cambios: string; ids: { word: number; kind: 'e' | 'p' | 't'; id: number }[] }>(
+    await db.execute(sql`
+    select (select coalesce(sum(${encargosCambios.cambios}), 0) from ${encargosCambios})::text as cambios,
+      coalesce((select json_agg(f) from (
+        select w.i as word, 'e' as kind, e.id from unnest(${list}) with ordinality as w(p, i)
+          join ${estudios} e on ${accentFree(sql`e.nombre`)} like w.p
+        union all
+        select w.i, 'p', x.id from unnest(${list}) with ordinality as w(p, i)
+          join ${partesDemandantes} x on ${accentFree(sql`x.nombre`)} like w.p
+        union all
+        select w.i, 't', x.id from unnest(${list}) with ordinality as w(p, i)
+          join ${tribunales} x on ${accentFree(sql`x.nombre`)} like w.p) f), '[]'::json) as ids`),
+  );
+  const rows = found?.ids ?? [];
+  const matched = patterns.map((_pattern, index) => {
     const ids = (kind: 'e' | 'p' | 't') =>
       rows
         .filter((r) => Number(r.word) === index + 1 && r.kind === kind)
         .map((r) => r.id)
+        .sort((a, b) => a - b)
         .slice(0, 500);
+    return { firms: ids('e'), parties: ids('p'), courts: ids('t') };
+  });
+  const conditions = patterns.map((pattern, index) => {
+    const { firms, parties, courts } = matched[index] as (typeof matched)[number];
     const alternatives: SQL[] = [matches(encargos.searchText, pattern)];
-    const firms = ids('e');
-    const parties = ids('p');
-    const courts = ids('t');
     if (firms.length > 0) alternatives.push(inArray(encargos.estudioId, firms));
     if (parties.length > 0) alternatives.push(inArray(encargos.parteDemandanteId, parties));
     if (courts.length > 0) alternatives.push(inArray(encargos.tribunalId, courts));
     return alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`;
   });
+  return { conditions, key: JSON.stringify([words, matched]), cambios: found?.cambios ?? '0' };
+}
+
+/**
+ * Searches with at least this many matches keep their counts (countsCache): their pages are then
+ * read in list order, which finds a page of such a common word in a few hundred rows. Fewer are
+ * counted again with their page in one pass over them (matchesPass), cheaper than a walk in list
+ * order past the many rows that do not match.
+ */
+export const REMEMBER_COUNTS_FROM = 2_000;
+
+/** A search's per-state counts (each up to LIST_COUNT_CAP + 1), with the changes counter they hold at. */
+interface Counted {
+  cambios: string;
+  totales: Record<EncargoEstado, number>;
+}
+
+const countedByTenant = new WeakMap<TenantDb, TtlCache<string, Counted>>();
+
+/**
+ * The per-state counts of a receiver's recent searches: paging through a common word, choosing a
+ * state tile or coming back to the list reads them here instead of counting thousands of matches
+ * again. An entry serves only while the receiver's encargos_cambios sum is the one it was counted
+ * at — any change to any assignment (created, edited, results saved, deleted) moves the sum, so the
+ * next search counts again — and a renamed firm, party or court changes the ids in the key. The page
+ * itself is always read anew.
+ */
+function countsCache(db: TenantDb): TtlCache<string, Counted> {
+  let cache = countedByTenant.get(db);
+  if (!cache) {
+    cache = new TtlCache({ max: 64, ttlMs: 10 * 60_000 });
+    countedByTenant.set(db, cache);
+  }
+  return cache;
 }
 
 /**
@@ -731,8 +785,6 @@ export interface EncargoPageJson {
   results: string;
 }
 
-const firstRow = <T>(result: unknown) => (result as { rows: T[] }).rows[0];
-
 /** The page's assignments as JSON text, and its counts. */
 export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Promise<EncargoPageJson> {
   const offset = (filter.page - 1) * filter.pageSize;
@@ -750,15 +802,27 @@ export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Pro
     return { count: totalOf(totales, filter.estado), count_capped: false, totales_capped: [], totales, results: row?.results ?? '[]' };
   }
 
-  const base: SQL[] = await searchConditions(db, words);
+  const search = await searchConditions(db, words);
+  const base = search.conditions;
   if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
   const baseWhere = and(...base) as SQL;
-  const pass = await matchesPass(db, baseWhere, filter.estado, filter.pageSize, offset);
-  const totales = pass.totales;
-  if (!pass.complete) {
-    // The sample proves the states it saw past the cap; the others are counted.
-    const uncertain = ESTADOS.filter((estado) => totales[estado] <= LIST_COUNT_CAP);
-    Object.assign(totales, await cappedTotals(db, baseWhere, uncertain));
+  const key = `${search.key}|${filter.estudio ?? ''}`;
+  const known = countsCache(db).get(key);
+  let totales: Record<EncargoEstado, number>;
+  let results: string | undefined;
+  if (known && known.cambios === search.cambios) {
+    totales = { ...known.totales };
+  } else {
+    const pass = await matchesPass(db, baseWhere, filter.estado, filter.pageSize, offset);
+    totales = pass.totales;
+    if (pass.complete) results = pass.results;
+    else {
+      // The sample proves the states it saw past the cap; the others are counted.
+      const uncertain = ESTADOS.filter((estado) => totales[estado] <= LIST_COUNT_CAP);
+      Object.assign(totales, await cappedTotals(db, baseWhere, uncertain));
+    }
+    // Few matches are counted again with their page in one cheap pass; many are remembered.
+    if (totalOf(totales, undefined) >= REMEMBER_COUNTS_FROM) countsCache(db).set(key, { cambios: search.cambios, totales: { ...totales } });
   }
   const capped = filter.estado
     ? totales[filter.estado] > LIST_COUNT_CAP
@@ -766,11 +830,10 @@ export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Pro
   const totalesCapped = ESTADOS.filter((estado) => totales[estado] > LIST_COUNT_CAP);
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = totalOf(totales, filter.estado);
-  const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
-  let results = pass.results;
-  if (!pass.complete) {
+  if (results === undefined) {
     results = '[]';
     if (offset < total || capped) {
+      const where = filter.estado ? and(baseWhere, eq(encargos.estado, filter.estado)) : baseWhere;
       const page = pageJsonOf(pageIds(db, where, filter.pageSize, offset));
       results = firstRow<{ results: string }>(await db.execute(sql`select ${page} as results`))?.results ?? '[]';
     }
