@@ -282,10 +282,10 @@ interface Scenario {
   /** How many distinct requests to record (they are replayed round-robin). */
   recordCount?: number;
   /**
-   * Called once per request before it is recorded: the API's state after the call has run once
-   * (the search's remembered counts), so the floor replays what the API sends under load.
+   * Run each request once before recording it: the floor then replays what the API sends once the
+   * call has run (the search's remembered counts), as it does under load.
    */
-  prime?: (db: TenantDb, index: number) => Promise<unknown>;
+  recordWarm?: boolean;
   connections: number;
   target?: string;
   /** p95 target in ms at LATENCY_CONNECTIONS (at 1,000,000 rows: twice this). */
@@ -336,6 +336,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
     const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
 
     const base = '/api/v1/encargos';
+    const searchPath = (search: string) => `${base}/lista/?search=${encodeURIComponent(search)}`;
     const searches = ['gonzalez', 'Núñez Soto', 'C-1234', 'pacífico', 'maria rojas', '12345', 'banco de chile', 'OP-10012', 'fuentes tapia'];
     const estados = ['preparado', 'estampado', 'listo_para_estampar'] as const;
     const deep = Array.from({ length: 50 }, (_, i) => ({ estado: estados[i % 3], page: i + 1 }));
@@ -366,10 +367,10 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       },
       {
         name: 'lista ?search= (9 terms)',
-        http: searches.map((s) => ({ method: 'GET', path: `${base}/lista/?search=${encodeURIComponent(s)}` })),
+        http: searches.map((s) => ({ method: 'GET', path: searchPath(s) })),
         record: (db, i) => listEncargos(db, listQuery({ search: searches[i] }) as never),
         recordCount: searches.length,
-        prime: (db, i) => listEncargos(db, listQuery({ search: searches[i] }) as never),
+        recordWarm: true,
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
         p95Target: 60,
@@ -427,8 +428,9 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       if (!recorded) {
         recorded = [];
         for (let i = 0; i < (s.record ? (s.recordCount ?? 1) : 0); i += 1) {
-          await s.prime?.(handle.db, i);
-          recorded.push(await recorder.take(() => (s.record as NonNullable<Scenario['record']>)(handle.db, i)));
+          const record = s.record as NonNullable<Scenario['record']>;
+          if (s.recordWarm) await record(handle.db, i);
+          recorded.push(await recorder.take(() => record(handle.db, i)));
         }
         recorded = recorded.filter((r) => r.length > 0);
         recordings.set(s, recorded);
@@ -471,8 +473,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       });
     }
     if (chosen.some((c) => c.name.startsWith('lista ?search='))) {
-      const path = (search: string) => `${base}/lista/?search=${encodeURIComponent(search)}`;
-      const cold = await searchAfterChange(handle.db, recorder, tenantUrl as string, token, searches, path);
+      const cold = await searchAfterChange(handle.db, recorder, tenantUrl as string, token, searches, searchPath);
       failures += cold.failures;
       rows.push(cold.row);
     }
