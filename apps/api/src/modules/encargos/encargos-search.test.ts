@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { crearEncargo, listaEncargos, loadLookups, type Lookups, registerEstudio } from './encargos.fixtures';
-import { LIST_COUNT_CAP, ONE_PASS_LIMIT, REMEMBER_COUNTS_FROM } from './encargos.repository';
+import { LIST_COUNT_CAP, ONE_PASS_LIMIT } from './encargos.repository';
 
 /** What the pending list's search finds: pinned before the search's SQL changes. */
 
@@ -20,6 +20,15 @@ const lista = async (query: string) => (await listaEncargos(t, token, query)).bo
 
 const roles = async (search: string) =>
   (await lista(`?search=${encodeURIComponent(search)}&page_size=100`)).results.map((e) => e.numero_rol).sort();
+
+/** A change the encargos triggers do not see: the changes counter (and the per-state counters) stay. */
+const sinTriggers = async (change: ReturnType<typeof sql>) => {
+  const db = await t.tenantDbOf(t.mainTenantId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(change);
+  });
+};
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -213,6 +222,15 @@ describe('pending list search', () => {
     expect(estampados.count).toBe(LIST_COUNT_CAP);
     expect(estampados.count_capped).toBe(true);
     expect(estampados.results.map((e) => e.numero_rol)).toEqual((await expected('estampado')).slice(40, 60));
+    // Too many matches to remember them: the counts are remembered, the pages read in list order. A
+    // change made with the triggers off (the changes counter stays) is not seen by the counts, and is
+    // by the page.
+    const [primera] = pendientes;
+    await sinTriggers(sql`update encargos set estado = 'preparado' where numero_rol = ${primera}`);
+    const recordada = await lista('?search=ubicua&estado=pendiente&page_size=100');
+    expect(recordada.count).toBe(25);
+    expect(recordada.results.map((e) => e.numero_rol)).toEqual(pendientes.slice(1));
+    await sinTriggers(sql`update encargos set estado = 'pendiente' where numero_rol = ${primera}`);
     await db.execute(sql`delete from encargos where ejecutados like 'Muestreada Ubicua %'`);
   });
 
@@ -239,7 +257,7 @@ describe('pending list search', () => {
   });
 });
 
-describe('remembered counts of a common word', () => {
+describe('remembered searches', () => {
   /** `n` assignments whose ejecutados start with `word`, every `every`-th pendiente, the rest estampado. */
   const insertar = async (tenantId: number, word: string, n: number, every: number) => {
     const db = await t.tenantDbOf(tenantId);
@@ -253,26 +271,21 @@ describe('remembered counts of a common word', () => {
     return db;
   };
 
-  it('are counted again after any change to an assignment, whichever way it was made', async () => {
-    const db = await insertar(t.mainTenantId, 'Recordada', REMEMBER_COUNTS_FROM + 100, 42);
+  it('are found again after any change to an assignment, whichever way it was made', async () => {
+    const db = await insertar(t.mainTenantId, 'Recordada', 2_100, 42);
     const before = await lista('?search=recordada');
     expect(before.totales).toEqual({ pendiente: 50, preparado: 0, listo_para_estampar: 0, estampado: LIST_COUNT_CAP });
     // Read again (a second page, a state tile): the same counts.
     expect((await lista('?search=recordada&page=2')).totales.pendiente).toBe(50);
     expect((await lista('?search=recordada&estado=pendiente')).count).toBe(50);
-    // They come from memory: a change made with the triggers off (so the changes counter stays) is not
-    // seen by the counts until a real change; the page itself is read anew.
-    const sinTriggers = (estado: string) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`set local session_replication_role = replica`);
-        await tx.execute(sql`update encargos set estado = ${estado} where numero_rol = 'R-2100-2017'`);
-      });
-    await sinTriggers('preparado');
+    // They come from memory, counts and matches: a change made with the triggers off (so the changes
+    // counter stays) is not seen by them until a real change; the page's assignments are read as they are now.
+    await sinTriggers(sql`update encargos set estado = 'preparado' where numero_rol = 'R-2100-2017'`);
     const remembered = await lista('?search=recordada&estado=pendiente&page_size=100');
     expect(remembered.count).toBe(50);
-    expect(remembered.results).toHaveLength(49);
-    expect(remembered.results.map((e) => e.numero_rol)).not.toContain('R-2100-2017');
-    await sinTriggers('pendiente');
+    expect(remembered.results).toHaveLength(50);
+    expect(remembered.results.find((e) => e.numero_rol === 'R-2100-2017')?.estado).toBe('preparado');
+    await sinTriggers(sql`update encargos set estado = 'pendiente' where numero_rol = 'R-2100-2017'`);
 
     // Created through the API.
     const nuevo = await crear({ numero_rol: 'C-9901-2025', ejecutados: 'Recordada Nueva' });
@@ -293,6 +306,23 @@ describe('remembered counts of a common word', () => {
     expect((await lista('?search=recordada')).count).toBe(0);
   });
 
+  it('keep a rare word\'s few matches too, their assignments read as they are now', async () => {
+    const db = await insertar(t.mainTenantId, 'Escasísima', 3, 1);
+    const first = await lista('?search=escasisima');
+    expect(first.count).toBe(3);
+    // Renamed with the triggers off: still found (its match is remembered), shown with its new name.
+    await sinTriggers(sql`update encargos set ejecutados = 'Otro Nombre' where ejecutados = 'Escasísima 2'`);
+    const again = await lista('?search=escasisima');
+    expect(again.results.map((e) => e.ejecutados).sort()).toEqual(['Escasísima 1', 'Escasísima 3', 'Otro Nombre']);
+    expect((await lista('?search=escasisima&estado=pendiente&page=2&page_size=2')).results).toHaveLength(1);
+    expect((await lista('?search=escasisima&estado=estampado')).results).toEqual([]);
+    // Any real change to any assignment: found again.
+    await db.execute(sql`update encargos set observaciones_encargo = observaciones_encargo where numero_rol = 'C-7301-2023'`);
+    const found = await lista('?search=escasisima');
+    expect(found.results.map((e) => e.ejecutados).sort()).toEqual(['Escasísima 1', 'Escasísima 3']);
+    await db.execute(sql`delete from encargos where ejecutados in ('Escasísima 1', 'Otro Nombre', 'Escasísima 3')`);
+  });
+
   it('follow a renamed firm: its word no longer finds the assignments it named', async () => {
     const zorzal = await registerEstudio(t, token, {
       nombre: 'Abogados Zorzal y Compañía',
@@ -302,7 +332,7 @@ describe('remembered counts of a common word', () => {
     await db.execute(sql`
       insert into encargos (numero_rol, estado, fecha_encargo, ejecutados, partes, estudio_id)
       select 'Z-' || g || '-2016', 'estampado', date '2016-01-01' + (g % 200), 'Sin Nombre ' || g, '', ${zorzal.id}
-      from generate_series(1, ${REMEMBER_COUNTS_FROM + 10}) g`);
+      from generate_series(1, 2010) g`);
     const named = await lista('?search=zorzal');
     expect(named.totales.estampado).toBe(LIST_COUNT_CAP);
     expect(named.results).toHaveLength(20);
@@ -320,8 +350,8 @@ describe('remembered counts of a common word', () => {
     await t.createUser({ tenantId: otro.id, username: 'buscadora_otra' });
     const otroToken = await t.login('buscadora_otra');
     await registerEstudio(t, otroToken, { nombre: 'Estudio del Otro Receptor', partes_demandantes: [{ nombre: 'Otra Parte S.A.', tipo: 'empresa' }] });
-    await insertar(t.mainTenantId, 'Gemela', REMEMBER_COUNTS_FROM + 100, 30);
-    const otroDb = await insertar(otro.id, 'Gemela', REMEMBER_COUNTS_FROM + 500, 7);
+    await insertar(t.mainTenantId, 'Gemela', 2_100, 30);
+    const otroDb = await insertar(otro.id, 'Gemela', 2_500, 7);
     // Both receivers' change counters at the same sum, so only the receiver tells them apart.
     const mainDb = await t.tenantDbOf(t.mainTenantId);
     const sum = async (db: typeof mainDb) =>

@@ -12,6 +12,7 @@ import { PLAN_PER_CALL, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
+import { LRUCache } from 'lru-cache';
 import {
   type DiligenciaInsert,
   type DiligenciaRow,
@@ -24,7 +25,6 @@ import {
   ultimaDiligenciaJson,
 } from '../diligencias/diligencias.repository';
 import { prepared, preparedSql } from '../../lib/prepared';
-import { TtlCache } from '../../lib/ttl-cache';
 
 const {
   alarmas,
@@ -644,52 +644,79 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SearchMa
   return { conditions, key: JSON.stringify([words, matched]), cambios: found?.cambios ?? '0' };
 }
 
-/**
- * Searches with at least this many matches keep their counts (countsCache): their pages are then
- * read in list order, which finds a page of such a common word in a few hundred rows. Fewer are
- * counted again with their page in one pass over them (matchesPass), cheaper than a walk in list
- * order past the many rows that do not match.
- */
-export const REMEMBER_COUNTS_FROM = 2_000;
-
-/** A search's per-state counts (each up to LIST_COUNT_CAP + 1), with the changes counter they hold at. */
-interface Counted {
+/** A search as it was counted: its per-state counts and, when the pass saw them all, its matches in list order. */
+interface Remembered {
   cambios: string;
+  /** Per state, each up to LIST_COUNT_CAP + 1 when the matches were too many for one pass. */
   totales: Record<EncargoEstado, number>;
+  /** Every match's id in list order and, at the same index, its state's place in ESTADOS. */
+  matches?: { ids: Int32Array; estados: Uint8Array };
 }
 
-const countedByTenant = new WeakMap<TenantDb, TtlCache<string, Counted>>();
+/** Memory the remembered searches of all receivers may take (their matches, mostly): 16 MiB. */
+const REMEMBERED_BYTES = 16 * 1024 * 1024;
+
+const remembered = new LRUCache<string, Remembered>({
+  maxSize: REMEMBERED_BYTES,
+  sizeCalculation: (value, key) => 200 + key.length * 2 + (value.matches ? value.matches.ids.byteLength + value.matches.estados.byteLength : 0),
+  ttl: 10 * 60_000,
+});
+
+/** Each receiver's database handle gets a number of its own, never reused: the prefix of its searches' keys. */
+const receiverOf = new WeakMap<TenantDb, number>();
+let receivers = 0;
+
+function rememberedKey(db: TenantDb, key: string): string {
+  let receiver = receiverOf.get(db);
+  if (receiver === undefined) {
+    receivers += 1;
+    receiver = receivers;
+    receiverOf.set(db, receiver);
+  }
+  return `${receiver}|${key}`;
+}
 
 /**
- * The per-state counts of a receiver's recent searches: paging through a common word, choosing a
- * state tile or coming back to the list reads them here instead of counting thousands of matches
- * again. An entry serves only while the receiver's encargos_cambios sum is the one it was counted
- * at — any change to any assignment (created, edited, results saved, deleted) moves the sum, so the
- * next search counts again — and a renamed firm, party or court changes the ids in the key. The page
- * itself is always read anew.
+ * A receiver's recent searches: paging through one, choosing a state tile or coming back to the list
+ * reads its counts and its matches here instead of finding them again, and then only the page's
+ * assignments are read (as they are now). An entry serves only while the receiver's encargos_cambios
+ * sum is the one it was counted at — any change to any assignment (created, edited, results saved,
+ * deleted) moves the sum, so the next search finds its matches again — and a renamed firm, party or
+ * court changes the ids in the key. Entries live 10 minutes, the least recently used going first past
+ * REMEMBERED_BYTES for all receivers together.
  */
-function countsCache(db: TenantDb): TtlCache<string, Counted> {
-  let cache = countedByTenant.get(db);
-  if (!cache) {
-    cache = new TtlCache({ max: 64, ttlMs: 10 * 60_000 });
-    countedByTenant.set(db, cache);
-  }
-  return cache;
-}
+const rememberedSearches = {
+  get: (db: TenantDb, key: string, cambios: string) => {
+    const entry = remembered.get(rememberedKey(db, key));
+    return entry?.cambios === cambios ? entry : undefined;
+  },
+  set: (db: TenantDb, key: string, entry: Remembered) => remembered.set(rememberedKey(db, key), entry),
+};
 
 /**
  * A search with fewer matches than this is answered from one pass over them: every state's exact
- * count and the page's ids. With more (a very common word), the pass is a sample that already
- * proves which states reach the cap; only the others are counted, one bounded scan each.
+ * count, the page's ids and every match in list order (remembered). With more (a very common word),
+ * the pass is a sample that already proves which states reach the cap; only the others are counted,
+ * one bounded scan each, and only the counts are remembered: its pages are read in list order, which
+ * finds a page of such a word in a few hundred rows.
  */
 export const ONE_PASS_LIMIT = 10_000;
 
+/** The states in the order the answers list them. */
+const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
+
 const NO_TOTALES = (): Record<EncargoEstado, number> => ({ pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 });
+
+/** A state as one digit, its place in ESTADOS (how the pass lists the matches' states). */
+const estadoDigit = sql.raw(`case estado ${ESTADOS.map((e, i) => `when '${e}' then '${i}'`).join(' ')} end`);
+
+const MATCH_ORDER = sql.raw('fecha desc nulls last, id desc nulls last');
 
 /**
  * Up to ONE_PASS_LIMIT matches in one pass: how many, per state, and the page asked for, in list
- * order, as JSON (see pageJson). `complete` when the pass saw every match: the counts and the page
- * are then exact (with more, the page is not written: the caller pages over all the matches).
+ * order, as JSON (see pageJson). `matches` when the pass saw every match: the counts and the page
+ * are then exact, and so is the list of matches (with more, neither the page nor the list is written:
+ * the caller pages over all the matches).
  */
 async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | undefined, limit: number, offset: number) {
   const result = (await db.execute(sql`
@@ -701,15 +728,38 @@ async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | und
       (select coalesce(json_object_agg(estado, c), '{}'::json) from (select estado, count(*)::int as c from m group by estado) s) as totales,
       case when c.n < ${ONE_PASS_LIMIT} then ${pageJson(sql`array(
         select id from m where ${estado ? sql`estado = ${estado}` : sql`true`}
-        order by fecha desc nulls last, id desc nulls last limit ${limit} offset ${offset})`)} end as results
+        order by ${MATCH_ORDER} limit ${limit} offset ${offset})`)} end as results,
+      case when c.n < ${ONE_PASS_LIMIT} then (select string_agg(id::text, ',' order by ${MATCH_ORDER}) from m) end as ids,
+      case when c.n < ${ONE_PASS_LIMIT} then (select string_agg(${estadoDigit}, '' order by ${MATCH_ORDER}) from m) end as estados
     from (select count(*)::int as n from m) c`)) as unknown as {
-    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null }[];
+    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null; ids: string | null; estados: string | null }[];
   };
   const row = result.rows[0];
   const totales = NO_TOTALES();
   for (const key of ESTADOS) totales[key] = row?.totales[key] ?? 0;
-  return { complete: (row?.n ?? 0) < ONE_PASS_LIMIT, totales, results: row?.results ?? '[]' };
+  if (!row || row.n >= ONE_PASS_LIMIT) return { totales, results: undefined, matches: undefined };
+  const ids = row.ids ? Int32Array.from(row.ids.split(','), Number) : new Int32Array(0);
+  const estados = Uint8Array.from(row.estados ?? '', (digit) => digit.charCodeAt(0) - 48);
+  return { totales, results: row.results ?? '[]', matches: { ids, estados } };
 }
+
+/** Ids of a page of remembered matches, of one state or all. */
+function pageOfMatches(matches: { ids: Int32Array; estados: Uint8Array }, estado: EncargoEstado | undefined, limit: number, offset: number): number[] {
+  if (!estado) return Array.from(matches.ids.subarray(offset, offset + limit));
+  const wanted = ESTADOS.indexOf(estado);
+  const page: number[] = [];
+  let skipped = 0;
+  for (let i = 0; i < matches.ids.length && page.length < limit; i += 1) {
+    if (matches.estados[i] !== wanted) continue;
+    if (skipped < offset) skipped += 1;
+    else page.push(matches.ids[i] as number);
+  }
+  return page;
+}
+
+/** Assignments of the given ids, in that order, as JSON (see pageJson). */
+const pageOfIds = (db: TenantDb) =>
+  preparedSql<{ results: string }>(db, 'encargos_pagina_ids_json', () => sql`select ${pageJson(sql`${sql.placeholder('ids')}::int[]`)} as results`);
 
 /**
  * Matches of the given states, each counted up to LIST_COUNT_CAP + 1: one bounded scan per state,
@@ -767,8 +817,6 @@ export interface ListFilter {
   pageSize: number;
 }
 
-const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar', 'estampado'];
-
 /** The list without a search, a state or not: the counters and the page, one prepared statement each. */
 const listaJson = (db: TenantDb, byEstado: boolean) =>
   preparedSql<{ totales: string | null; results: string }>(db, byEstado ? 'encargos_lista_estado_json' : 'encargos_lista_json', () => {
@@ -807,22 +855,23 @@ export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Pro
   if (filter.estudio) base.push(eq(encargos.estudioId, filter.estudio));
   const baseWhere = and(...base) as SQL;
   const key = `${search.key}|${filter.estudio ?? ''}`;
-  const known = countsCache(db).get(key);
+  const known = rememberedSearches.get(db, key, search.cambios);
   let totales: Record<EncargoEstado, number>;
   let results: string | undefined;
-  if (known && known.cambios === search.cambios) {
+  let matches = known?.matches;
+  if (known) {
     totales = { ...known.totales };
   } else {
     const pass = await matchesPass(db, baseWhere, filter.estado, filter.pageSize, offset);
     totales = pass.totales;
-    if (pass.complete) results = pass.results;
-    else {
+    results = pass.results;
+    matches = pass.matches;
+    if (!matches) {
       // The sample proves the states it saw past the cap; the others are counted.
       const uncertain = ESTADOS.filter((estado) => totales[estado] <= LIST_COUNT_CAP);
       Object.assign(totales, await cappedTotals(db, baseWhere, uncertain));
     }
-    // Few matches are counted again with their page in one cheap pass; many are remembered.
-    if (totalOf(totales, undefined) >= REMEMBER_COUNTS_FROM) countsCache(db).set(key, { cambios: search.cambios, totales: { ...totales } });
+    rememberedSearches.set(db, key, { cambios: search.cambios, totales: { ...totales }, matches });
   }
   const capped = filter.estado
     ? totales[filter.estado] > LIST_COUNT_CAP
@@ -830,6 +879,10 @@ export async function listEncargoPageJson(db: TenantDb, filter: ListFilter): Pro
   const totalesCapped = ESTADOS.filter((estado) => totales[estado] > LIST_COUNT_CAP);
   for (const estado of ESTADOS) totales[estado] = Math.min(totales[estado], LIST_COUNT_CAP);
   const total = totalOf(totales, filter.estado);
+  if (results === undefined && matches) {
+    const ids = pageOfMatches(matches, filter.estado, filter.pageSize, offset);
+    results = ids.length === 0 ? '[]' : ((await pageOfIds(db).execute({ ids })).rows[0]?.results ?? '[]');
+  }
   if (results === undefined) {
     results = '[]';
     if (offset < total || capped) {
