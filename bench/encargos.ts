@@ -283,7 +283,7 @@ interface Scenario {
   recordCount?: number;
   /**
    * Run each request once before recording it: the floor then replays what the API sends once the
-   * call has run (the search's remembered counts), as it does under load.
+   * call has run (the search's remembered counts and matches), as it does under load.
    */
   recordWarm?: boolean;
   connections: number;
