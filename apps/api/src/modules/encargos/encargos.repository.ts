@@ -293,11 +293,6 @@ export async function findEncargosByRol(db: TenantDb, numeroRol: string): Promis
   return rows.map((row) => Object.assign(toEncargo(row as PageRow, row.domicilios), resultadoFields(toResultados(row.encargo, row.ultima))));
 }
 
-export async function insertEncargo(db: TenantDb, values: EncargoInsert): Promise<EncargoStored> {
-  const [row] = await db.insert(encargos).values(values).returning(encargoColumns);
-  return row as EncargoStored;
-}
-
 /** The fields of a `with` query, as the main query selects them (typed like the returning it wraps). */
 function fieldsOf<T extends object>(cte: { _: { selectedFields: T } }): T {
   return Object.fromEntries(Object.keys(cte._.selectedFields).map((key) => [key, (cte as unknown as Record<string, unknown>)[key]])) as T;
@@ -331,27 +326,61 @@ export async function insertEncargoConDomicilios(
   list: DomiciliosValue,
   clave?: ClaveNueva,
 ): Promise<{ row: EncargoStored; addresses: Domicilio[]; claimed: boolean }> {
-  if (list.length === 0 && !clave) return { row: await insertEncargo(db, values), addresses: [], claimed: true };
-  const e = db.$with('e').as(db.insert(encargos).values(values).returning(encargoColumns));
-  const column = <T>(pick: (d: DomiciliosValue[number]) => T) => sql.param(list.map(pick));
+  // The statement depends only on which columns are given (null ones written as null) and whether a
+  // key comes: built and prepared once per such shape, its values (the addresses as arrays) sent as
+  // parameters.
+  const given = (Object.keys(values) as (keyof EncargoInsert)[]).filter((key) => values[key] !== undefined).sort();
+  const shape = `${given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',')}|${clave ? 'clave' : ''}`;
+  const parameters: Record<string, unknown> = {
+    dDireccion: list.map((a) => a.direccion),
+    dComuna: list.map((a) => a.comuna),
+    dCiudad: list.map((a) => a.ciudad),
+    dPrincipal: list.map((a) => a.es_principal),
+    dActivo: list.map((a) => a.activo),
+    kOperacion: clave?.operacion,
+    kClave: clave?.clave,
+    kHuella: clave?.huella,
+  };
+  for (const key of given) if (values[key] !== null) parameters[key] = values[key];
+  const name = newEncargoShapes.get(shape) ?? (newEncargoShapes.size < NEW_ENCARGO_SHAPES_MAX ? `encargo_nuevo_${newEncargoShapes.size + 1}` : undefined);
+  const nulls = new Set(given.filter((key) => values[key] === null));
+  if (!name) return newEncargoStatement(db, given, nulls, Boolean(clave)).execute(parameters).then(newEncargoResult);
+  newEncargoShapes.set(shape, name);
+  const found = await prepared(db, name, () => newEncargoStatement(db, given, nulls, Boolean(clave), name)).execute(parameters);
+  return newEncargoResult(found);
+}
+
+/** The shapes of new-assignment statements seen so far, and the name each is prepared under. */
+const newEncargoShapes = new Map<string, string>();
+/** Past this many shapes (unusual combinations of fields), the statement is built per request instead. */
+const NEW_ENCARGO_SHAPES_MAX = 32;
+
+/**
+ * A new assignment with the given columns (those in `nulls` written as null), its addresses (arrays dDireccion, dComuna, dCiudad,
+ * dPrincipal, dActivo, in order) and, with `withClave`, its idempotency key (kOperacion, kClave,
+ * kHuella), in one statement with placeholders; prepared under `name` when given.
+ */
+function newEncargoStatement(db: TenantDb, given: (keyof EncargoInsert)[], nulls: Set<string>, withClave: boolean, name?: string) {
+  const placeholders = Object.fromEntries(given.map((key) => [key, nulls.has(key) ? sql`null` : sql.placeholder(key)])) as unknown as EncargoInsert;
+  const e = db.$with('e').as(db.insert(encargos).values(placeholders).returning(encargoColumns));
   // Data-changing `with` queries drizzle has no builder for (insert … select from another `with`).
   const d = db.$with('d').as(
     sql`insert into ${domicilios} (encargo_id, direccion, comuna, ciudad, es_principal, activo, orden)
       select e.id, x.direccion, x.comuna, x.ciudad, x.es_principal, x.activo, x.n - 1
-      from e cross join unnest(${column((a) => a.direccion)}::text[], ${column((a) => a.comuna)}::text[],
-        ${column((a) => a.ciudad)}::text[], ${column((a) => a.es_principal)}::boolean[], ${column((a) => a.activo)}::boolean[])
+      from e cross join unnest(${sql.placeholder('dDireccion')}::text[], ${sql.placeholder('dComuna')}::text[],
+        ${sql.placeholder('dCiudad')}::text[], ${sql.placeholder('dPrincipal')}::boolean[], ${sql.placeholder('dActivo')}::boolean[])
         with ordinality as x(direccion, comuna, ciudad, es_principal, activo, n)
       returning ${DOMICILIO_RETURNING}` as unknown as TypedQueryBuilder<undefined>,
   );
   const k =
-    clave &&
+    withClave &&
     db.$with('k').as(
       sql`insert into ${idempotenciaClaves} (operacion, clave, huella, encargo_id)
-        select ${clave.operacion}, ${clave.clave}, ${clave.huella}, e.id from e
+        select ${sql.placeholder('kOperacion')}, ${sql.placeholder('kClave')}, ${sql.placeholder('kHuella')}, e.id from e
         on conflict (operacion, clave) do nothing
         returning id` as unknown as TypedQueryBuilder<undefined>,
     );
-  const [found] = await db
+  const query = db
     .with(...(k ? [e, d, k] : [e, d]))
     .select({
       ...fieldsOf(e),
@@ -359,7 +388,12 @@ export async function insertEncargoConDomicilios(
       claimed: k ? sql<boolean>`exists (select 1 from k)` : sql<boolean>`true`,
     })
     .from(e);
-  const { domicilios: addresses, claimed, ...row } = found as EncargoStored & { domicilios: Domicilio[]; claimed: boolean };
+  // Without a name, an unnamed statement: built and planned for this call only.
+  return query.prepare(name ?? '');
+}
+
+function newEncargoResult(rows: unknown[]): { row: EncargoStored; addresses: Domicilio[]; claimed: boolean } {
+  const { domicilios: addresses, claimed, ...row } = rows[0] as EncargoStored & { domicilios: Domicilio[]; claimed: boolean };
   return { row: row as EncargoStored, addresses, claimed };
 }
 
