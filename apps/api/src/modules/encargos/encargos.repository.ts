@@ -741,7 +741,7 @@ const ESTADOS: EncargoEstado[] = ['pendiente', 'preparado', 'listo_para_estampar
 
 const NO_TOTALES = (): Record<EncargoEstado, number> => ({ pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 });
 
-/** A state as one digit, its place in ESTADOS (how the pass lists the matches' states). */
+/** A state as one digit, its place in ESTADOS (how the pass writes each match's state after its id). */
 const estadoDigit = sql.raw(`case estado ${ESTADOS.map((e, i) => `when '${e}' then '${i}'`).join(' ')} end`);
 
 const MATCH_ORDER = sql.raw('fecha desc nulls last, id desc nulls last');
@@ -763,17 +763,18 @@ async function matchesPass(db: TenantDb, where: SQL, estado: EncargoEstado | und
       case when c.n < ${ONE_PASS_LIMIT} then ${pageJson(sql`array(
         select id from m where ${estado ? sql`estado = ${estado}` : sql`true`}
         order by ${MATCH_ORDER} limit ${limit} offset ${offset})`)} end as results,
-      case when c.n < ${ONE_PASS_LIMIT} then (select string_agg(id::text, ',' order by ${MATCH_ORDER}) from m) end as ids,
-      case when c.n < ${ONE_PASS_LIMIT} then (select string_agg(${estadoDigit}, '' order by ${MATCH_ORDER}) from m) end as estados
+      case when c.n < ${ONE_PASS_LIMIT} then (select string_agg(id::text || ${estadoDigit}, ',' order by ${MATCH_ORDER}) from m) end as matches
     from (select count(*)::int as n from m) c`)) as unknown as {
-    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null; ids: string | null; estados: string | null }[];
+    rows: { n: number; totales: Partial<Record<EncargoEstado, number>>; results: string | null; matches: string | null }[];
   };
   const row = result.rows[0];
   const totales = NO_TOTALES();
   for (const key of ESTADOS) totales[key] = row?.totales[key] ?? 0;
   if (!row || row.n >= ONE_PASS_LIMIT) return { totales, results: undefined, matches: undefined };
-  const ids = row.ids ? Int32Array.from(row.ids.split(','), Number) : new Int32Array(0);
-  const estados = Uint8Array.from(row.estados ?? '', (digit) => digit.charCodeAt(0) - 48);
+  // Each match as its id followed by its state's digit, in list order (one sort of the matches).
+  const list = row.matches ? row.matches.split(',') : [];
+  const ids = Int32Array.from(list, (match) => Number(match.slice(0, -1)));
+  const estados = Uint8Array.from(list, (match) => match.charCodeAt(match.length - 1) - 48);
   return { totales, results: row.results ?? '[]', matches: { ids, estados } };
 }
 
