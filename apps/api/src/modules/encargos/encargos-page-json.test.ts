@@ -1,6 +1,6 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Estudio } from '@receptoria/contracts';
+import { BuscarPorRolResponseSchema, type Encargo, type Estudio } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { findEncargoFull } from './encargos.repository';
  * the hour the clocks go back, quotes, line breaks and characters outside the BMP.
  */
 
-const { encargos, estudios } = tenantSchema;
+const { diligencias, encargos, estudios, tiposEstampado } = tenantSchema;
 
 let t: TestContext;
 let token: string;
@@ -98,7 +98,39 @@ beforeAll(async () => {
   const sameDay = await crear({ numero_rol: 'C-9104-2025', fecha_encargo: '2025-05-02' });
 
   ids.push(full.id, bare.id, text.id, sameDay.id);
+
+  // Results for buscar_por_rol: two diligences on the first (the later one is the last), one with a
+  // custom value and text to escape on the third; the second has none.
+  const [tipo] = await db.insert(tiposEstampado).values({ codigo: 'pagina_json_positiva', nombre: 'Búsqueda "positiva"', valorPorDefecto: 35_000 }).returning();
+  const tipoId = (tipo as { id: number }).id;
+  await db.insert(diligencias).values([
+    { encargoId: full.id, tipoEstampadoId: tipoId, fechaDiligencia: new Date('2025-03-14T13:35:00Z'), apuntesTerreno: 'primera', valorFinal: 35_000 },
+    {
+      encargoId: full.id,
+      tipoEstampadoId: tipoId,
+      fechaDiligencia: new Date('2025-07-02T15:05:09.5Z'),
+      apuntesTerreno: 'doña Carmen Soto, vecina',
+      tratamiento: 'doña',
+      valorFinal: 35_000,
+      creadoPor: 'receptor',
+    },
+    {
+      encargoId: text.id,
+      tipoEstampadoId: tipoId,
+      fechaDiligencia: new Date('2025-01-20T12:00:00Z'),
+      apuntesTerreno: 'Línea 1\n"citada" \\ 😀',
+      tratamiento: 'don',
+      valorCobrado: 1_234_567_890_123,
+      valorFinal: 1_234_567_890_123,
+      motivoCambioValor: 'Distancia',
+      observaciones: 'Con <b>marcas</b>',
+    },
+  ]);
+  rol.tipoId = tipoId;
 });
+
+/** What the rol test set up beside the list's assignments. */
+const rol = { tipoId: 0, again: 0 };
 
 afterAll(async () => {
   await t.close();
@@ -179,5 +211,124 @@ describe('the pending list written as JSON by the database', () => {
     await db.update(estudios).set({ nombre: 'Estudio Renombrado' }).where(eq(estudios.id, firm.id));
     const { parsed } = await lista('?page_size=100');
     expect(new Set(parsed.results.map((e) => e.estudio_nombre))).toEqual(new Set(['Estudio Renombrado']));
+  });
+});
+
+describe('buscar_por_rol written as JSON by the database', () => {
+  // After the list's tests (they count the assignments): a re-assignment that shares the second's rol.
+  beforeAll(async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const again = await crear({ numero_rol: 'C-9199-2025', fecha_encargo: '2025-05-01' });
+    await db.update(encargos).set({ numeroRol: 'C-9102-2025', esReEncargo: true }).where(eq(encargos.id, again.id));
+    rol.again = again.id;
+  });
+
+  const buscar = async (numeroRol: string) => {
+    return t.request(token, { method: 'GET', url: `/api/v1/encargos/buscar_por_rol/?numero_rol=${encodeURIComponent(numeroRol)}` });
+  };
+  /** The assignment as every other read builds it (key order included), then its results' fields. */
+  const withResults = async (id: number, results: Record<string, unknown>) => {
+    const [encargo] = (await asReadOneByOne([{ id }])) as Encargo[];
+    return Object.assign({}, encargo, results);
+  };
+  const sinResultados = {
+    estado_estampado: '',
+    fecha_estampado: null,
+    observacion_estampado: '',
+    tipo_estampado: null,
+    tipo_estampado_nombre: '',
+    valor_asociado: null,
+    ultima_diligencia_tipo_estampado: null,
+    ultima_diligencia_tipo_estampado_nombre: null,
+    ultima_diligencia_fecha: null,
+    ultima_diligencia_apuntes: null,
+    ultima_diligencia_valor: null,
+    ultima_diligencia_observaciones: null,
+    ultima_diligencia_tratamiento: null,
+    diligencia: null,
+    resultado: null,
+  };
+
+  it('answers one assignment with its last diligence, field for field and in key order', async () => {
+    const response = await buscar(' c-9101-2025 ');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const id = ids[0] as number;
+    const tipo = { id: rol.tipoId, nombre: 'Búsqueda "positiva"' };
+    const expected = await withResults(id, {
+      estado_estampado: '',
+      fecha_estampado: null,
+      observacion_estampado: '',
+      tipo_estampado: tipo.id,
+      tipo_estampado_nombre: tipo.nombre,
+      valor_asociado: 35_000,
+      ultima_diligencia_tipo_estampado: tipo.id,
+      ultima_diligencia_tipo_estampado_nombre: tipo.nombre,
+      ultima_diligencia_fecha: '2025-07-02T11:05:09-04:00',
+      ultima_diligencia_apuntes: 'doña Carmen Soto, vecina',
+      ultima_diligencia_valor: 35_000,
+      ultima_diligencia_observaciones: '',
+      ultima_diligencia_tratamiento: 'doña',
+      diligencia: {
+        id: (response.json() as { diligencia: { id: number } }).diligencia.id,
+        fecha_diligencia: '2025-07-02T11:05:09-04:00',
+        apuntes_terreno: 'doña Carmen Soto, vecina',
+        tratamiento: 'doña',
+        valor_cobrado: null,
+        valor_final: 35_000,
+        motivo_cambio_valor: '',
+        observaciones: '',
+      },
+      resultado: tipo,
+    });
+    expect(JSON.stringify(response.json())).toBe(JSON.stringify(expected));
+    BuscarPorRolResponseSchema.parse(response.json());
+  });
+
+  it('writes stamp columns, large amounts and text to escape as they are stored', async () => {
+    const response = await buscar('C-9103-2025');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Record<string, unknown>;
+    const expected = await withResults(ids[2] as number, {
+      estado_estampado: 'estampado',
+      fecha_estampado: '2025-05-03',
+      observacion_estampado: '',
+      tipo_estampado: rol.tipoId,
+      tipo_estampado_nombre: 'Búsqueda "positiva"',
+      valor_asociado: 1_234_567_890_123,
+      ultima_diligencia_tipo_estampado: rol.tipoId,
+      ultima_diligencia_tipo_estampado_nombre: 'Búsqueda "positiva"',
+      ultima_diligencia_fecha: '2025-01-20T09:00:00-03:00',
+      ultima_diligencia_apuntes: 'Línea 1\n"citada" \\ 😀',
+      ultima_diligencia_valor: 1_234_567_890_123,
+      ultima_diligencia_observaciones: 'Con <b>marcas</b>',
+      ultima_diligencia_tratamiento: 'don',
+      diligencia: {
+        id: (body.diligencia as { id: number }).id,
+        fecha_diligencia: '2025-01-20T09:00:00-03:00',
+        apuntes_terreno: 'Línea 1\n"citada" \\ 😀',
+        tratamiento: 'don',
+        valor_cobrado: 1_234_567_890_123,
+        valor_final: 1_234_567_890_123,
+        motivo_cambio_valor: 'Distancia',
+        observaciones: 'Con <b>marcas</b>',
+      },
+      resultado: { id: rol.tipoId, nombre: 'Búsqueda "positiva"' },
+    });
+    expect(JSON.stringify(body)).toBe(JSON.stringify(expected));
+  });
+
+  it('answers a rol held by several assignments as a list, oldest first, those without results with empty fields', async () => {
+    const response = await buscar('C-9102-2025');
+    expect(response.statusCode).toBe(200);
+    const expected = [await withResults(ids[1] as number, sinResultados), await withResults(rol.again, sinResultados)];
+    expect(JSON.stringify(response.json())).toBe(JSON.stringify(expected));
+    expect(BuscarPorRolResponseSchema.parse(response.json())).toHaveLength(2);
+  });
+
+  it('answers 404 with the Spanish message for a rol nobody holds', async () => {
+    const response = await buscar('c-1-1900');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ detail: 'No se encontró ningún encargo con el rol "C-1-1900". Verifique que el rol existe y tiene la ficha completada.' });
   });
 });
