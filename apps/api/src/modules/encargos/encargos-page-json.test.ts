@@ -206,6 +206,15 @@ describe('the pending list written as JSON by the database', () => {
     }
   });
 
+  it('keeps one plan for a page, whatever its number of ids, and writes instants in Santiago time', async () => {
+    // Settings of the function itself: a later CREATE OR REPLACE without them would silently drop them
+    // (a page of few ids planned again on every call; instants in the connection's time zone).
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const { rows } = await db.execute<{ proconfig: string[] }>(sql`select proconfig from pg_proc where proname = 'encargos_pagina_json'`);
+    expect(rows).toHaveLength(1);
+    expect([...(rows[0]?.proconfig ?? [])].sort()).toEqual(['TimeZone=America/Santiago', 'plan_cache_mode=force_generic_plan']);
+  });
+
   it('writes a firm renamed since as it is now', async () => {
     const db = await t.tenantDbOf(t.mainTenantId);
     await db.update(estudios).set({ nombre: 'Estudio Renombrado' }).where(eq(estudios.id, firm.id));
