@@ -210,7 +210,7 @@ describe('the pending list written as JSON by the database', () => {
     // Settings of the function itself: a later CREATE OR REPLACE without them would silently drop them
     // (a page of few ids planned again on every call; instants in the connection's time zone).
     const db = await t.tenantDbOf(t.mainTenantId);
-    const { rows } = await db.execute<{ proconfig: string[] }>(sql`select proconfig from pg_proc where proname = 'encargos_pagina_json'`);
+    const { rows } = (await db.execute(sql`select proconfig from pg_proc where proname = 'encargos_pagina_json'`)) as unknown as { rows: { proconfig: string[] }[] };
     expect(rows).toHaveLength(1);
     expect([...(rows[0]?.proconfig ?? [])].sort()).toEqual(['TimeZone=America/Santiago', 'plan_cache_mode=force_generic_plan']);
   });
