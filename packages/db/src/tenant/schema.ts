@@ -371,7 +371,7 @@ export const diligencias = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('diligencias_encargo_idx').on(t.encargoId, t.fechaDiligencia.desc(), t.id.desc()),
+    index('diligencias_encargo_idx').on(t.encargoId, t.fechaDiligencia.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('diligencias_fecha_idx').on(t.fechaDiligencia),
     check('diligencias_valor_check', sql`${t.valorFinal} >= 0 and (${t.valorCobrado} is null or ${t.valorCobrado} >= 0)`),
   ],
@@ -479,7 +479,7 @@ export const informesEnvios = pgTable(
     uniqueIndex('informes_envios_programado_key')
       .on(t.estudioId, t.frecuencia, t.fechaInicio)
       .where(sql`${t.origen} = 'programado'`),
-    index('informes_envios_estudio_idx').on(t.estudioId, t.id.desc()),
+    index('informes_envios_estudio_idx').on(t.estudioId, t.id.desc().nullsFirst()),
     check('informes_envios_frecuencia_check', sql`${t.frecuencia} in ('diario', 'semanal', 'mensual')`),
     check('informes_envios_estado_check', sql`${t.estado} in ('enviando', 'enviado', 'sin_datos', 'fallido')`),
   ],
@@ -531,7 +531,7 @@ export const planillasCobranza = pgTable(
     /** Every mail send: [{ fecha, destinatarios, usuario }]. */
     envios: jsonb('envios').notNull().default([]),
   },
-  (t) => [index('planillas_cobranza_fecha_idx').on(t.fechaCreacion.desc(), t.id.desc())],
+  (t) => [index('planillas_cobranza_fecha_idx').on(t.fechaCreacion.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -9,10 +9,11 @@ import {
   GuardarResultadosResponseSchema,
 } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { crearEncargo } from '../encargos/encargos.fixtures';
+import { ultimaDiligenciaJson } from './diligencias.repository';
 import { resultadosBody, type ResultadosWorld, setEstado, setupResultados, tipoId } from './resultados.fixtures';
 
 let t: TestContext;
@@ -307,5 +308,34 @@ describe('work queue', () => {
 
     const forbidden = await t.request(w.tokenSinPermiso, { method: 'GET', url: '/api/v1/diligencias/cola/' });
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('the last diligence of an assignment, with thousands on record', () => {
+  it('is found on the assignment index, not by walking every diligence by date', async () => {
+    // A receiver with many diligences on one assignment, and another assignment without any: the
+    // ORDER BY the reads use must match diligencias_encargo_idx, or "the last one" (LIMIT 1) is
+    // planned as a backward walk of the date index filtered by assignment.
+    const busy = await nuevo();
+    const empty = await nuevo();
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.execute(sql`
+      insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
+      select ${busy.id}, ${positiva}, timestamptz '2025-01-01 10:00-03' + g * interval '1 hour', 'Visita', 0
+      from generate_series(1, 4000) g`);
+    await db.execute(sql`analyze diligencias`);
+    const plan = async (encargoId: number) => {
+      const { rows } = (await db.execute(
+        sql`explain (format json) select ${ultimaDiligenciaJson(sql.raw(String(encargoId)))}`,
+      )) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
+      return JSON.stringify(rows[0]?.['QUERY PLAN']);
+    };
+    for (const id of [empty.id, busy.id]) {
+      const text = await plan(id);
+      expect(text).toContain('diligencias_encargo_idx');
+      expect(text).not.toContain('diligencias_fecha_idx');
+    }
+    expect(await buscar(empty.numero_rol)).toMatchObject({ ultima_diligencia_fecha: null });
+    expect(await buscar(busy.numero_rol)).toMatchObject({ ultima_diligencia_fecha: '2025-06-17T01:00:00-04:00' });
   });
 });
