@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import { authMessages, commonMessages } from '@receptoria/contracts';
-import { type ControlDb, controlSchema, tenantLocation, type TenantDb } from '@receptoria/db';
+import { type ControlDb, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { TtlCache } from '../lib/ttl-cache';
 import type { AppConfig } from '../lib/config';
 import { LoginThrottle } from '../modules/auth/login-throttle';
 import { SessionCache } from '../modules/auth/session-cache';
@@ -46,6 +47,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a verified access token is remembered at most (see authenticate). */
+const VERIFIED_TOKEN_MS = 60_000;
+
 /** Paths whose successful changes touch users, receivers or permissions: cached session checks are dropped. */
 const ACCOUNT_CHANGES = /^\/api\/v1\/(configuracion|onboarding)\//;
 
@@ -81,9 +85,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
     await app.register(fastifyJwt, {
       secret,
       sign: { expiresIn: config.accessTokenTtl, algorithm: 'HS256' },
-      // A token already verified is not hashed again on every request (entries end with the token's
-      // own expiry); signing out or deactivation still ends the session through the session check.
-      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tid', 'sid'], cache: 10_000, cacheTTL: 60_000 },
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'tid', 'sid'] },
     });
     app.decorate('accessTokenTtl', config.accessTokenTtl);
     app.decorate('refreshTokenTtl', config.refreshTokenTtl);
@@ -98,15 +100,32 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorateRequest('tenantDb', undefined as unknown as TenantDb);
     app.decorateRequest('permissionCodes', undefined as unknown as string[]);
     const leases = new WeakMap<FastifyRequest, () => void>();
+    // A receiver's database location, worked out once per cached receiver row (the session cache's).
+    const locations = new WeakMap<TenantRow, DatabaseLocation>();
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      let payload: AccessTokenPayload;
+    // Access tokens already verified, by their text, until they expire (at most a minute): a request
+    // with one skips decoding it and checking its signature again. Signing out or deactivation still
+    // ends the session through the session check below.
+    const verified = new TtlCache<string, AccessTokenPayload>({ max: 10_000, ttlMs: VERIFIED_TOKEN_MS });
+    const verify = async (request: FastifyRequest): Promise<AccessTokenPayload> => {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+      const known = token === undefined ? undefined : verified.get(token);
+      if (known) return known;
+      let payload: AccessTokenPayload & { exp?: number };
       try {
-        payload = await request.jwtVerify<AccessTokenPayload>();
+        payload = await request.jwtVerify<AccessTokenPayload & { exp?: number }>();
       } catch {
         throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
       }
       if (!isPayload(payload)) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
+      const left = (payload.exp ?? 0) * 1000 - Date.now();
+      if (token !== undefined && left > 0) verified.set(token, payload, Math.min(left, VERIFIED_TOKEN_MS));
+      return payload;
+    };
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const payload = await verify(request);
       const userId = Number(payload.sub);
       const [found, sessionActive] = await Promise.all([
         app.sessionCache.account(userId),
@@ -121,19 +140,29 @@ export const authPlugin = fp<{ config: AppConfig }>(
       request.account = found.user;
       request.tenant = found.tenant;
       request.permissionCodes = found.codes;
-      const lease = await app.tenantPools.acquire(tenantLocation(app.databaseConfig, found.tenant));
+      let location = locations.get(found.tenant);
+      if (!location) {
+        location = tenantLocation(app.databaseConfig, found.tenant);
+        locations.set(found.tenant, location);
+      }
+      const lease = await app.tenantPools.acquire(location);
       leases.set(request, lease.release);
       request.tenantDb = lease.db;
     });
 
-    const release = async (request: FastifyRequest) => {
+    const release = (request: FastifyRequest) => {
       leases.get(request)?.();
       leases.delete(request);
     };
-    app.addHook('onResponse', release);
-    app.addHook('onRequestAbort', release);
-    app.addHook('onResponse', async (request, reply) => {
+    // Callback hooks (no promise per request on every answer).
+    app.addHook('onResponse', (request, reply, done) => {
+      release(request);
       if (request.method !== 'GET' && reply.statusCode < 400 && ACCOUNT_CHANGES.test(request.url)) app.sessionCache.clear();
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      release(request);
+      done();
     });
   },
   { name: 'auth', dependencies: ['databases'] },

@@ -54,11 +54,17 @@ function walk(value: unknown, depth: number, limits: Limits): void {
  */
 export const inputGuardPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
       const limits: Limits = { maxString: request.routeOptions.config.maxInputString ?? INPUT_STRING_MAX, nodes: 0 };
-      walk(request.params, 0, limits);
-      walk(request.query, 0, limits);
-      walk(request.body, 0, limits);
+      try {
+        walk(request.params, 0, limits);
+        walk(request.query, 0, limits);
+        walk(request.body, 0, limits);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
     });
   },
   { name: 'input-guard' },

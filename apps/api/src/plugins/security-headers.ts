@@ -57,10 +57,11 @@ export const securityHeadersPlugin = fp<{ hsts?: boolean }>(
       reply.headers(headers);
       done();
     });
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (hsts || request.protocol === 'https') {
         reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       }
+      done(null, payload);
     });
   },
   { name: 'security-headers' },
