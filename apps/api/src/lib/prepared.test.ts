@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, dropDatabase, ensureDatabase, openDatabase, type TenantSchema, withDatabaseName } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
+import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared, preparedSql } from './prepared';
 
@@ -20,6 +21,14 @@ function nombre(db: DatabaseHandle<TenantSchema>['db'], id: number) {
 
 const handles: DatabaseHandle<TenantSchema>[] = [];
 
+/** A table whose columns decode what the driver sends (instants, whole pesos past 2^31). */
+const fichas = pgTable('fichas', {
+  id: integer('id').primaryKey(),
+  nombre: text('nombre').notNull(),
+  creada: timestamp('creada', { withTimezone: true }).notNull(),
+  monto: bigint('monto', { mode: 'number' }),
+});
+
 beforeAll(async () => {
   await ensureDatabase(pgLocation);
   handles.push(await openDatabase(pgLocation, 'tenant', { poolSize: 3 }));
@@ -27,6 +36,8 @@ beforeAll(async () => {
   for (const handle of handles) {
     await handle.db.execute(sql`create table t (id int primary key, nombre text not null)`);
     await handle.db.execute(sql`insert into t values (1, 'Ñuñoa')`);
+    await handle.db.execute(sql`create table fichas (id int primary key, nombre text not null, creada timestamptz not null, monto bigint)`);
+    await handle.db.execute(sql`insert into fichas values (1, 'Ñandú', '2025-07-15 10:00-04', 987654321012), (2, 'Maipú', '2025-01-15 10:30:45.678-03', null)`);
   }
 });
 afterAll(async () => {
@@ -93,5 +104,27 @@ describe.each([
     });
     expect((await run(db, 3)).rows).toEqual([]);
     expect(builds).toBe(1);
+  });
+
+  it('decodes a select\'s rows as drizzle does, with a mapper built once for the statement', async () => {
+    const { db } = handle();
+    const selection = () => ({
+      ficha: { id: fichas.id, creada: fichas.creada, monto: fichas.monto },
+      nombre: fichas.nombre,
+      mayusculas: sql<string>`upper(${fichas.nombre})`,
+      dias: sql<number>`(${fichas.id} * 2)::text`.mapWith(Number),
+    });
+    const statement = prepared(db, `prepared_test_fichas_${index}`, () =>
+      db.select(selection()).from(fichas).orderBy(fichas.id).prepare(`prepared_test_fichas_${index}`),
+    );
+    // The mapper is drizzle's customResultMapper: were it renamed, rows would fall back to drizzle's own mapping.
+    expect(typeof (statement as unknown as { customResultMapper?: unknown }).customResultMapper).toBe('function');
+    const rows = await statement.execute();
+    expect(rows).toEqual(await db.select(selection()).from(fichas).orderBy(fichas.id));
+    expect(rows).toEqual([
+      { ficha: { id: 1, creada: new Date('2025-07-15T14:00:00Z'), monto: 987_654_321_012 }, nombre: 'Ñandú', mayusculas: 'ÑANDÚ', dias: 2 },
+      { ficha: { id: 2, creada: new Date('2025-01-15T13:30:45.678Z'), monto: null }, nombre: 'Maipú', mayusculas: 'MAIPÚ', dias: 4 },
+    ]);
+    expect(Object.keys(rows[0] as object)).toEqual(['ficha', 'nombre', 'mayusculas', 'dias']);
   });
 });

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { TtlCache } from '../lib/ttl-cache';
 import type { AppConfig } from '../lib/config';
+import { TtlCache } from '../lib/ttl-cache';
 import { LoginThrottle } from '../modules/auth/login-throttle';
 import { SessionCache } from '../modules/auth/session-cache';
 
