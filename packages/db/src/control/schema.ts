@@ -24,6 +24,8 @@ export const tenants = pgTable('tenants', {
   comuna: varchar('comuna', { length: 100 }).notNull().default(''),
   telefono: varchar('telefono', { length: 30 }).notNull().default(''),
   email: varchar('email', { length: 254 }).notNull().default(''),
+  /** The receiver's title under the signature (e.g. 'Receptor Judicial de la Jurisdicción de la I. Corte de Apelaciones de Santiago'). */
+  titulo: varchar('titulo', { length: 200 }).notNull().default(''),
   activo: boolean('activo').notNull().default(true),
   databaseName: varchar('database_name', { length: 63 }).notNull().unique(),
   /** Full connection URL of the tenant database when it lives on another server. */

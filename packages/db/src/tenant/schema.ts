@@ -367,6 +367,11 @@ export const diligencias = pgTable(
     valorFinal: bigint('valor_final', { mode: 'number' }).notNull(),
     motivoCambioValor: text('motivo_cambio_valor').notNull().default(''),
     observaciones: text('observaciones').notNull().default(''),
+    /** Who gave the information at the address (feeds <<informante>>), and their relation to the person sought. */
+    informante: varchar('informante', { length: 150 }).notNull().default(''),
+    informanteRelacion: varchar('informante_relacion', { length: 60 }).notNull().default(''),
+    /** False when the date was typed without a time and stored at 09:00 (spec 02 §5): the certificate asks for the hour. */
+    horaInformada: boolean('hora_informada').notNull().default(true),
     creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "titulo" varchar(200) DEFAULT '' NOT NULL;
