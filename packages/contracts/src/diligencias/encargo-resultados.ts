@@ -14,6 +14,12 @@ export const DiligenciaResumenSchema = z.object({
   valor_final: z.number().int(),
   motivo_cambio_valor: z.string(),
   observaciones: z.string(),
+  /** Who gave the account at the address (name), '' when nobody. */
+  informante: z.string(),
+  /** Their relation to the person sought (conserje, vecino, …), ''. */
+  informante_relacion: z.string(),
+  /** False when only the date was typed (stored at 09:00): the certificate asks for the hour. */
+  hora_informada: z.boolean(),
 });
 export type DiligenciaResumen = z.infer<typeof DiligenciaResumenSchema>;
 
@@ -36,6 +42,9 @@ export const EncargoResultadoFields = {
   ultima_diligencia_valor: z.number().int().nullable(),
   ultima_diligencia_observaciones: z.string().nullable(),
   ultima_diligencia_tratamiento: z.string().nullable(),
+  ultima_diligencia_informante: z.string().nullable(),
+  ultima_diligencia_informante_relacion: z.string().nullable(),
+  ultima_diligencia_hora_informada: z.boolean().nullable(),
   diligencia: DiligenciaResumenSchema.nullable(),
   /** The last result as { id, nombre } (spec's resultado / resultadodiligencia). */
   resultado: z.object({ id: z.number().int(), nombre: z.string() }).nullable(),

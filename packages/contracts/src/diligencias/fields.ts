@@ -24,6 +24,15 @@ export function parseFechaDiligencia(value: string | null | undefined): Date | n
   return parseDateTime(text.replace(/^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/, '$1T$2'));
 }
 
+/** True when a typed diligence date carries its time (DD/MM/YYYY HH:MM, an ISO date-time); a date alone does not. */
+export function fechaTieneHora(value: unknown): boolean {
+  if (value instanceof Date) return true;
+  return typeof value === 'string' && /\d{1,2}:\d{2}/.test(value);
+}
+
+/** HH:MM, 00:00–23:59: the hour that completes a diligence typed with its date alone. */
+export const HORA_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** The diligence date-time: required, output as a Date. */
 export function fechaDiligencia() {
   return z.preprocess(

@@ -43,7 +43,33 @@ export const diligenciaMessages = {
   errorGuardarCambios: 'Error al guardar los cambios',
   sinCambios: 'No se indicaron campos para actualizar',
   campoModificado: 'Campo modificado',
+  horaInformadaInvalida: 'Indica si la hora de la diligencia fue informada (sí o no)',
+  /** A generated certificate needs its diligence on record first (issue 30). */
+  primeroResultados: 'Primero registra los resultados de la diligencia',
+  horaRequerida: 'Indica la hora de la diligencia: se registró solo la fecha',
+  horaInvalida: 'Hora inválida: usa el formato HH:MM',
+  sinDiligenciaEstampado:
+    'El encargo no tiene resultados registrados: registra la diligencia antes de marcarlo como estampado',
+  informante: 'Informante',
+  informanteRelacion: 'Relación con la persona buscada',
 } as const;
+
+/** Suggestions of the informant's relation (free text is accepted too). */
+export const INFORMANTE_RELACIONES = [
+  'conserje',
+  'vecino',
+  'vecina',
+  'familiar',
+  'cónyuge',
+  'hijo',
+  'hija',
+  'empleado',
+  'empleada',
+  'arrendatario',
+  'el mismo',
+  'la misma',
+  'otro',
+] as const;
 
 /** Labels of the tratamiento choice in the results form (feeds the <<tratamiento>> marker). */
 export const TRATAMIENTOS = ['', 'don', 'doña'] as const;

@@ -51,3 +51,26 @@ describe('save results body', () => {
     expect(first({ ...base, valor_personalizado: 'mucho', observaciones_diligencia: 'x' })).toBe(m.valorInvalido);
   });
 });
+
+describe('informant and whether the hour was given', () => {
+  it('keeps the informant and their relation, trimmed, empty by default', () => {
+    expect(GuardarResultadosSchema.parse(base)).toMatchObject({ informante: '', informante_relacion: '' });
+    const value = GuardarResultadosSchema.parse({ ...base, informante: ' María Soto ', informante_relacion: ' conserje ' });
+    expect(value).toMatchObject({ informante: 'María Soto', informante_relacion: 'conserje' });
+    expect(GuardarResultadosSchema.safeParse({ ...base, informante: 'x'.repeat(151) }).error?.issues[0]?.message).toBe('Máximo 150 caracteres');
+    expect(GuardarResultadosSchema.safeParse({ ...base, informante_relacion: 'x'.repeat(61) }).error?.issues[0]?.message).toBe('Máximo 60 caracteres');
+  });
+
+  it('reads hora_informada from the date text when absent: a date alone has no hour', () => {
+    expect(GuardarResultadosSchema.parse(base).hora_informada).toBe(false);
+    expect(GuardarResultadosSchema.parse({ ...base, fecha_diligencia: '14/03/2025' }).hora_informada).toBe(false);
+    const conHora = GuardarResultadosSchema.parse({ ...base, fecha_diligencia: '14/03/2025 16:45' });
+    expect(conHora.hora_informada).toBe(true);
+    expect(conHora.fecha_diligencia).toBeInstanceOf(Date);
+    expect(conHora.fecha_diligencia.toISOString()).toBe('2025-03-14T19:45:00.000Z');
+    expect(GuardarResultadosSchema.parse({ ...base, fecha_diligencia: '2025-03-14T16:45' }).hora_informada).toBe(true);
+    expect(GuardarResultadosSchema.parse({ ...base, hora_informada: true }).hora_informada).toBe(true);
+    expect(GuardarResultadosSchema.parse({ ...base, fecha_diligencia: '14/03/2025 16:45', hora_informada: false }).hora_informada).toBe(false);
+    expect(GuardarResultadosSchema.safeParse({ ...base, hora_informada: 'quizás' }).error?.issues[0]?.message).toBe(m.horaInformadaInvalida);
+  });
+});

@@ -3,11 +3,13 @@ import { isValidIsoDate } from '../format/dates';
 import { EncargoEstadoSchema } from '../encargos/estados';
 import { EncargoModifySchema } from '../encargos/schemas';
 import { DiligenciaResumenSchema } from './encargo-resultados';
-import { encargoIdOpcional, fechaDiligencia, rolBuscado, texto, tipoEstampadoId, valorPersonalizado } from './fields';
+import { encargoIdOpcional, fechaDiligencia, fechaTieneHora, rolBuscado, texto, tipoEstampadoId, valorPersonalizado } from './fields';
 import { TRATAMIENTOS, diligenciaMessages as m } from './messages';
 
 export const APUNTES_MAX_LENGTH = 5000;
 export const OBSERVACIONES_DILIGENCIA_MAX_LENGTH = 1000;
+export const INFORMANTE_MAX_LENGTH = 150;
+export const INFORMANTE_RELACION_MAX_LENGTH = 60;
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/v1/diligencias/guardar_resultados/ ('Estampar Más Tarde')
@@ -19,7 +21,15 @@ export const GuardarResultadosSchema = z
     encargo_id: encargoIdOpcional,
     /** Stamp-type id (the result types are the stamp types). */
     resultado_id: tipoEstampadoId(),
-    fecha_diligencia: fechaDiligencia(),
+    /** Kept as typed until the end: whether it carried a time decides hora_informada. */
+    fecha_diligencia: z.unknown().transform((value, ctx) => {
+      const parsed = fechaDiligencia().safeParse(value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+        return z.NEVER;
+      }
+      return { fecha: parsed.data, conHora: fechaTieneHora(value) };
+    }),
     apuntes_terreno: z.preprocess(
       (value) => (value === null ? undefined : value),
       z
@@ -35,6 +45,12 @@ export const GuardarResultadosSchema = z
       .preprocess((value) => (value === null ? '' : value), z.enum(TRATAMIENTOS, { error: m.tratamientoInvalido }))
       .optional()
       .default(''),
+    /** Who gave the account at the address, and their relation (conserje, vecino, …): optional. */
+    informante: texto(INFORMANTE_MAX_LENGTH).optional().default(''),
+    informante_relacion: texto(INFORMANTE_RELACION_MAX_LENGTH).optional().default(''),
+    /** Whether the hour was given; absent → true when fecha_diligencia carried a time. */
+    hora_informada: z
+      .preprocess((value) => (value === null || value === '' ? undefined : value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: m.horaInformadaInvalida }).optional()),
     cambiar_estado_a: z
       .preprocess(
         (value) => (value === null || value === '' ? undefined : value),
@@ -46,7 +62,12 @@ export const GuardarResultadosSchema = z
     if (value.valor_personalizado !== null && value.observaciones_diligencia === '') {
       ctx.addIssue({ code: 'custom', path: ['observaciones_diligencia'], message: m.motivoValorRequerido });
     }
-  });
+  })
+  .transform(({ fecha_diligencia, hora_informada, ...rest }) => ({
+    ...rest,
+    fecha_diligencia: fecha_diligencia.fecha,
+    hora_informada: hora_informada ?? fecha_diligencia.conHora,
+  }));
 export type GuardarResultadosInput = z.input<typeof GuardarResultadosSchema>;
 export type GuardarResultadosValue = z.output<typeof GuardarResultadosSchema>;
 

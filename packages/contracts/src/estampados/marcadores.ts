@@ -35,15 +35,34 @@ export const MARCADORES = [
   { marcador: 'resultado_diligencia', descripcion: 'Resultado de la diligencia' },
   { marcador: 'apuntes_terreno', descripcion: 'Apuntes del receptor en terreno' },
   { marcador: 'tratamiento', descripcion: 'Tratamiento de la persona: don o doña' },
+  { marcador: 'persona', descripcion: 'Tratamiento y nombre sin espacios de más (don Juan Pérez, o Juan Pérez sin tratamiento)' },
+  { marcador: 'notificado', descripcion: 'notificado o notificada, según el tratamiento (doña → notificada; don o sin tratamiento → notificado)' },
+  { marcador: 'requerido', descripcion: 'requerido o requerida, según el tratamiento (doña → requerida; don o sin tratamiento → requerido)' },
+  { marcador: 'informante', descripcion: 'Nombre de quien informó en el domicilio (vacío si no se registró)' },
+  { marcador: 'informante_relacion', descripcion: 'Relación del informante con la persona buscada (conserje, vecino, familiar…)' },
+  {
+    marcador: 'dichos_informante',
+    descripcion:
+      'Inicio de oración según quien informó: "Por los dichos de María Soto, conserje," o, sin informante, "Según lo constatado en el lugar,"',
+  },
+  { marcador: 'apuntes_oracion', descripcion: 'Apuntes del receptor en terreno terminados en punto, para una oración propia' },
   { marcador: 'valor_cobrado', descripcion: 'Derechos cobrados en pesos, sin signo (45.000)' },
   { marcador: 'observaciones_diligencia', descripcion: 'Observaciones de la diligencia' },
   { marcador: 'fecha_hoy', descripcion: 'Fecha de hoy (DD-MM-YYYY)' },
   { marcador: 'fecha_hoy_palabras', descripcion: 'Fecha de hoy en palabras' },
   { marcador: 'hora_actual', descripcion: 'Hora actual (HH:MM)' },
-  { marcador: 'receptor_nombre', descripcion: 'Nombre del receptor judicial' },
-  { marcador: 'receptor_rut', descripcion: 'RUT del receptor judicial' },
-  { marcador: 'receptor_direccion', descripcion: 'Dirección del receptor judicial' },
-  { marcador: 'receptor_comuna', descripcion: 'Comuna del receptor judicial' },
+  { marcador: 'receptor_nombre', descripcion: 'Nombre del receptor judicial (Mis datos de receptor)' },
+  { marcador: 'receptor_rut', descripcion: 'RUT del receptor judicial con puntos y guion' },
+  { marcador: 'receptor_rut_linea', descripcion: 'Línea "RUT 12.345.678-5" bajo la firma; vacía si el RUT no está registrado' },
+  { marcador: 'receptor_titulo', descripcion: 'Título del receptor bajo la firma ("Receptor Judicial" si no se indicó)' },
+  { marcador: 'receptor_direccion', descripcion: 'Dirección de la oficina del receptor judicial' },
+  { marcador: 'receptor_comuna', descripcion: 'Comuna de la oficina del receptor judicial' },
+  { marcador: 'receptor_telefono', descripcion: 'Teléfono del receptor judicial' },
+  { marcador: 'receptor_email', descripcion: 'Correo electrónico del receptor judicial' },
+  {
+    marcador: 'lugar_certificado',
+    descripcion: 'Lugar del certificado: la comuna de la oficina del receptor o, si no está registrada, la comuna de la diligencia',
+  },
 ] as const;
 
 export type Marcador = (typeof MARCADORES)[number]['marcador'];

@@ -21,7 +21,25 @@ export const estampadoMessages = {
   googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intenta nuevamente en unos minutos.',
   plantillaInvalida: 'La plantilla no es un documento de Word válido o tiene marcadores mal escritos. Revísela en Gestión de Plantillas.',
   rolRequerido: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
+  /** Generation refused for markers without a value: names them (issue 30). */
+  faltanMarcadores: (marcadores: readonly string[]) =>
+    `Faltan datos para los marcadores: ${marcadores.map((x) => (x.startsWith('<<') ? x : `<<${x}>>`)).join(', ')}`,
+  /** Warning of a generated certificate whose receiver identity is incomplete. */
+  receptorIncompleto: (campos: readonly string[]) => `Faltan tus datos de receptor en el certificado: ${campos.join(', ')}`,
+  documentosEncargo: 'Documentos generados',
+  sinDocumentos: 'Aún no hay documentos generados para este encargo',
 } as const;
+
+/** Identity fields of the receiver a certificate may lack (receptor_incompleto), and how the warning names them. */
+export const RECEPTOR_CAMPOS = ['nombre', 'rut', 'titulo', 'direccion', 'comuna'] as const;
+export type ReceptorCampo = (typeof RECEPTOR_CAMPOS)[number];
+export const RECEPTOR_CAMPO_LABELS: Record<ReceptorCampo, string> = {
+  nombre: 'nombre',
+  rut: 'RUT',
+  titulo: 'título',
+  direccion: 'dirección',
+  comuna: 'comuna',
+};
 
 /** The stamp-service error text a client shows for an HTTP status and server message (spec 02 §8). */
 export function mapStampError(status: number, message?: string | null): string {
@@ -29,6 +47,7 @@ export function mapStampError(status: number, message?: string | null): string {
   if (status >= 500) return estampadoMessages.interno;
   const text = (message ?? '').toLowerCase();
   if (text.includes('plantilla configurada')) return estampadoMessages.sinPlantilla;
+  if (message && text.startsWith('faltan datos para los marcadores')) return message;
   if (text.includes('faltan datos') || text.includes('marcador')) return estampadoMessages.faltanDatos;
   if (status === 404 || text.includes('no fue encontrado')) return estampadoMessages.noEncontrado;
   return message || estampadoMessages.desconocido;

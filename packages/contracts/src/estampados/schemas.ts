@@ -69,6 +69,10 @@ export const GenerarEstampadoResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   documento: DocumentoRefSchema,
+  /** Things the receiver should know about the certificate (e.g. their RUT missing under the signature); [] when none. */
+  advertencias: z.array(z.string()),
+  /** Identity fields missing from the receiver's record ('nombre', 'rut', 'titulo', 'direccion', 'comuna'). */
+  receptor_incompleto: z.array(z.string()),
 });
 export type GenerarEstampadoResponse = z.infer<typeof GenerarEstampadoResponseSchema>;
 
@@ -89,6 +93,8 @@ export const PreviewEstampadoResponseSchema = z.object({
   texto: z.string(),
   /** Markers of the template that have no value. */
   marcadores_faltantes: z.array(z.string()),
+  advertencias: z.array(z.string()),
+  receptor_incompleto: z.array(z.string()),
 });
 export type PreviewEstampadoResponse = z.infer<typeof PreviewEstampadoResponseSchema>;
 
@@ -103,6 +109,10 @@ export const DocumentoEstampadoSchema = DocumentoRefSchema.extend({
   fecha_notificacion: z.string().nullable(),
 });
 export type DocumentoEstampado = z.infer<typeof DocumentoEstampadoSchema>;
+
+/** GET /api/v1/encargos/{id}/estampados/: the assignment's documents, newest first. */
+export const DocumentosEncargoResponseSchema = z.object({ results: z.array(DocumentoEstampadoSchema) });
+export type DocumentosEncargoResponse = z.infer<typeof DocumentosEncargoResponseSchema>;
 
 export const DocumentoEstampadoResponseSchema = z.object({ success: z.literal(true), documento: DocumentoEstampadoSchema });
 export const DocumentoEliminadoResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -76,6 +76,9 @@ interface UltimaJson {
   valor_final: number;
   motivo_cambio_valor: string;
   observaciones: string;
+  informante: string;
+  informante_relacion: string;
+  hora_informada: boolean;
   creado_por: string;
   fecha_creacion: string;
 }
@@ -88,7 +91,8 @@ export function ultimaDiligenciaJson(encargoId: SQL) {
   return sql<UltimaJson | null>`(select json_build_object('id', x.id, 'encargo_id', x.encargo_id, 'tipo_estampado_id', x.tipo_estampado_id,
       'tipo_nombre', t.nombre, 'fecha_diligencia', x.fecha_diligencia, 'apuntes_terreno', x.apuntes_terreno, 'tratamiento', x.tratamiento,
       'valor_cobrado', x.valor_cobrado, 'valor_final', x.valor_final, 'motivo_cambio_valor', x.motivo_cambio_valor,
-      'observaciones', x.observaciones, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
+      'observaciones', x.observaciones, 'informante', x.informante, 'informante_relacion', x.informante_relacion,
+      'hora_informada', x.hora_informada, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
     from ${diligencias} x left join ${tiposEstampado} t on t.id = x.tipo_estampado_id
     where x.encargo_id = ${encargoId} order by x.fecha_diligencia desc, x.id desc limit 1)`;
 }
@@ -118,6 +122,9 @@ export function toResultados(
             valorFinal: Number(u.valor_final),
             motivoCambioValor: u.motivo_cambio_valor,
             observaciones: u.observaciones,
+            informante: u.informante,
+            informanteRelacion: u.informante_relacion,
+            horaInformada: u.hora_informada,
             creadoPor: u.creado_por,
             fechaCreacion: new Date(u.fecha_creacion),
           },
@@ -134,6 +141,9 @@ export function toDiligenciaResumen(d: DiligenciaRow): DiligenciaResumen {
     valor_final: d.valorFinal,
     motivo_cambio_valor: d.motivoCambioValor,
     observaciones: d.observaciones,
+    informante: d.informante,
+    informante_relacion: d.informanteRelacion,
+    hora_informada: d.horaInformada,
   };
 }
 
@@ -154,6 +164,9 @@ export function resultadoFields(r: ResultadosRow | undefined) {
     ultima_diligencia_valor: u?.valorFinal ?? null,
     ultima_diligencia_observaciones: u?.observaciones ?? null,
     ultima_diligencia_tratamiento: u?.tratamiento ?? null,
+    ultima_diligencia_informante: u?.informante ?? null,
+    ultima_diligencia_informante_relacion: u?.informanteRelacion ?? null,
+    ultima_diligencia_hora_informada: u?.horaInformada ?? null,
     diligencia: u ? toDiligenciaResumen(u) : null,
     resultado: u ? { id: u.tipoEstampadoId, nombre: u.tipoNombre } : null,
   };

@@ -444,6 +444,9 @@ const DILIGENCIA_FIELDS = [
   'valorFinal',
   'motivoCambioValor',
   'observaciones',
+  'informante',
+  'informanteRelacion',
+  'horaInformada',
   'creadoPor',
   'fechaCreacion',
 ] as const satisfies readonly (keyof DiligenciaInsert)[];
