@@ -23,4 +23,15 @@ export const cobranzaMessages = {
   asuntoCorreo: (estudio: string, periodo: string) => `Planilla de cobranza ${estudio} - ${periodo}`,
   todosLosEstudios: 'Todos los estudios',
   todoElPeriodo: 'Todo el período',
+  /** The period as the mail's sentence says it ("… del estudio X de todo el período"). */
+  periodoFrase: {
+    todo: 'de todo el período',
+    dia: (fecha: string) => `del ${fecha}`,
+    rango: (desde: string, hasta: string) => `del ${desde} al ${hasta}`,
+    desde: (fecha: string) => `desde el ${fecha}`,
+    hasta: (fecha: string) => `hasta el ${fecha}`,
+  },
+  cuerpoCorreo: (estudio: string, periodo: string, encargos: number, total: string) =>
+    `Adjuntamos la planilla de cobranza del estudio ${estudio} ${periodo}: ` +
+    `${encargos === 1 ? '1 encargo estampado' : `${encargos} encargos estampados`} por un total de ${total}.`,
 } as const;

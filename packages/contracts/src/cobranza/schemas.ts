@@ -25,6 +25,22 @@ export const COBRANZA_COLUMNA_IDS = COBRANZA_COLUMNAS.map((c) => c.id) as [Cobra
 export const COBRANZA_COLUMNAS_OBLIGATORIAS: readonly CobranzaColumnaId[] = ['numero_rol', 'valor_asociado'];
 export const MAX_ENCARGOS_PLANILLA = 5000;
 
+const columnaKey = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+const COLUMNA_POR_NOMBRE = new Map<string, CobranzaColumnaId>(COBRANZA_COLUMNAS.map((c) => [columnaKey(c.nombre), c.id]));
+
+/** A column by its id or by the spec's name ('Fecha del Estampado', in any case, with or without accents). */
+export function columnaId(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if ((COBRANZA_COLUMNA_IDS as readonly string[]).includes(value)) return value;
+  return COLUMNA_POR_NOMBRE.get(columnaKey(value)) ?? value;
+}
+
 /** The chosen columns in the spec's order, always with the mandatory ones. */
 export function ordenarColumnas(ids: readonly string[]): CobranzaColumnaId[] {
   const chosen = new Set<string>([...COBRANZA_COLUMNAS_OBLIGATORIAS, ...ids]);
@@ -90,10 +106,18 @@ export const CobranzaEncargosResponseSchema = z.object({
 });
 export type CobranzaEncargosResponse = z.infer<typeof CobranzaEncargosResponseSchema>;
 
+/** A firm as the select sends it: its id as a number or as digits ("5"); '' or 'todos' for every firm. */
+function filtroEstudio(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '' || text === 'todos') return null;
+  return /^\d{1,10}$/.test(text) ? Number(text) : value;
+}
+
 /** Filters as the collection screen sends them (camelCase, spec 02 §3). */
 export const CobranzaFiltrosSchema = z
   .object({
-    estudio: z.preprocess((value) => (value === '' || value === 'todos' ? null : value), bodyIdSchema(m.estudioInvalido).nullable().optional()),
+    estudio: z.preprocess(filtroEstudio, bodyIdSchema(m.estudioInvalido).nullable().optional()),
     fechaInicio: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
     fechaFin: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
     fechaEspecifica: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
@@ -114,7 +138,7 @@ export const GenerarPlanillaSchema = z.object({
     .min(1, { error: m.sinDatos })
     .max(MAX_ENCARGOS_PLANILLA, { error: m.demasiadosEncargos(MAX_ENCARGOS_PLANILLA) }),
   columnasSeleccionadas: z
-    .array(z.enum(COBRANZA_COLUMNA_IDS, { error: m.columnaInvalida }), { error: m.sinColumnas })
+    .array(z.preprocess(columnaId, z.enum(COBRANZA_COLUMNA_IDS, { error: m.columnaInvalida })), { error: m.sinColumnas })
     .min(1, { error: m.sinColumnas })
     .max(COBRANZA_COLUMNAS.length * 2, { error: m.columnaInvalida }),
   filtros: CobranzaFiltrosSchema,

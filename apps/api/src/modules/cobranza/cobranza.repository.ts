@@ -1,6 +1,6 @@
 import type { CobranzaEncargosQuery } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 
 const { estudioEmails, estudios, planillasCobranza } = tenantSchema;
 
@@ -102,6 +102,39 @@ export async function insertPlanilla(db: TenantDb, values: PlanillaValues) {
   const [row] = await db.insert(planillasCobranza).values(values).returning({ id: planillasCobranza.id });
   if (!row) throw new Error('planilla insert returned nothing');
   return row.id;
+}
+
+/** Seconds during which the same user's identical sheet is the one already stored (a double click). */
+export const PLANILLA_REPETIDA_SEGUNDOS = 10;
+
+/**
+ * Serializes one user's sheet generations until the transaction ends, so a repeat waits for the
+ * first and then finds it.
+ */
+export async function lockPlanillasOf(tx: TenantDb, usuarioId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('planillas_cobranza'), ${usuarioId}::int)`);
+}
+
+/** The same user's sheet with the same filters, columns and totals stored in the last few seconds. */
+export async function findPlanillaRepetida(tx: TenantDb, values: PlanillaValues) {
+  const [row] = await tx
+    .select({ id: planillasCobranza.id, nombreArchivo: planillasCobranza.nombreArchivo })
+    .from(planillasCobranza)
+    .where(
+      and(
+        eq(planillasCobranza.usuarioId, values.usuarioId),
+        sql`${planillasCobranza.fechaCreacion} > now() - make_interval(secs => ${PLANILLA_REPETIDA_SEGUNDOS})`,
+        sql`${planillasCobranza.filtros} = ${JSON.stringify(values.filtros ?? {})}::jsonb`,
+        sql`${planillasCobranza.columnas} = ${JSON.stringify(values.columnas ?? [])}::jsonb`,
+        eq(planillasCobranza.incluirEncabezado, values.incluirEncabezado ?? false),
+        eq(planillasCobranza.totalEncargos, values.totalEncargos),
+        eq(planillasCobranza.valorTotal, values.valorTotal),
+        values.estudioId == null ? isNull(planillasCobranza.estudioId) : eq(planillasCobranza.estudioId, values.estudioId),
+      ),
+    )
+    .orderBy(desc(planillasCobranza.id))
+    .limit(1);
+  return row;
 }
 
 const summaryColumns = {

@@ -26,10 +26,12 @@ import {
   findCobrablesByIds,
   findEstudio,
   findPlanilla,
+  findPlanillaRepetida,
   insertPlanilla,
   listCobrables,
   listEstudioEmails,
   listPlanillas,
+  lockPlanillasOf,
 } from './cobranza.repository';
 import { buildPlanillaXlsx } from './planilla-xlsx';
 
@@ -80,6 +82,16 @@ export function periodoText(filtros: CobranzaFiltros): string {
   if (filtros.fechaInicio) return `Desde ${formatDate(filtros.fechaInicio)}`;
   if (filtros.fechaFin) return `Hasta ${formatDate(filtros.fechaFin)}`;
   return m.todoElPeriodo;
+}
+
+/** The period in the mail's sentence: 'de todo el período', 'del 01/11/2026 al 25/11/2026', 'del 25/11/2026', … */
+export function periodoFrase(filtros: CobranzaFiltros): string {
+  const f = m.periodoFrase;
+  if (filtros.fechaEspecifica) return f.dia(formatDate(filtros.fechaEspecifica));
+  if (filtros.fechaInicio && filtros.fechaFin) return f.rango(formatDate(filtros.fechaInicio), formatDate(filtros.fechaFin));
+  if (filtros.fechaInicio) return f.desde(formatDate(filtros.fechaInicio));
+  if (filtros.fechaFin) return f.hasta(formatDate(filtros.fechaFin));
+  return f.todo;
 }
 
 function slug(text: string): string {
@@ -135,7 +147,7 @@ export async function generarPlanilla(
       : null,
   );
   const nombreArchivo = `planilla_cobranza_${slug(estudio?.nombre ?? 'todos')}_${todayIso(now)}.xlsx`;
-  const id = await insertPlanilla(db, {
+  const values = {
     usuarioId: actor.userId,
     usuario: actor.username,
     estudioId: estudio?.id ?? null,
@@ -147,10 +159,19 @@ export async function generarPlanilla(
     valorTotal: total,
     nombreArchivo,
     archivo: file,
+  };
+  // A repeat of the same sheet by the same user within seconds (a double click, a retry) answers
+  // the sheet already stored instead of adding a second history row.
+  const stored = await db.transaction(async (tx) => {
+    await lockPlanillasOf(tx, actor.userId);
+    const repetida = await findPlanillaRepetida(tx, values);
+    if (repetida) return repetida;
+    return { id: await insertPlanilla(tx, values), nombreArchivo };
   });
+  const id = stored.id;
   return {
     success: true,
-    archivo: { id, url: archivoUrl(id), nombre: nombreArchivo },
+    archivo: { id, url: archivoUrl(id), nombre: stored.nombreArchivo },
     error: null,
     total_encargos: rows.length,
     valor_total: total,
@@ -197,7 +218,8 @@ export async function enviarPlanilla(mail: MailTransport, db: TenantDb, actor: A
   let destinatarios = await listEstudioEmails(db, estudio.id, 'cobranza');
   if (destinatarios.length === 0) destinatarios = await listEstudioEmails(db, estudio.id, 'principal');
   if (destinatarios.length === 0) throw new AppError('BAD_REQUEST', m.envioSinCorreos(estudio.nombre));
-  const periodo = periodoText(planilla.filtros as CobranzaFiltros);
+  const filtros = planilla.filtros as CobranzaFiltros;
+  const periodo = periodoText(filtros);
   const valor = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(
     Number(planilla.valorTotal),
   );
@@ -206,7 +228,7 @@ export async function enviarPlanilla(mail: MailTransport, db: TenantDb, actor: A
     subject: m.asuntoCorreo(estudio.nombre, periodo),
     text:
       `Estimados ${estudio.nombre}:\n\n` +
-      `Adjuntamos la planilla de cobranza del período ${periodo}: ${planilla.totalEncargos} encargos estampados por un total de ${valor}.\n\n` +
+      `${m.cuerpoCorreo(estudio.nombre, periodoFrase(filtros), planilla.totalEncargos, valor)}\n\n` +
       'Saludos cordiales.',
     attachments: [{ filename: planilla.nombreArchivo, content: planilla.archivo, contentType: XLSX_TYPE }],
     estudioId: estudio.id,
