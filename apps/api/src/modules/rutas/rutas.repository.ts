@@ -1,4 +1,4 @@
-import { RUTA_ESTADOS, type RutaDomiciliosQuery } from '@receptoria/contracts';
+import { compararTextoEs, ordenarComunas, RUTA_ESTADOS, type RutaDomiciliosQuery } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 
@@ -25,12 +25,18 @@ const rowColumns = {
   observaciones: encargos.observacionesEncargo,
 };
 
-/** Active addresses of assignments that are pending or prepared (spec 02 §4), optionally filtered. */
+/** Addresses a route may visit: active, of pending or prepared assignments that were not re-assigned (spec 02 §4). */
+const plannable = () => [eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS]), eq(encargos.esReEncargado, false)];
+
+/**
+ * Plannable addresses, optionally filtered, by comuna in Spanish order (Ñuñoa after Nogales; sorted
+ * here, the same on PostgreSQL and PGlite whatever the database's collation), then rol and order.
+ */
 export async function listDomiciliosPendientes(db: TenantDb, filters: RutaDomiciliosQuery) {
-  const conditions = [eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])];
+  const conditions = plannable();
   if (filters.comuna) conditions.push(sql`lower(${domicilios.comuna}) = lower(${filters.comuna})`);
   if (filters.numero_rol) conditions.push(ilike(encargos.numeroRol, `%${escapeLike(filters.numero_rol)}%`));
-  return db
+  const rows = await db
     .select(rowColumns)
     .from(domicilios)
     .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
@@ -39,17 +45,17 @@ export async function listDomiciliosPendientes(db: TenantDb, filters: RutaDomici
     .where(and(...conditions))
     .orderBy(asc(domicilios.comuna), asc(encargos.numeroRol), asc(domicilios.orden), asc(domicilios.id))
     .limit(2000);
+  return rows.sort((a, b) => compararTextoEs(a.comuna, b.comuna));
 }
 
-/** Comunas with at least one plannable address (the comuna filter's choices). */
+/** Comunas with at least one plannable address (the comuna filter's choices), in Spanish order. */
 export async function listComunasDisponibles(db: TenantDb) {
   const rows = await db
     .selectDistinct({ comuna: domicilios.comuna })
     .from(domicilios)
     .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
-    .where(and(eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])))
-    .orderBy(asc(domicilios.comuna));
-  return rows.map((row) => row.comuna);
+    .where(and(...plannable()));
+  return ordenarComunas(rows.map((row) => row.comuna));
 }
 
 /** The plannable addresses among `ids`; others (unknown, inactive, other states) are left out. */
@@ -60,7 +66,7 @@ export async function findDomiciliosPlanificables(db: TenantDb, ids: readonly nu
     .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
     .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
     .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
-    .where(and(inArray(domicilios.id, [...ids]), eq(domicilios.activo, true), inArray(encargos.estado, [...RUTA_ESTADOS])));
+    .where(and(inArray(domicilios.id, [...ids]), ...plannable()));
 }
 
 export type DomicilioRutaRow = Awaited<ReturnType<typeof listDomiciliosPendientes>>[number];

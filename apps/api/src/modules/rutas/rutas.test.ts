@@ -4,6 +4,7 @@ import {
   RutaGeneradaSchema,
   rutaMessages,
 } from '@receptoria/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { orderStops, splitLegs } from './ruta-orden';
@@ -65,7 +66,9 @@ describe('pending addresses', () => {
     const body = RutaDomiciliosResponseSchema.parse(response.json());
     expect(body.domicilios.map((d) => d.numero_rol).sort()).toEqual(['C-100-2025', 'C-101-2025', 'C-104-2025', 'C-104-2025']);
     expect(body.domicilios.some((d) => d.direccion === 'Los Jesuitas 881')).toBe(false);
-    expect(body.comunas_disponibles).toEqual(['Las Condes', 'Maipú', 'Ñuñoa', 'Puente Alto'].sort((a, b) => (a < b ? -1 : 1)));
+    // Spanish order: Ñuñoa between Maipú and Puente Alto, not last.
+    expect(body.comunas_disponibles).toEqual(['Las Condes', 'Maipú', 'Ñuñoa', 'Puente Alto']);
+    expect(body.domicilios.map((d) => d.comuna)).toEqual(['Las Condes', 'Maipú', 'Ñuñoa', 'Puente Alto']);
     expect(body.estadisticas).toEqual({
       total_domicilios: 4,
       total_encargos: 3,
@@ -100,6 +103,33 @@ describe('pending addresses', () => {
     expect(response.json().detail).toBe('Máximo 30 caracteres');
     const nul = await list(token, '?comuna=%00');
     expect(nul.statusCode).toBe(400);
+  });
+
+  it('leaves out the addresses of re-assigned originals, listed and generated, keeping their re-assignment', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const estudio = await seedEstudio(db, 'Estudio Re-encargos');
+    const original = await seedEncargo(db, {
+      estudioId: estudio.id,
+      numeroRol: 'C-300-2025',
+      estado: 'pendiente',
+      esReEncargado: true,
+      domicilios: [{ direccion: 'Av. Grecia 1000', comuna: 'Nogales' }],
+    });
+    const nuevo = await seedEncargo(db, {
+      estudioId: estudio.id,
+      numeroRol: 'C-300-2025',
+      estado: 'pendiente',
+      domicilios: [{ direccion: 'Av. Grecia 1000', comuna: 'Nogales' }],
+    });
+    const body = RutaDomiciliosResponseSchema.parse((await list(token, '?numero_rol=C-300-2025')).json());
+    expect(body.domicilios.map((d) => d.encargo_id)).toEqual([nuevo.encargo.id]);
+    expect(body.estadisticas.total_domicilios).toBe(1);
+    // Nogales before Ñuñoa (Spanish collation).
+    expect(body.comunas_disponibles.indexOf('Nogales')).toBeLessThan(body.comunas_disponibles.indexOf('Ñuñoa'));
+    const refused = await generate(token, { domicilio_ids: [original.domicilios[0]!.id] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(rutaMessages.domiciliosNoDisponibles([original.domicilios[0]!.id]));
+    await db.execute(sql`delete from encargos where id in (${original.encargo.id}, ${nuevo.encargo.id})`);
   });
 
   it("shows another receiver only its own addresses", async () => {
