@@ -8,6 +8,7 @@ export * from './encargos';
 export * from './estudios';
 export * from './dashboard';
 export * from './onboarding';
+export * from './receptor';
 export * from './carpetas';
 export * from './rutas';
 export * from './cobranza';

@@ -47,7 +47,17 @@ export interface TickData {
 export const jobsPlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const scheduledContext: ScheduledContext = {
-      listTenants: async () => (await listTenants(app.controlDb)).map((t) => ({ id: t.id, nombre: t.nombre, activo: t.activo })),
+      listTenants: async () =>
+        (await listTenants(app.controlDb)).map((t) => ({
+          id: t.id,
+          nombre: t.nombre,
+          activo: t.activo,
+          titulo: t.titulo,
+          direccion: t.direccion,
+          comuna: t.comuna,
+          telefono: t.telefono,
+          email: t.email,
+        })),
       tenantDb: async (tenantId) => {
         const tenant = (await listTenants(app.controlDb)).find((t) => t.id === tenantId);
         if (!tenant) throw new Error(`tenant ${tenantId} not found`);

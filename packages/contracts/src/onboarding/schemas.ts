@@ -171,6 +171,8 @@ export const ReceptorSchema = z.object({
   comuna: z.string(),
   telefono: z.string(),
   email: z.string(),
+  /** The title under the receiver's signature ('' when not set). */
+  titulo: z.string(),
   activo: z.boolean(),
   fecha_creacion: z.string(),
   version: z.number(),

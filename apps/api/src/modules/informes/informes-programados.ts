@@ -1,6 +1,7 @@
 import type { Frecuencia } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { type FirmaReceptor, firmaReceptor } from '../../integrations/mail/firma';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import { buildInformeXlsx, informeFileName, XLSX_CONTENT_TYPE } from './informe-excel';
 import {
@@ -21,7 +22,8 @@ export interface EnvioProgramadoJob {
   fechaReferencia: string;
 }
 
-export interface TenantRef {
+/** A receiver as the scheduled jobs see it: its state and the identity its mails are signed with. */
+export interface TenantRef extends FirmaReceptor {
   id: number;
   nombre: string;
   activo: boolean;
@@ -93,7 +95,7 @@ export async function runEnvioProgramado(
     return 'ya_reclamado';
   }
   try {
-    return await sendClaimed(ctx, job, { db, estudio, tenantNombre: tenant.nombre, claimedId: claimed.id, now });
+    return await sendClaimed(ctx, job, { db, estudio, receptor: tenant, claimedId: claimed.id, now });
   } catch (error) {
     // Any failure gives the claim back as 'fallido', so the job's retry takes it over.
     const message = error instanceof Error ? error.message : String(error);
@@ -106,9 +108,9 @@ export async function runEnvioProgramado(
 async function sendClaimed(
   ctx: ScheduledContext,
   job: EnvioProgramadoJob,
-  claim: { db: TenantDb; estudio: EstudioConConfiguracion; tenantNombre: string; claimedId: number; now: Date },
+  claim: { db: TenantDb; estudio: EstudioConConfiguracion; receptor: TenantRef; claimedId: number; now: Date },
 ): Promise<EnvioOutcome> {
-  const { db, estudio, now, tenantNombre, claimedId } = claim;
+  const { db, estudio, now, receptor, claimedId } = claim;
   const informe = await buildInforme(db, estudio, job.frecuencia, job.fechaReferencia);
   if (informe.datos.length === 0) {
     await updateEnvio(db, claimedId, { estado: 'sin_datos', reclamadoHasta: null, error: '' });
@@ -119,8 +121,8 @@ async function sendClaimed(
   const hoy = santiagoToday(now);
   const filename = informeFileName(job.frecuencia, estudio.nombre, hoy);
   const { rango: _r, ...preview } = informe;
-  const content = await buildInformeXlsx(preview, tenantNombre, hoy);
-  const { subject, text } = mailText(preview, tenantNombre);
+  const content = await buildInformeXlsx(preview, receptor.nombre, hoy);
+  const { subject, text } = mailText(preview, firmaReceptor(receptor));
   const summary = {
     destinatarios: destinatarios.join(', '),
     filas: preview.estadisticas.total_roles,

@@ -74,7 +74,7 @@ export const informesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: EstudioIdParamSchema, body: EnviarExcelSchema, response: { 200: EnviarExcelResponseSchema } },
     },
     async (request) =>
-      enviarExcel({ db: request.tenantDb, mail: app.mail, receptor: request.tenant.nombre }, request.params.id, request.body),
+      enviarExcel({ db: request.tenantDb, mail: app.mail, receptor: request.tenant }, request.params.id, request.body),
   );
 
   app.get(

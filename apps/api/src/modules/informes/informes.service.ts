@@ -14,6 +14,7 @@ import {
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
+import { type FirmaReceptor, firmaReceptor } from '../../integrations/mail/firma';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import { buildInformeXlsx, informeFileName, XLSX_CONTENT_TYPE } from './informe-excel';
 import {
@@ -179,7 +180,8 @@ export async function reportReceipientsSafe(db: TenantDb, estudio: EstudioConCon
   return recipients;
 }
 
-export function mailText(informe: InformePreview, receptor: string) {
+/** The report's mail, signed with the receiver's signature block (see firmaReceptor). */
+export function mailText(informe: InformePreview, firma: string) {
   const label = FRECUENCIA_LABELS[informe.periodo.frecuencia].toLowerCase();
   const subject = `Informe ${label} de encargos estampados — ${informe.estudio.nombre} — ${informe.periodo.descripcion}`;
   const total = `$${informe.estadisticas.total_valor.toLocaleString('es-CL')}`;
@@ -190,24 +192,25 @@ export function mailText(informe: InformePreview, receptor: string) {
     `Roles: ${informe.estadisticas.total_roles}. Valor total: ${total}.`,
     '',
     `Saludos cordiales,`,
-    receptor,
+    '',
+    firma,
   ].join('\n');
   return { subject, text };
 }
 
 export async function enviarExcel(
-  ctx: { db: TenantDb; mail: MailTransport; receptor: string },
+  ctx: { db: TenantDb; mail: MailTransport; receptor: FirmaReceptor },
   estudioId: number,
   input: EnviarExcelInput,
   now = new Date(),
 ): Promise<{ message: string; destinatarios: string[]; archivo: string; via: 'gmail' | 'smtp' }> {
   const estudio = await requireEstudio(ctx.db, estudioId);
   if (!estudio.correoRaiz) throw new AppError('BAD_REQUEST', m.correoRaizRequerido, { errors: { correo_raiz: [m.correoRaizRequerido] } });
-  const archivo = await generarExcel(ctx.db, ctx.receptor, estudioId, input, now);
+  const archivo = await generarExcel(ctx.db, ctx.receptor.nombre, estudioId, input, now);
   const destinatarios = input.correo_destino
     ? [...new Set([input.correo_destino, estudio.correoRaiz])]
     : await reportRecipients(ctx.db, estudio);
-  const { subject, text } = mailText(archivo.informe, ctx.receptor);
+  const { subject, text } = mailText(archivo.informe, firmaReceptor(ctx.receptor));
   const base = {
     estudioId,
     frecuencia: input.frecuencia,

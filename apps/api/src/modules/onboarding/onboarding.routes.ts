@@ -10,11 +10,15 @@ import {
   commonMessages,
   IdParamSchema,
   OnboardingEstadisticasSchema,
+  ReceptorDatosUpdateResponseSchema,
+  ReceptorDatosUpdateSchema,
+  receptorMessages,
 } from '@receptoria/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { updateReceptorDatos } from '../receptor/receptor.service';
 import { addUsuario, createCliente, getCliente, getEstadisticas, listClientes, updateCliente } from './onboarding.service';
 
 /** Client onboarding belongs to the platform user `admin` only (spec 02 §6). */
@@ -77,5 +81,24 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.status(201).send(await addUsuario(app.controlDb, request.params.id, request.body, auditActorOf(request))),
+  );
+
+  // The platform admin edits any receiver's identity (name, RUT, office, title) from the client detail.
+  app.put(
+    '/onboarding/clientes/:id/receptor/',
+    {
+      onRequest,
+      schema: {
+        tags: ['onboarding'],
+        params: IdParamSchema,
+        body: ReceptorDatosUpdateSchema,
+        response: { 200: ReceptorDatosUpdateResponseSchema },
+      },
+    },
+    async (request) => {
+      const datos = await updateReceptorDatos(app.controlDb, request.params.id, request.body, auditActorOf(request));
+      app.sessionCache.clear();
+      return { ...datos, message: receptorMessages.guardado };
+    },
   );
 };

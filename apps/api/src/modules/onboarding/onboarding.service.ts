@@ -83,6 +83,7 @@ function toReceptor(tenant: TenantRow): Receptor {
     comuna: tenant.comuna,
     telefono: tenant.telefono,
     email: tenant.email,
+    titulo: tenant.titulo,
     activo: tenant.activo,
     fecha_creacion: tenant.createdAt.toISOString(),
     version: tenant.version,
