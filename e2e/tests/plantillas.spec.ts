@@ -32,6 +32,11 @@ test.describe('Gestión de Plantillas', () => {
     const base = `especial_${String(Date.now()).slice(-6)}`;
     await nombre.fill(`  ${base} `);
     await expect(page.getByText(`Se guardará como plantilla_${base}_receptoria`)).toBeVisible();
+    // A template serves a stamp type: without one nothing is created.
+    await crear.click();
+    await expect(toast(page, 'Debes seleccionar un tipo de estampado')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Tipo de estampado' }).click();
+    await page.getByRole('option', { name: 'Búsqueda positiva', exact: true }).click();
     await crear.click();
     await expect(toast(page, '¡Plantilla creada exitosamente!')).toBeVisible();
     await expect(nombre).toHaveValue('');
@@ -40,6 +45,7 @@ test.describe('Gestión de Plantillas', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Receptor');
     await expect(row).toContainText(/Modificada: \d{2}\/\d{2}\/\d{4}/);
+    await expect(row.getByText('Búsqueda positiva', { exact: true })).toBeVisible();
     await expect(row.getByText('Google Docs', { exact: true })).toHaveCount(0);
 
     // Local mode: 'Abrir' downloads the template's DOCX.

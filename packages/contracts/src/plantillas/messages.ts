@@ -15,6 +15,12 @@ export const plantillaMessages = {
   archivoDemasiadoGrande: 'El archivo supera el tamaño máximo de 5 MB',
   archivoActualizado: 'Plantilla actualizada',
   marcadoresDesconocidos: (nombres: readonly string[]) => `Marcadores desconocidos: ${nombres.map((n) => `<<${n}>>`).join(', ')}`,
+  /** The upload's refusal (422) while the request does not ask to keep the file anyway. */
+  plantillaConDesconocidos: (nombres: readonly string[]) =>
+    `La plantilla tiene marcadores desconocidos: ${nombres.map((n) => `<<${n}>>`).join(', ')}`,
+  aceptarDesconocidosInvalido: 'aceptar_desconocidos debe ser 1 o 0',
+  tipoRequerido: 'Debes seleccionar un tipo de estampado',
+  tipoInvalido: 'Tipo de estampado no válido',
   plantillaValida: 'La plantilla es válida',
   actualizar: 'Actualizar',
   creando: 'Creando...',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { encargoIdOpcional } from '../diligencias/fields';
 import { plantillaMessages as m } from './messages';
 
 export const PlantillaSchema = z.object({
@@ -53,8 +52,19 @@ export const CrearPlantillaSchema = z.object({
       .min(1, { error: m.nombreRequerido, abort: true })
       .regex(/^[\p{L}\p{N} _-]+$/u, { error: m.nombreInvalido }),
   ),
-  /** Optional stamp type the template serves. */
-  tipo_estampado: encargoIdOpcional,
+  /** The stamp type the template serves (required: a template without one can never be used). */
+  tipo_estampado: z.preprocess(
+    (value) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+      if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim())) return Number(value.trim());
+      return value;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? m.tipoRequerido : m.tipoInvalido) })
+      .int({ error: m.tipoInvalido })
+      .positive({ error: m.tipoInvalido })
+      .max(2_147_483_647, { error: m.tipoInvalido }),
+  ),
   /** Optional Google Docs document (link or id) the template lives in, for the Google Docs engine. */
   google_document_url: z
     .preprocess((value) => (value === null ? undefined : value), z.string({ error: m.googleNoDisponible }).max(500, { error: m.googleNoDisponible }).trim())
@@ -69,11 +79,27 @@ export const PlantillaIdParamSchema = z.object({
   id: z.coerce.number({ error: m.noEncontrada }).int(m.noEncontrada).positive(m.noEncontrada).max(2_147_483_647, m.noEncontrada),
 });
 
+/** PUT /estampados/api/plantillas/{id}/archivo?aceptar_desconocidos=1 keeps a file with unknown markers. */
+export const SubirPlantillaQuerySchema = z.object({
+  aceptar_desconocidos: z
+    .enum(['1', '0', 'true', 'false'], { error: m.aceptarDesconocidosInvalido })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
 /** PUT /estampados/api/plantillas/{id}/archivo (multipart field 'archivo', or the raw .docx body). */
 export const SubirPlantillaResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   plantilla: PlantillaSchema,
   verificacion: VerificarPlantillaResponseSchema,
+  /** Unknown markers kept because the request asked for it (aceptar_desconocidos=1); [] otherwise. */
+  advertencias: z.array(z.string()),
+});
+
+/** 422: the file uses markers no certificate can fill; nothing was stored. */
+export const PlantillaMarcadoresDesconocidosSchema = z.object({
+  detail: z.string(),
+  marcadores_desconocidos: z.array(z.string()),
 });
 export type SubirPlantillaResponse = z.infer<typeof SubirPlantillaResponseSchema>;

@@ -6,8 +6,10 @@ import {
   MarcadoresResponseSchema,
   PlantillaIdParamSchema,
   PlantillaListResponseSchema,
+  PlantillaMarcadoresDesconocidosSchema,
   plantillaMessages as m,
   PlantillaResponseSchema,
+  SubirPlantillaQuerySchema,
   SubirPlantillaResponseSchema,
   VerificarPlantillaResponseSchema,
 } from '@receptoria/contracts';
@@ -23,6 +25,7 @@ import {
   marcadoresReferencia,
   PLANTILLA_MAX_BYTES,
   subirArchivo,
+  UnknownMarkersError,
   verificarPlantilla,
 } from './plantillas.service';
 
@@ -113,16 +116,26 @@ export const plantillasServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: {
         tags,
-        description: "Replaces the template's file: multipart field 'archivo' (a .docx up to 5 MB) or the raw .docx body.",
+        description:
+          "Replaces the template's file: multipart field 'archivo' (a .docx up to 5 MB) or the raw .docx body. " +
+          'A file with unknown markers is refused (422, nothing stored) unless aceptar_desconocidos=1.',
         consumes: ['multipart/form-data', DOCX_MIME, 'application/octet-stream'],
         params: PlantillaIdParamSchema,
-        response: { 200: SubirPlantillaResponseSchema },
+        querystring: SubirPlantillaQuerySchema,
+        response: { 200: SubirPlantillaResponseSchema, 422: PlantillaMarcadoresDesconocidosSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const bytes = await uploadedBytes(request);
-      const result = await subirArchivo(request.tenantDb, request.params.id, bytes, request.auth.username, request.tenant.nombre);
-      return { success: true as const, message: m.archivoActualizado, ...result };
+      try {
+        const result = await subirArchivo(request.tenantDb, request.params.id, bytes, request.auth.username, request.tenant.nombre, {
+          aceptarDesconocidos: request.query.aceptar_desconocidos,
+        });
+        return reply.status(200).send({ success: true as const, message: m.archivoActualizado, ...result });
+      } catch (error) {
+        if (!(error instanceof UnknownMarkersError)) throw error;
+        return reply.status(422).send({ detail: error.message, marcadores_desconocidos: error.marcadores });
+      }
     },
   );
 

@@ -100,14 +100,14 @@ export async function verificarPlantilla(db: TenantDb, id: number): Promise<Veri
 
 /** Creates plantilla_{name}_receptoria with the general certificate wording (or a Google Docs link). */
 export async function crearPlantilla(db: TenantDb, input: CrearPlantillaValue, usuario: string, receptor: string): Promise<Plantilla> {
-  if (input.tipo_estampado !== undefined && !(await findTipoEstampado(db, input.tipo_estampado))) {
-    throw new AppError('BAD_REQUEST', 'Tipo de estampado no válido', { errors: { tipo_estampado: ['Tipo de estampado no válido'] } });
+  if (!(await findTipoEstampado(db, input.tipo_estampado))) {
+    throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { tipo_estampado: [m.tipoInvalido] } });
   }
   const docId = googleDocumentId(input.google_document_url);
   if (input.google_document_url && !docId) throw new AppError('BAD_REQUEST', m.googleNoDisponible);
   const id = await insertPlantilla(db, {
     nombre: storedPlantillaName(input.nombre_plantilla),
-    tipoEstampadoId: input.tipo_estampado ?? null,
+    tipoEstampadoId: input.tipo_estampado,
     plantillaBase: '',
     googleDocumentId: docId,
     googleDocumentUrl: docId ? googleDocumentUrl(docId) : '',
@@ -119,14 +119,34 @@ export async function crearPlantilla(db: TenantDb, input: CrearPlantillaValue, u
 
 export const PLANTILLA_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Replaces a template's file with an uploaded DOCX (a real Word document, at most 5 MB). */
-export async function subirArchivo(db: TenantDb, id: number, bytes: Buffer, usuario: string, receptor: string, now = new Date()) {
+/** An upload whose markers no certificate can fill: refused (422) unless the request keeps it anyway. */
+export class UnknownMarkersError extends Error {
+  constructor(readonly marcadores: string[]) {
+    super(m.plantillaConDesconocidos(marcadores));
+    this.name = 'UnknownMarkersError';
+  }
+}
+
+/**
+ * Replaces a template's file with an uploaded DOCX (a real Word document, at most 5 MB). A file with
+ * unknown markers is stored only when `aceptarDesconocidos` is set; they come back as `advertencias`.
+ */
+export async function subirArchivo(
+  db: TenantDb,
+  id: number,
+  bytes: Buffer,
+  usuario: string,
+  receptor: string,
+  options: { aceptarDesconocidos?: boolean; now?: Date } = {},
+) {
   if (!(await findPlantillaRow(db, id))) throw new AppError('NOT_FOUND', m.noEncontrada);
   if (bytes.length > PLANTILLA_MAX_BYTES) throw new AppError('BAD_REQUEST', m.archivoDemasiadoGrande);
   const check = verify(bytes);
   if (check.errores.includes(m.archivoInvalido)) throw new AppError('BAD_REQUEST', m.archivoInvalido);
-  await updatePlantillaArchivo(db, id, bytes, usuario, now);
-  return { plantilla: await getPlantilla(db, id, receptor), verificacion: check };
+  const unknown = check.marcadores_desconocidos;
+  if (unknown.length > 0 && !options.aceptarDesconocidos) throw new UnknownMarkersError(unknown);
+  await updatePlantillaArchivo(db, id, bytes, usuario, options.now ?? new Date());
+  return { plantilla: await getPlantilla(db, id, receptor), verificacion: check, advertencias: unknown };
 }
 
 export async function descargarArchivo(db: TenantDb, id: number) {

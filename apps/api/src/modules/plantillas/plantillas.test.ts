@@ -117,28 +117,70 @@ describe('listing and markers', () => {
   });
 });
 
+/** The id of a seeded stamp type, by its name. */
+async function tipoId(nombre: string, token = w.tokenA): Promise<number> {
+  const tipos = (await t.request(token, { method: 'GET', url: '/estampados/api/estampados/tipos' })).json() as { id: number; nombre: string }[];
+  const tipo = tipos.find((x) => x.nombre === nombre);
+  if (!tipo) throw new Error(`no stamp type ${nombre}`);
+  return tipo.id;
+}
+
 describe('creating templates', () => {
-  it('stores the trimmed name as plantilla_{name}_receptoria', async () => {
-    const response = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: '  notificacion_especial ' } });
+  it('stores the trimmed name as plantilla_{name}_receptoria, attached to its stamp type', async () => {
+    const tipo = await tipoId('Búsqueda positiva');
+    const response = await t.request(w.tokenA, {
+      method: 'POST',
+      url: `${BASE}/crear-nueva`,
+      payload: { nombre_plantilla: '  notificacion_especial ', tipo_estampado: String(tipo) },
+    });
     expect(response.statusCode).toBe(201);
     const body = CrearPlantillaResponseSchema.parse(response.json());
     expect(body.message).toBe('¡Plantilla creada exitosamente!');
-    expect(body.plantilla).toMatchObject({ nombre: 'plantilla_notificacion_especial_receptoria', tipoEstampado: null, receptor: RECEPTOR_A.nombre });
+    expect(body.plantilla).toMatchObject({
+      nombre: 'plantilla_notificacion_especial_receptoria',
+      tipoEstampado: 'Búsqueda positiva',
+      tipoEstampadoId: tipo,
+      receptor: RECEPTOR_A.nombre,
+    });
     expect((await listar()).map((p) => p.nombre)).toContain('plantilla_notificacion_especial_receptoria');
 
-    const again = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: 'notificacion_especial' } });
+    const again = await t.request(w.tokenA, {
+      method: 'POST',
+      url: `${BASE}/crear-nueva`,
+      payload: { nombre_plantilla: 'notificacion_especial', tipo_estampado: tipo },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(m.nombreDuplicado);
   });
 
   it('refuses a blank name with the spec text, and users without estampar', async () => {
+    const tipo = await tipoId('Búsqueda positiva');
     for (const nombre_plantilla of ['', '   ', null]) {
-      const response = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla } });
+      const response = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla, tipo_estampado: tipo } });
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toBe('Por favor ingrese un nombre para la plantilla');
     }
-    const forbidden = await t.request(w.tokenSinPermiso, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: 'otra' } });
+    const forbidden = await t.request(w.tokenSinPermiso, {
+      method: 'POST',
+      url: `${BASE}/crear-nueva`,
+      payload: { nombre_plantilla: 'otra', tipo_estampado: tipo },
+    });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('refuses a template without a stamp type, or with one the receiver does not have, and stores nothing', async () => {
+    const antes = (await listar()).length;
+    for (const tipo_estampado of [undefined, null, '', '  ']) {
+      const response = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: 'sin_tipo', tipo_estampado } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ detail: 'Debes seleccionar un tipo de estampado', errors: { tipo_estampado: ['Debes seleccionar un tipo de estampado'] } });
+    }
+    for (const tipo_estampado of [999_999, 'abc', -1, 1.5, true]) {
+      const response = await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: 'sin_tipo', tipo_estampado } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe('Tipo de estampado no válido');
+    }
+    expect(await listar()).toHaveLength(antes);
   });
 });
 
@@ -150,6 +192,7 @@ describe('uploading and downloading', () => {
     expect(upload.statusCode).toBe(200);
     const body = SubirPlantillaResponseSchema.parse(upload.json());
     expect(body.message).toBe('Plantilla actualizada');
+    expect(body.advertencias).toEqual([]);
     expect(body.plantilla).toMatchObject({ personalizada: true, modificadoPor: 'receptor_a' });
     expect(body.verificacion).toMatchObject({ valida: true, marcadores: ['numero_rol'] });
 
@@ -159,22 +202,50 @@ describe('uploading and downloading', () => {
     expect(Buffer.compare(download.rawPayload, docx)).toBe(0);
   });
 
-  it('accepts the raw .docx body too and reports unknown markers', async () => {
+  it('refuses a file with unknown markers (422, nothing stored) unless asked to keep it anyway', async () => {
     const plantillas = await listar();
     const target = plantillas[1];
-    const docx = buildDocx([{ texto: 'ROL <<numero_rol>> <<campo_propio>>' }]);
-    const upload = await t.request(w.tokenA, {
-      method: 'PUT',
-      url: `${BASE}/${target?.id}/archivo`,
-      payload: docx,
-      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-    });
-    expect(upload.statusCode).toBe(200);
-    expect(SubirPlantillaResponseSchema.parse(upload.json()).verificacion).toMatchObject({
+    const before = (await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${target?.id}/archivo` })).rawPayload;
+    const docx = buildDocx([{ texto: 'ROL <<numero_rol>> <<campo_propio>> y <<otro_campo>> <<campo_propio>>' }]);
+    const raw = { 'content-type': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+
+    for (const query of ['', '?aceptar_desconocidos=0', '?aceptar_desconocidos=false']) {
+      const refused = await t.request(w.tokenA, { method: 'PUT', url: `${BASE}/${target?.id}/archivo${query}`, payload: docx, headers: raw });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        detail: 'La plantilla tiene marcadores desconocidos: <<campo_propio>>, <<otro_campo>>',
+        marcadores_desconocidos: ['campo_propio', 'otro_campo'],
+      });
+    }
+    const multipartRefused = await t.request(w.tokenA, { method: 'PUT', url: `${BASE}/${target?.id}/archivo`, ...multipart('archivo', 'x.docx', docx) });
+    expect(multipartRefused.statusCode).toBe(422);
+    const still = (await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${target?.id}/archivo` })).rawPayload;
+    expect(Buffer.compare(still, before)).toBe(0);
+    expect((await listar()).find((p) => p.id === target?.id)?.personalizada).toBe(false);
+
+    const bad = await t.request(w.tokenA, { method: 'PUT', url: `${BASE}/${target?.id}/archivo?aceptar_desconocidos=quizas`, payload: docx, headers: raw });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe('aceptar_desconocidos debe ser 1 o 0');
+
+    const kept = await t.request(w.tokenA, { method: 'PUT', url: `${BASE}/${target?.id}/archivo?aceptar_desconocidos=1`, payload: docx, headers: raw });
+    expect(kept.statusCode).toBe(200);
+    const body = SubirPlantillaResponseSchema.parse(kept.json());
+    expect(body.advertencias).toEqual(['campo_propio', 'otro_campo']);
+    expect(body.verificacion).toMatchObject({
       valida: false,
-      marcadores_desconocidos: ['campo_propio'],
-      errores: ['Marcadores desconocidos: <<campo_propio>>'],
+      marcadores_desconocidos: ['campo_propio', 'otro_campo'],
+      errores: ['Marcadores desconocidos: <<campo_propio>>, <<otro_campo>>'],
     });
+    const stored = (await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${target?.id}/archivo` })).rawPayload;
+    expect(Buffer.compare(stored, docx)).toBe(0);
+  });
+
+  it('takes every reference marker as known', async () => {
+    const [, , third] = await listar();
+    const docx = buildDocx([{ texto: MARCADORES.map((x) => `<<${x.marcador}>>`).join(' ') }]);
+    const upload = await t.request(w.tokenA, { method: 'PUT', url: `${BASE}/${third?.id}/archivo`, ...multipart('archivo', 'todos.docx', docx) });
+    expect(upload.statusCode).toBe(200);
+    expect(SubirPlantillaResponseSchema.parse(upload.json())).toMatchObject({ advertencias: [], verificacion: { valida: true } });
   });
 
   it('refuses a file that is not a Word document, or one over 5 MB, and keeps the old file', async () => {
@@ -205,7 +276,13 @@ describe('uploading and downloading', () => {
 describe('tenant isolation', () => {
   it("another receiver never sees or changes this receiver's templates", async () => {
     const created = CrearPlantillaResponseSchema.parse(
-      (await t.request(w.tokenA, { method: 'POST', url: `${BASE}/crear-nueva`, payload: { nombre_plantilla: 'solo_de_a' } })).json(),
+      (
+        await t.request(w.tokenA, {
+          method: 'POST',
+          url: `${BASE}/crear-nueva`,
+          payload: { nombre_plantilla: 'solo_de_a', tipo_estampado: await tipoId('Búsqueda positiva') },
+        })
+      ).json(),
     );
     const id = created.plantilla.id;
     for (const url of [`${BASE}/${id}`, `${BASE}/${id}/marcadores`, `${BASE}/${id}/verificar`, `${BASE}/${id}/archivo`]) {

@@ -12,6 +12,10 @@ export const plantillasMessages = {
     button: 'Crear Plantilla',
     creating: plantillaMessages.creando,
     required: plantillaMessages.nombreRequerido,
+    tipoLabel: 'Tipo de estampado',
+    tipoPlaceholder: 'Seleccione el tipo de estampado',
+    tipoHint: 'Los estampados de este tipo se generarán con esta plantilla.',
+    tipoRequired: plantillaMessages.tipoRequerido,
     ok: plantillaMessages.creada,
     error: plantillaMessages.errorCrear,
   },
@@ -38,6 +42,18 @@ export const plantillasMessages = {
       text: (nombre: string, archivo: string) =>
         `El archivo de la plantilla ${nombre} se reemplazará por ${archivo}. Los estampados que se generen desde ahora usarán la nueva versión; la versión actual no se guarda (descárguela antes con 'Abrir' si la necesita).`,
       confirm: 'Reemplazar',
+    },
+    unknownMarkers: {
+      title: 'La plantilla tiene marcadores desconocidos',
+      text: (marcadores: readonly string[]) =>
+        `Estos marcadores no se reemplazan al generar un estampado y quedarán escritos tal cual en el documento: ${marcadores
+          .map((x) => `<<${x}>>`)
+          .join(', ')}. Corríjalos en Word y vuelva a subir el archivo, o guárdelo de todos modos.`,
+      confirm: 'Guardar de todos modos',
+      cancel: 'Corregir el archivo',
+      notStored: 'La plantilla no se guardó',
+      savedWithWarnings: (marcadores: readonly string[]) =>
+        `Plantilla actualizada con marcadores desconocidos: ${marcadores.map((x) => `<<${x}>>`).join(', ')}`,
     },
   },
   markers: {

@@ -3,11 +3,11 @@ import { api } from '../../../lib/api-client';
 import { stampServiceOptions } from '../../../lib/stamp-service';
 import type { Plantilla } from '@receptoria/contracts';
 
-/** POST /estampados/api/plantillas/crear-nueva {nombre_plantilla} (sent trimmed). */
-export async function createPlantilla(nombre: string): Promise<Plantilla | undefined> {
+/** POST /estampados/api/plantillas/crear-nueva {nombre_plantilla (sent trimmed), tipo_estampado}. */
+export async function createPlantilla({ nombre, tipoEstampado }: { nombre: string; tipoEstampado: number }): Promise<Plantilla | undefined> {
   const body = await api.post<{ success?: boolean; plantilla?: Plantilla }>(
     '/plantillas/crear-nueva',
-    { nombre_plantilla: nombre.trim() },
+    { nombre_plantilla: nombre.trim(), tipo_estampado: tipoEstampado },
     stampServiceOptions(),
   );
   if (body?.success === false) throw new Error('success false');

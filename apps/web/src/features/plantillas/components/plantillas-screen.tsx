@@ -16,7 +16,7 @@ import { type MarcadorInfo as Marcador, PLANTILLA_MAX_BYTES, type Plantilla, for
 import { IconExternalLink, IconFilePlus, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormTextInput } from '../../../components/form';
+import { FormSelect, FormTextInput } from '../../../components/form';
 import { confirmAction } from '../../../components/confirm-action';
 import { wrappingBadgeStyles } from '../../../components/wrapping-badge';
 import { ApiError } from '../../../lib/api-client';
@@ -24,28 +24,44 @@ import { notify } from '../../../lib/notify';
 import { useCreatePlantilla } from '../api/create-plantilla';
 import { useMarcadoresReferencia } from '../api/get-marcadores-referencia';
 import { usePlantillas } from '../api/get-plantillas';
-import { downloadPlantillaArchivo, useUploadPlantillaArchivo } from '../api/plantilla-archivo';
+import { useTiposEstampado } from '../api/get-tipos-estampado';
+import { downloadPlantillaArchivo, unknownMarkersOf, useUploadPlantillaArchivo } from '../api/plantilla-archivo';
 import { plantillasMessages } from '../messages';
 
 const m = plantillasMessages;
 
+interface CreateValues {
+  nombre: string;
+  tipo: string | null;
+}
+
 function CreatePlantillaForm() {
-  const form = useForm<{ nombre: string }>({ defaultValues: { nombre: '' } });
+  const form = useForm<CreateValues>({ defaultValues: { nombre: '', tipo: null } });
   const create = useCreatePlantilla();
+  const tipos = useTiposEstampado();
   const nombre = useWatch({ control: form.control, name: 'nombre' }) ?? '';
   const blank = nombre.trim() === '';
+  const tipoOptions = (tipos.data ?? []).map((tipo) => ({ value: String(tipo.id), label: tipo.nombre }));
 
-  const submit = form.handleSubmit(async ({ nombre: value }) => {
+  const submit = form.handleSubmit(async ({ nombre: value, tipo }) => {
     if (!value.trim()) {
       notify.error(m.create.required);
       return;
     }
+    // A template without a stamp type could never be used to generate a certificate.
+    if (!tipo) {
+      form.setError('tipo', { message: m.create.tipoRequired });
+      notify.error(m.create.tipoRequired);
+      return;
+    }
     try {
-      await create.mutateAsync(value);
+      await create.mutateAsync({ nombre: value, tipoEstampado: Number(tipo) });
       notify.success(m.create.ok);
-      form.reset({ nombre: '' });
-    } catch {
-      notify.error(m.create.error);
+      form.reset({ nombre: '', tipo: null });
+    } catch (error) {
+      const tipoError = error instanceof ApiError ? error.errors?.tipo_estampado?.[0] : undefined;
+      if (tipoError) form.setError('tipo', { message: tipoError });
+      notify.error(tipoError ?? m.create.error);
     }
   });
 
@@ -65,6 +81,17 @@ function CreatePlantillaForm() {
                 autoComplete="off"
                 maxLength={100}
                 style={{ flex: 1, minWidth: 240, maxWidth: 520 }}
+              />
+              <FormSelect
+                control={form.control}
+                name="tipo"
+                label={m.create.tipoLabel}
+                placeholder={m.create.tipoPlaceholder}
+                description={m.create.tipoHint}
+                data={tipoOptions}
+                required
+                onValueChange={() => form.clearErrors('tipo')}
+                style={{ flex: 1, minWidth: 240, maxWidth: 420 }}
               />
               <Button
                 type="submit"
@@ -124,6 +151,41 @@ function PlantillaRow({ plantilla }: { plantilla: Plantilla }) {
     try {
       await upload.mutateAsync({ id: plantilla.id, file });
       notify.success(m.list.uploadOk);
+    } catch (error) {
+      const unknown = unknownMarkersOf(error);
+      if (unknown) {
+        await offerKeepingUnknown(file, unknown);
+        return;
+      }
+      notify.error(error instanceof ApiError && error.detail ? error.detail : m.list.uploadError);
+    }
+  };
+
+  /** The file uses markers no certificate fills: nothing was stored; the user may keep it anyway. */
+  const offerKeepingUnknown = async (file: File, unknown: { detail: string; marcadores: string[] }) => {
+    const texts = m.list.unknownMarkers;
+    const keep = await confirmAction({
+      title: texts.title,
+      text: (
+        <Stack gap="xs">
+          <Text size="sm" fw={600} data-testid="marcadores-desconocidos">
+            {unknown.detail}
+          </Text>
+          <Text size="sm">{texts.text(unknown.marcadores)}</Text>
+        </Stack>
+      ),
+      confirm: texts.confirm,
+      cancel: texts.cancel,
+      color: 'yellow',
+    });
+    if (!keep) {
+      notify.warning(unknown.detail, texts.notStored);
+      return;
+    }
+    try {
+      const advertencias = await upload.mutateAsync({ id: plantilla.id, file, aceptarDesconocidos: true });
+      if (advertencias.length > 0) notify.warning(texts.savedWithWarnings(advertencias));
+      else notify.success(m.list.uploadOk);
     } catch (error) {
       notify.error(error instanceof ApiError && error.detail ? error.detail : m.list.uploadError);
     }
