@@ -1,3 +1,4 @@
 export * from './format';
 export * from './schemas';
 export * from './detalle';
+export * from './cierre';

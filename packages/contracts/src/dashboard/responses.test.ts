@@ -35,6 +35,7 @@ const estadisticas = {
     encargos_activos: { valor: 15 },
     diligencias_pendientes: { valor: 4 },
     diligencias_completadas: { valor: 9 },
+    estudios_registrados: { valor: 2 },
   },
 };
 

@@ -24,6 +24,7 @@ const estadisticasResponse: Check<DashboardEstadisticasResponse> = object({
     encargos_activos: contador,
     diligencias_pendientes: contador,
     diligencias_completadas: contador,
+    estudios_registrados: contador,
   }),
 });
 

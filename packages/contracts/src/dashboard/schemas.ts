@@ -56,6 +56,8 @@ export const DashboardEstadisticasSchema = z.object({
   encargos_activos: ContadorSchema,
   diligencias_pendientes: ContadorSchema,
   diligencias_completadas: ContadorSchema,
+  /** Every registered law firm (the 'Estudios Registrados' card; its detail lists the same firms). */
+  estudios_registrados: ContadorSchema,
 });
 export type DashboardEstadisticas = z.infer<typeof DashboardEstadisticasSchema>;
 

@@ -2,7 +2,7 @@ import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, count, gte, inArray, lt } from 'drizzle-orm';
 import { readEncargoTotales as readCounters } from '../encargos/encargos.repository';
 
-const { encargos } = tenantSchema;
+const { encargos, estudios } = tenantSchema;
 
 /** Assignments per state, from the counters the encargos triggers keep; never below zero. */
 export async function readEncargoTotales(db: TenantDb) {
@@ -27,4 +27,10 @@ export async function countEncargosPorEstadoEntre(db: TenantDb, desde: string, h
   const totales = { pendiente: 0, preparado: 0, listo_para_estampar: 0, estampado: 0 };
   for (const row of rows) totales[row.estado] = Number(row.n);
   return totales;
+}
+
+/** Every registered law firm, active or not (the detail screen lists the same ones). */
+export async function countEstudios(db: TenantDb): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(estudios);
+  return Number(row?.n ?? 0);
 }

@@ -1,10 +1,13 @@
 import {
+  CierreDiaQuerySchema,
+  CierreDiaSchema,
   DashboardDetalleSchema,
   DashboardEstadisticasResponseSchema,
   DetalleParamsSchema,
   IndicadoresResponseSchema,
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCierreDia, getCierreDiaPdf } from './cierre-dia.service';
 import { getDashboardEstadisticas } from './dashboard.service';
 import { getDashboardDetalle } from './detalle.service';
 import { getIndicadores } from './indicadores.service';
@@ -32,5 +35,33 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['dashboard'], params: DetalleParamsSchema, response: { 200: DashboardDetalleSchema } },
     },
     async (request) => getDashboardDetalle(request.tenantDb, request.params.clave),
+  );
+
+  app.get(
+    '/dashboard/cierre_dia/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags: ['dashboard'],
+        description: "The day's closing (America/Santiago, today when fecha is absent): certificates issued with their fees, totals, billable, assignments worked without results.",
+        querystring: CierreDiaQuerySchema,
+        response: { 200: CierreDiaSchema },
+      },
+    },
+    async (request) => getCierreDia(request.tenantDb, request.query.fecha),
+  );
+
+  app.get(
+    '/dashboard/cierre_dia/pdf/',
+    { onRequest: [app.authenticate], schema: { tags: ['dashboard'], querystring: CierreDiaQuerySchema } },
+    async (request, reply) => {
+      const file = await getCierreDiaPdf(request.tenantDb, request.query.fecha, request.tenant.nombre);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('access-control-expose-headers', 'content-disposition')
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
   );
 };

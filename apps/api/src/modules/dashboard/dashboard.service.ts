@@ -1,6 +1,6 @@
 import { type DashboardEstadisticasResponse, todayIso } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
-import { countEncargosPorEstadoEntre, readEncargoTotales } from './dashboard.repository';
+import { countEncargosPorEstadoEntre, countEstudios, readEncargoTotales } from './dashboard.repository';
 
 /** First day of the Santiago month of `now` and of the month after it (YYYY-MM-DD). */
 export function santiagoMonthBounds(now: Date): { desde: string; hasta: string } {
@@ -17,10 +17,15 @@ export function santiagoMonthBounds(now: Date): { desde: string; hasta: string }
  * - Diligencias (field visits) are counted on the assignments received this month (fecha_encargo in
  *   the current month, America/Santiago): pendientes are those still preparado (waiting for the
  *   field visit), completadas those whose results are in (listo_para_estampar or estampado).
+ * - estudios_registrados: every registered law firm.
  */
 export async function getDashboardEstadisticas(db: TenantDb, now: Date = new Date()): Promise<DashboardEstadisticasResponse> {
   const { desde, hasta } = santiagoMonthBounds(now);
-  const [totales, delMes] = await Promise.all([readEncargoTotales(db), countEncargosPorEstadoEntre(db, desde, hasta)]);
+  const [totales, delMes, estudios] = await Promise.all([
+    readEncargoTotales(db),
+    countEncargosPorEstadoEntre(db, desde, hasta),
+    countEstudios(db),
+  ]);
   return {
     estadisticas: {
       flujo_trabajo: {
@@ -31,6 +36,7 @@ export async function getDashboardEstadisticas(db: TenantDb, now: Date = new Dat
       encargos_activos: { valor: totales.pendiente + totales.preparado + totales.listo_para_estampar },
       diligencias_pendientes: { valor: delMes.preparado },
       diligencias_completadas: { valor: delMes.listo_para_estampar + delMes.estampado },
+      estudios_registrados: { valor: estudios },
     },
   };
 }

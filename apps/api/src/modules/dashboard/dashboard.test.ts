@@ -69,6 +69,7 @@ describe('GET /dashboard/estadisticas/', () => {
       encargos_activos: { valor: 0 },
       diligencias_pendientes: { valor: 0 },
       diligencias_completadas: { valor: 0 },
+      estudios_registrados: { valor: 0 },
     });
   });
 
@@ -90,6 +91,8 @@ describe('GET /dashboard/estadisticas/', () => {
       encargos_activos: { valor: 2 + 5 + 1 + 1 },
       diligencias_pendientes: { valor: 3 },
       diligencias_completadas: { valor: 1 + 4 },
+      // The one firm the assignments were registered under.
+      estudios_registrados: { valor: 1 },
     });
   });
 
@@ -129,6 +132,7 @@ describe('GET /dashboard/estadisticas/', () => {
     });
     expect(b.encargos_activos.valor).toBe(7);
     expect(b.diligencias_completadas.valor).toBe(7);
+    expect(b.estudios_registrados.valor).toBe(1);
     expect(await estadisticas(tokenA)).toEqual(a);
   });
 

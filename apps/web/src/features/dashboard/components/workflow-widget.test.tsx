@@ -15,6 +15,7 @@ function estadisticas(preparado: number, listo: number, estampado: number): Dash
     encargos_activos: { valor: preparado + listo },
     diligencias_pendientes: { valor: 0 },
     diligencias_completadas: { valor: 0 },
+    estudios_registrados: { valor: 0 },
   };
 }
 

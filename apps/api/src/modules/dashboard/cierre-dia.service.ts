@@ -1,0 +1,47 @@
+import { type CierreDia, cierreDiaMessages as m, todayIso } from '@receptoria/contracts';
+import type { TenantDb } from '@receptoria/db';
+import { buildCierreDiaPdf } from '../../documents/cierre-dia';
+import { listCertificadosDelDia, listSinResultadosDelDia } from './cierre-dia.repository';
+
+/**
+ * The day's closing (America/Santiago): the certificates issued with their fees, the total and what
+ * Cobranza will bill (each assignment once, however many certificates it got), and the assignments
+ * worked that day still without results.
+ */
+export async function getCierreDia(db: TenantDb, fecha: string | undefined, now = new Date()): Promise<CierreDia> {
+  const dia = fecha ?? todayIso(now);
+  const [certificados, sinResultados] = await Promise.all([listCertificadosDelDia(db, dia), listSinResultadosDelDia(db, dia)]);
+  const porEncargo = new Map<number, { valor: number; facturable: boolean }>();
+  const items = certificados.map((row) => {
+    const valor = row.valor === null ? null : Number(row.valor);
+    if (row.encargo_id !== null) porEncargo.set(row.encargo_id, { valor: valor ?? 0, facturable: row.facturable });
+    return {
+      id: row.id,
+      encargo_id: row.encargo_id,
+      numero_rol: row.numero_rol,
+      tipo_estampado: row.tipo_estampado ?? '',
+      estudio: row.estudio,
+      creado_por: row.creado_por,
+      hora: row.hora,
+      valor,
+      facturable: row.facturable,
+    };
+  });
+  const encargos = [...porEncargo.values()];
+  const facturables = encargos.filter((x) => x.facturable);
+  return {
+    fecha: dia,
+    certificados: items,
+    encargos_certificados: encargos.length,
+    total_derechos: encargos.reduce((sum, x) => sum + x.valor, 0),
+    encargos_facturables: facturables.length,
+    total_facturable: facturables.reduce((sum, x) => sum + x.valor, 0),
+    sin_resultados: sinResultados.map((row) => ({ ...row, ejecutados: row.ejecutados ?? '' })),
+    criterio_sin_resultados: m.criterioSinResultados,
+  };
+}
+
+export async function getCierreDiaPdf(db: TenantDb, fecha: string | undefined, receptor: string, now = new Date()) {
+  const cierre = await getCierreDia(db, fecha, now);
+  return { filename: `cierre-dia-${cierre.fecha}.pdf`, content: await buildCierreDiaPdf(cierre, receptor, now) };
+}

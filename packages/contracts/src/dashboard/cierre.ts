@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isValidIsoDate } from '../format/dates';
+
+/** Texts of the 'Cierre del día' panel and its PDF. */
+export const cierreDiaMessages = {
+  titulo: 'Cierre del día',
+  fechaInvalida: 'La fecha debe ser una fecha válida con el formato AAAA-MM-DD',
+  certificados: 'Certificados emitidos',
+  sinCertificados: 'No se emitieron certificados este día',
+  totalDerechos: 'Total de derechos',
+  facturable: 'Facturable',
+  noFacturable: 'No facturable',
+  sinResultadoRegistrado: 'Sin resultados registrados',
+  sinResultados: 'Encargos trabajados sin resultados',
+  sinResultadosVacio: 'No hay encargos trabajados este día que esperen resultados',
+  /** There is no record of field visits yet: what 'worked that day' means here. */
+  criterioSinResultados:
+    'Encargos en estado preparado, sin diligencia registrada, que se crearon o modificaron este día (el sistema aún no registra las visitas a terreno).',
+  criterioFacturable:
+    'Facturable: encargos estampados que no fueron re-encargados, como los cuenta Cobranza; cada encargo se suma una vez aunque tenga varios certificados.',
+  descargarPdf: 'Descargar PDF',
+  errorCargar: 'Error al cargar el cierre del día',
+  errorPdf: 'Error al generar el PDF del cierre del día',
+} as const;
+
+/** ?fecha=YYYY-MM-DD (a real calendar day); today in America/Santiago when absent. */
+export const CierreDiaQuerySchema = z.object({
+  fecha: z
+    .string({ error: cierreDiaMessages.fechaInvalida })
+    .trim()
+    .refine((value) => value === '' || (isValidIsoDate(value) && value >= '2000-01-01' && value <= '2099-12-31'), {
+      error: cierreDiaMessages.fechaInvalida,
+    })
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type CierreDiaQuery = z.output<typeof CierreDiaQuerySchema>;
+
+export const CierreCertificadoSchema = z.object({
+  /** The stamp document's id. */
+  id: z.string(),
+  encargo_id: z.number().int().nullable(),
+  numero_rol: z.string(),
+  tipo_estampado: z.string(),
+  estudio: z.string().nullable(),
+  creado_por: z.string(),
+  /** HH:MM, America/Santiago. */
+  hora: z.string(),
+  /** The fee of the assignment's stored diligence (valor_final, whole CLP); null when none is stored. */
+  valor: z.number().int().nullable(),
+  /** Billable as Cobranza counts it: the assignment is estampado and was not re-assigned. */
+  facturable: z.boolean(),
+});
+export type CierreCertificado = z.infer<typeof CierreCertificadoSchema>;
+
+export const CierreSinResultadoSchema = z.object({
+  id: z.number().int(),
+  numero_rol: z.string(),
+  estudio: z.string(),
+  ejecutados: z.string(),
+  direccion: z.string().nullable(),
+  /** HH:MM of the last change that day, America/Santiago. */
+  hora: z.string(),
+});
+export type CierreSinResultado = z.infer<typeof CierreSinResultadoSchema>;
+
+export const CierreDiaSchema = z.object({
+  fecha: z.string(),
+  certificados: z.array(CierreCertificadoSchema),
+  /** Assignments with a certificate that day (each once). */
+  encargos_certificados: z.number().int().nonnegative(),
+  /** Sum of the fees of those assignments, each once. */
+  total_derechos: z.number().int().nonnegative(),
+  encargos_facturables: z.number().int().nonnegative(),
+  total_facturable: z.number().int().nonnegative(),
+  sin_resultados: z.array(CierreSinResultadoSchema),
+  criterio_sin_resultados: z.string(),
+});
+export type CierreDia = z.infer<typeof CierreDiaSchema>;
