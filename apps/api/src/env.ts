@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 60 * 60),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  // Password of the demo users (`receptor`, `secretaria`) made with the demo data; generated and printed once when unset.
+  DEMO_PASSWORD: z.string().min(6).optional(),
   TENANT_POOL_MAX: z.coerce.number().int().positive().default(50),
   TENANT_POOL_IDLE_MS: z.coerce.number().int().positive().default(10 * 60_000),
   TENANT_POOL_SIZE: z.coerce.number().int().positive().default(5),

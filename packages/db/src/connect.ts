@@ -70,7 +70,7 @@ export async function openDatabase(
     // pg emits 'error' on it with no listener; the next query on it fails and reaches the caller.
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
-      autoPrepare(client);
+      if (options.autoPrepare !== false) autoPrepare(client);
     });
     const db = drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
@@ -84,6 +84,12 @@ export async function openDatabase(
 
 export interface OpenOptions {
   poolSize?: number;
+  /**
+   * Names the statements a connection repeats (default on). Off for a connection into a running
+   * server's embedded database: it shares that database's one session, where names left behind by
+   * one command would collide with the next.
+   */
+  autoPrepare?: boolean;
 }
 
 /** Creates the database when it does not exist (PostgreSQL) or its data folder (PGlite). */

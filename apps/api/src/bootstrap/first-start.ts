@@ -6,12 +6,14 @@ import type { AppConfig } from '../lib/config';
 import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository';
 import { ensurePermissionCatalogue } from '../modules/permisos/permisos.repository';
 import { createTenant, createUser, listTenants, tenantDb } from '../modules/tenants/tenants.service';
+import { DEMO_USERS, demoPasswords } from './demo-users';
 
 export const MAIN_TENANT_NAME = 'Receptor Judicial Principal';
 
 /**
  * Runs at every start: the permission catalogue, every tenant database migrated, and on an empty
- * control database the main receiver with the platform user `admin` (and demo data unless disabled).
+ * control database the main receiver with the platform user `admin` (and demo data unless disabled,
+ * with the receiver's own demo users when the configuration asks for them).
  */
 export async function prepareInstallation(app: FastifyInstance, config: AppConfig): Promise<void> {
   const ctx = { controlDb: app.controlDb, databaseConfig: app.databaseConfig, tenantPools: app.tenantPools };
@@ -37,11 +39,36 @@ export async function prepareInstallation(app: FastifyInstance, config: AppConfi
     lastName: '',
     cargo: 'receptor',
   });
-  if (generated) {
-    // Shown once: the only place the generated password ever appears.
+  const shown: string[] = [];
+  // Shown once: the only place a generated password ever appears.
+  if (generated) shown.push(`usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: ${password}`);
+  if (config.seedDemo && config.demoUsers) {
+    const passwords = demoPasswords(config.demoUsers.password);
+    for (const user of DEMO_USERS) {
+      await createUser(ctx, {
+        tenantId: tenant.id,
+        username: user.username,
+        password: passwords[user.username],
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        cargo: user.cargo,
+        permisos: user.permisos,
+      });
+      const cargo = user.cargo === 'receptor' ? 'receptor de demostración' : 'secretaria de demostración';
+      shown.push(
+        config.demoUsers.password
+          ? `usuario "${user.username}" (${cargo}), contraseña: la de DEMO_PASSWORD`
+          : `usuario "${user.username}" (${cargo}), contraseña: ${passwords[user.username]}`,
+      );
+    }
+  }
+  if (shown.length > 0) {
     process.stdout.write(
-      `\n  Receptoría: usuario "${ADMIN_USERNAME}" creado con la contraseña: ${password}\n` +
-        '  Guárdela ahora; no se volverá a mostrar (defina ADMIN_PASSWORD para elegirla).\n\n',
+      `\n  Receptoría: primera puesta en marcha. Usuarios creados:\n${shown.map((line) => `    - ${line}\n`).join('')}` +
+        (generated || !config.demoUsers?.password
+          ? '  Guarde las contraseñas ahora; no se volverán a mostrar (ADMIN_PASSWORD y DEMO_PASSWORD las eligen).\n\n'
+          : '\n'),
     );
   }
   if (config.seedDemo) await seedTenantDemo(await tenantDb(ctx, tenant));

@@ -48,6 +48,7 @@ export function configFromEnv(env: Env): AppConfig {
     webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO === '1',
+    demoUsers: env.SEED_DEMO === '1' ? { password: env.DEMO_PASSWORD } : undefined,
     indicadores: { url: env.INDICADORES_URL },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     google: {

@@ -12,6 +12,11 @@ export interface AppConfig {
   webDist?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /**
+   * On a first start with demo data, the demo receiver's own users (`receptor`, `secretaria`) are made
+   * too; their password is this one's, else generated and printed once. Absent: no demo users.
+   */
+  demoUsers?: { password?: string };
   /** Economic indicators source (mindicador); defaults to the public service. */
   indicadores?: { url?: string; timeoutMs?: number; retryAfterFailureMs?: number };
   /** System mail (SMTP_URL) used when a firm has no connected Gmail account. */
