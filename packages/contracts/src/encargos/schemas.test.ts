@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EncargoCreateSchema, EncargoListQuerySchema, EncargoModifySchema, ReEncargoSchema } from './schemas';
+import { OBSERVACIONES_SUGERIDAS } from '../format/lists';
+import { EncargoCreateSchema, EncargoListQuerySchema, EncargoModifySchema, OBSERVACIONES_MAX_LENGTH, ReEncargoSchema } from './schemas';
 
 const valid = {
   fecha_encargo: '2024-05-02',
@@ -79,16 +80,20 @@ describe('EncargoCreateSchema', () => {
       'Formato inválido (ej: C-123-2024)',
     ]);
     expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, partes: 'ab' }))).toEqual(['Mínimo 3 caracteres']);
-    expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: 'x'.repeat(31) }))).toEqual([
-      'Máximo 30 caracteres',
+    expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: 'x'.repeat(35) }))).toEqual([
+      'Máximo 34 caracteres',
     ]);
     expect(messagesOf(EncargoCreateSchema.safeParse({ ...valid, estado_especial: 'y'.repeat(31) }))).toEqual([
       'Máximo 30 caracteres',
     ]);
   });
 
-  it('accepts exactly 30 characters and the suggested observaciones', () => {
-    expect(EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: 'x'.repeat(30) }).success).toBe(true);
+  it('accepts every suggested observación and typed text up to the longest suggestion (34)', () => {
+    expect(OBSERVACIONES_MAX_LENGTH).toBe(34);
+    for (const text of OBSERVACIONES_SUGERIDAS) {
+      expect(EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: text }).success).toBe(true);
+    }
+    expect(EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: 'x'.repeat(34) }).success).toBe(true);
     expect(
       EncargoCreateSchema.safeParse({ ...valid, observaciones_encargo: 'Solicitar aprobación por distancia' }).success,
     ).toBe(true);

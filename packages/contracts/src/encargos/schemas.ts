@@ -19,15 +19,18 @@ import {
 } from './fields';
 import { encargoMessages as m } from './messages';
 
-export const OBSERVACIONES_MAX_LENGTH = 30;
+/**
+ * One limit for typed and suggested observaciones: the spec says 30 characters and also suggests
+ * 'Solicitar aprobación por distancia' (34), so the limit is the longest suggestion's length and
+ * every suggestion fits. The form's counter, the input and the API all use this rule.
+ */
+export const OBSERVACIONES_MAX_LENGTH = Math.max(30, ...OBSERVACIONES_SUGERIDAS.map((text) => text.length));
 export const ESTADO_ESPECIAL_MAX_LENGTH = 30;
 
-/** Typed observaciones are limited to 30 characters; a suggested text is accepted as is. */
 function observaciones() {
-  return requiredText(m.observacionesRequeridas, 60).refine(
-    (value) => value.length <= OBSERVACIONES_MAX_LENGTH || (OBSERVACIONES_SUGERIDAS as readonly string[]).includes(value),
-    { error: m.maximo30 },
-  );
+  return requiredText(m.observacionesRequeridas, 60).refine((value) => value.length <= OBSERVACIONES_MAX_LENGTH, {
+    error: m.textoDemasiadoLargo(OBSERVACIONES_MAX_LENGTH),
+  });
 }
 
 function estadoEspecial() {

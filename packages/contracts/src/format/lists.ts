@@ -85,10 +85,7 @@ export const CIUDADES_ESTUDIO = [
   'Iquique',
 ] as const;
 
-/**
- * Suggestions for observaciones. The last one is 34 characters long: a suggested text is accepted
- * as is, typed text is limited to 30 characters (see OBSERVACIONES_MAX_LENGTH).
- */
+/** Suggestions for observaciones; the longest sets OBSERVACIONES_MAX_LENGTH (34 characters). */
 export const OBSERVACIONES_SUGERIDAS = [
   'Considerar distancia',
   'Es muy urgente',

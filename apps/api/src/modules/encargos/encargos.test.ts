@@ -351,7 +351,7 @@ describe('PATCH /encargos/{id}/modificar_encargo/', () => {
     [{ rut_ejecutado: '12345678-9' }, 'RUT inválido'],
     [{ rut_representante_legal: '10000004-K' }, 'El RUT del representante legal no es válido. Formato: 12345678-9'],
     [{ partes: '' }, 'Las partes son requeridas'],
-    [{ observaciones_encargo: 'x'.repeat(31) }, 'Máximo 30 caracteres'],
+    [{ observaciones_encargo: 'x'.repeat(35) }, 'Máximo 34 caracteres'],
     [{ motivo_no_realizable: 'y'.repeat(31) }, 'Máximo 30 caracteres'],
     [{ domicilios: [] }, 'Debe agregar al menos un domicilio válido'],
     [{ domicilios: [{ direccion: 'Av. Grecia 100', comuna: '', ciudad: 'Santiago' }] }, 'La comuna es requerida'],

@@ -210,7 +210,7 @@ describe('POST /nuevo_encargo/crear/', () => {
     ],
     ['missing ejecutados', { ejecutados: ' ' }, 'Los ejecutados son requeridos'],
     ['missing observaciones', { observaciones_encargo: '' }, 'Las observaciones son requeridas'],
-    ['observaciones of 31 characters', { observaciones_encargo: 'x'.repeat(31) }, 'Máximo 30 caracteres'],
+    ['observaciones of 35 characters', { observaciones_encargo: 'x'.repeat(35) }, 'Máximo 34 caracteres'],
     ['a special reason of 31 characters', { estado_especial: 'y'.repeat(31) }, 'Máximo 30 caracteres'],
     ['no address', { domicilios: [] }, 'Debe agregar al menos un domicilio válido'],
     ['an address without street', { domicilios: [{ direccion: '', comuna: 'Ñuñoa', ciudad: 'Santiago' }] }, 'La dirección es requerida'],

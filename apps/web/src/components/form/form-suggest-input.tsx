@@ -1,16 +1,21 @@
 import { Autocomplete, type AutocompleteProps } from '@mantine/core';
 import { type FieldPath, type FieldValues, useController } from 'react-hook-form';
+import { formMessages } from './messages';
 import type { BoundProps, ControlledKeys } from './types';
 
 export type FormSuggestInputProps<T extends FieldValues, N extends FieldPath<T>, TOut = T> = BoundProps<T, N, TOut> &
   Omit<AutocompleteProps, ControlledKeys | 'data' | 'description'> & {
     description?: string;
     suggestions: readonly string[];
-    /** Longest typed text; the field shows 'n/max' unless a suggestion is chosen. */
+    /** Longest text, typed or suggested; the field shows 'n/max' and says so past it (never cuts). */
     max: number;
   };
 
-/** Free text limited to `max` characters, with suggested texts. */
+/**
+ * Free text of at most `max` characters, with suggested texts. Nothing is cut: the counter shows
+ * 'n/max' whatever the text came from and a longer text is marked at once with the rule's message
+ * (the form's schema refuses it on submit with the same words).
+ */
 export function FormSuggestInput<T extends FieldValues, N extends FieldPath<T>, TOut = T>({
   control,
   name,
@@ -25,7 +30,8 @@ export function FormSuggestInput<T extends FieldValues, N extends FieldPath<T>, 
     fieldState,
   } = useController({ control, name, rules });
   const value = (field.value as string | null | undefined) ?? '';
-  const counter = suggestions.includes(value) ? null : `${value.length}/${max}`;
+  const counter = `${value.length}/${max}`;
+  const tooLong = value.length > max ? formMessages.maximoCaracteres(max) : undefined;
   return (
     <Autocomplete
       {...props}
@@ -34,9 +40,8 @@ export function FormSuggestInput<T extends FieldValues, N extends FieldPath<T>, 
       value={value}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      error={fieldState.error?.message}
+      error={fieldState.error?.message ?? tooLong}
       data={[...suggestions]}
-      maxLength={max}
       limit={suggestions.length}
       description={[description, counter].filter(Boolean).join(' · ') || undefined}
       comboboxProps={{ withinPortal: true }}

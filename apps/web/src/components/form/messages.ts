@@ -3,6 +3,7 @@ export const formMessages = {
   nothingFound: 'Sin resultados',
   clearDate: 'Borrar fecha',
   openCalendar: 'Abrir calendario',
+  maximoCaracteres: (max: number) => `Máximo ${max} caracteres`,
   unsavedTitle: 'Hay cambios sin guardar',
   unsavedText: 'Si sale ahora, se perderán los datos ingresados en el formulario.',
   unsavedLeave: 'Salir sin guardar',
