@@ -10,6 +10,9 @@ export const cobranzaScreenMessages = {
   fechaEspecifica: 'Fecha específica',
   fechaInicio: 'Fecha de inicio',
   fechaFin: 'Fecha de fin',
+  fechaPlaceholder: 'dd/mm/aaaa',
+  rangoInvertido: cobranzaMessages.rangoInvertido,
+  todoElPeriodo: cobranzaMessages.todoElPeriodo,
   limpiarFechas: 'Limpiar fechas',
   fechaHint: 'Una fecha específica desactiva el rango, y el rango desactiva la fecha específica.',
   columnas: 'Columnas de la planilla',
@@ -37,4 +40,6 @@ export const cobranzaScreenMessages = {
   historialCols: { fecha: 'Fecha', usuario: 'Usuario', estudio: 'Estudio', periodo: 'Período', encargos: 'Encargos', total: 'Total', envios: 'Envíos', acciones: 'Acciones' },
   enviadaA: (destinatarios: readonly string[]) => `Enviada a ${destinatarios.join(', ')}`,
   sinEnvios: 'Sin envíos',
+  descargarArchivo: (nombre: string) => `Descargar ${nombre}`,
+  enviarArchivo: (nombre: string) => `Enviar ${nombre}`,
 } as const;

@@ -1,5 +1,7 @@
 import { rutaMessages } from '@receptoria/contracts';
 
+const contar = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`;
+
 /** Texts of Generar Rutas (spec 02 §2.3, §5, §8). */
 export const rutasScreenMessages = {
   ...rutaMessages,
@@ -16,7 +18,7 @@ export const rutasScreenMessages = {
   generar: 'Generar Ruta',
   reintentar: 'Reintentar',
   cargando: 'Cargando domicilios...',
-  seleccionados: (n: number, total: number) => `${n} de ${total} seleccionados`,
+  seleccionados: (n: number, total: number) => `${n} de ${total} ${total === 1 ? 'seleccionado' : 'seleccionados'}`,
   columnas: {
     rol: 'Rol',
     estado: 'Estado',
@@ -37,10 +39,13 @@ export const rutasScreenMessages = {
   partida: (comuna: string) => `Punto de partida: ${comuna}`,
   tramos: 'Tramos (Google Maps admite unas 10 paradas por enlace)',
   tramo: (n: number, desde: number, hasta: number) => `Tramo ${n}: paradas ${desde} a ${hasta}`,
+  abrePrimerTramo: (total: number, hasta: number) =>
+    `La ruta tiene ${total} tramos: 'Abrir en Google Maps' abre el primero (paradas 1 a ${hasta}); abra los siguientes desde su enlace.`,
+  siguientesTramos: 'Siguientes tramos',
   detalle: 'Detalle de paradas',
   hojaTitulo: 'Hoja de Ruta',
   hojaFecha: (fecha: string) => `Fecha: ${fecha}`,
   hojaColumnas: { orden: 'N°', rol: 'Rol', direccion: 'Dirección', resultado: 'Resultado', hora: 'Hora', observaciones: 'Observaciones / firma' },
   estadisticas: (domicilios: number, encargos: number, comunas: number) =>
-    `${domicilios} domicilios de ${encargos} encargos en ${comunas} comunas`,
+    `${contar(domicilios, 'domicilio', 'domicilios')} de ${contar(encargos, 'encargo', 'encargos')} en ${contar(comunas, 'comuna', 'comunas')}`,
 } as const;

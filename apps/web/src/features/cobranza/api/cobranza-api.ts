@@ -29,12 +29,14 @@ export function getEncargosCobranza(filters: CobranzaFilters): Promise<CobranzaE
   });
 }
 
-export function useEncargosCobranza(filters: CobranzaFilters) {
+/** The preview of the given filters; `enabled` false while they cannot be asked for (an inverted range). */
+export function useEncargosCobranza(filters: CobranzaFilters, enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: ['cobranza', 'encargos', filters] as const,
       queryFn: () => getEncargosCobranza(filters),
       placeholderData: keepPreviousData,
+      enabled,
     }),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Box,
   Button,
   Group,
@@ -21,22 +20,19 @@ import {
   isEncargoEstado,
   ESTADO_FILTROS,
   ESTADO_LABELS,
-  type Encargo,
   type EncargoEstado,
-  formatCLP,
-  formatDate,
   formatThousands,
 } from '@receptoria/contracts';
 import { IconFileSpreadsheet, IconListSearch, IconPrinter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify';
 import { exportEncargos } from '../api/export-encargos';
 import { useEncargos } from '../api/get-encargos';
 import { encargosMessages } from '../messages';
 import { errorMessage } from '../utils/api-errors';
-import { EstadoBadge } from '../../../components/estado-badge';
+import { usePhoneLayout } from '../../../components/row-cards';
+import { EncargoCard, EncargoRow } from './ver-pendientes-rows';
 import './ver-pendientes-print.css';
 
 const m = encargosMessages.pendientes;
@@ -49,10 +45,6 @@ const TILE_COLORS: Record<EncargoEstado, string> = {
 };
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
-
-function text(value: string | null | undefined): string {
-  return value?.trim() ? value : m.noEspecificado;
-}
 
 interface CountTileProps {
   estado: EncargoEstado;
@@ -93,58 +85,6 @@ function CountTile({ estado, value, capped, active, onSelect }: CountTileProps) 
         {value === undefined ? '–' : capped ? m.alMenos(formatThousands(value)) : formatThousands(value)}
       </Text>
     </Paper>
-  );
-}
-
-function EncargoRow({ encargo }: { encargo: Encargo }) {
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Text
-          component={Link}
-          to={`${paths.reEncargos}?rol=${encodeURIComponent(encargo.numero_rol)}`}
-          fw={600}
-          size="sm"
-          c="brand.7"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {encargo.numero_rol}
-        </Text>
-        {encargo.es_re_encargo && (
-          <Group gap={4} wrap="nowrap" mt={2}>
-            <Badge color="grape" variant="filled" radius="sm" size="xs" styles={{ label: { overflow: 'visible' } }}>
-              {m.badgeReEncargo}
-            </Badge>
-            {encargo.encargo_original_id && (
-              <Text
-                component={Link}
-                to={`${paths.reEncargos}?rol=${encodeURIComponent(encargo.numero_rol)}&id=${encargo.encargo_original_id}`}
-                size="xs"
-                c="grape.8"
-                td="underline"
-                style={{ whiteSpace: 'nowrap' }}
-              >
-                {m.verOriginal}
-              </Text>
-            )}
-          </Group>
-        )}
-        <Text size="xs" c="dimmed">
-          {text(encargo.tipo_causa_nombre ?? encargo.tipo_causa?.nombre)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <EstadoBadge estado={encargo.estado} />
-      </Table.Td>
-      <Table.Td>{text(encargo.tipo_encargo_nombre ?? encargo.tipo_encargo?.nombre)}</Table.Td>
-      <Table.Td>{text(encargo.ejecutados)}</Table.Td>
-      <Table.Td>{text(encargo.estudio_nombre ?? encargo.estudio_juridico?.nombre)}</Table.Td>
-      <Table.Td>{text(encargo.tribunal_nombre ?? encargo.tribunal?.nombre)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(encargo.fecha_encargo, m.noEspecificada)}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatCLP(encargo.cuantia, m.noEspecificada)}
-      </Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -217,6 +157,19 @@ export function VerPendientesScreen() {
   const from = count === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(count, page * pageSize);
 
+  const phone = usePhoneLayout();
+  const empty = (
+    <Stack align="center" gap={4} py="xl">
+      <IconListSearch size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
+      <Text fw={600}>{m.empty}</Text>
+      {filtered && (
+        <Text size="sm" c="dimmed">
+          {m.emptyFiltered}
+        </Text>
+      )}
+    </Stack>
+  );
+
   const estadoOptions = ESTADO_FILTROS.map((value) => ({
     value,
     label: value === 'todos' ? m.todos : ESTADO_LABELS[value],
@@ -273,6 +226,19 @@ export function VerPendientesScreen() {
           </Button>
         </Group>
 
+        {phone ? (
+          <Stack gap="xs" px="sm" data-testid="pendientes-cards">
+            {isPending && !isError ? (
+              <Group justify="center" py="xl">
+                <Loader size="sm" />
+              </Group>
+            ) : rows.length === 0 ? (
+              empty
+            ) : (
+              rows.map((encargo) => <EncargoCard key={encargo.id} encargo={encargo} />)
+            )}
+          </Stack>
+        ) : (
         <Table.ScrollContainer minWidth={1120}>
           <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" stickyHeader>
             <Table.Thead>
@@ -301,15 +267,7 @@ export function VerPendientesScreen() {
               ) : rows.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={8}>
-                    <Stack align="center" gap={4} py="xl">
-                      <IconListSearch size={32} stroke={1.4} color="var(--mantine-color-gray-5)" />
-                      <Text fw={600}>{m.empty}</Text>
-                      {filtered && (
-                        <Text size="sm" c="dimmed">
-                          {m.emptyFiltered}
-                        </Text>
-                      )}
-                    </Stack>
+                    {empty}
                   </Table.Td>
                 </Table.Tr>
               ) : (
@@ -318,6 +276,7 @@ export function VerPendientesScreen() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        )}
 
         <Group justify="space-between" p="md" gap="sm" className="no-print">
           <Text size="sm" c="dimmed">
