@@ -11,6 +11,8 @@ interface Column {
 
 const ROW_HEIGHT = 15;
 
+const encargos = (n: number) => (n === 1 ? '1 encargo' : `${n} encargos`);
+
 /** A simple table: a bold header row, then one line per row (cut with an ellipsis), new pages as needed. */
 function table(doc: Pdf, columns: Column[], rows: string[][], startY: number): number {
   const width = contentWidth(doc);
@@ -85,8 +87,8 @@ export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now
   }
   y = ensureSpace(doc, y, 60);
   doc.font('Helvetica-Bold').fontSize(10);
-  doc.text(`${m.totalDerechos} (${cierre.encargos_certificados} encargos): ${formatCLP(cierre.total_derechos)}`, PAGE_MARGIN, y, { width });
-  doc.text(`${m.facturable} (${cierre.encargos_facturables} encargos): ${formatCLP(cierre.total_facturable)}`, PAGE_MARGIN, doc.y + 2, { width });
+  doc.text(`${m.totalDerechos} (${encargos(cierre.encargos_certificados)}): ${formatCLP(cierre.total_derechos)}`, PAGE_MARGIN, y, { width });
+  doc.text(`${m.facturable} (${encargos(cierre.encargos_facturables)}): ${formatCLP(cierre.total_facturable)}`, PAGE_MARGIN, doc.y + 2, { width });
   doc.font('Helvetica').fontSize(8).text(m.criterioFacturable, PAGE_MARGIN, doc.y + 3, { width });
   y = doc.y + 16;
 

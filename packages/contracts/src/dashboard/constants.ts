@@ -52,3 +52,25 @@ export const DETALLE_TEXTOS: Record<DetalleClave, { titulo: string; descripcion:
     vacio: 'No hay estudios registrados',
   },
 };
+
+/** Texts of the 'Cierre del día' panel and its PDF (GET /dashboard/cierre_dia/). */
+export const cierreDiaMessages = {
+  titulo: 'Cierre del día',
+  fechaInvalida: 'La fecha debe ser una fecha válida con el formato AAAA-MM-DD',
+  certificados: 'Certificados emitidos',
+  sinCertificados: 'No se emitieron certificados este día',
+  totalDerechos: 'Total de derechos',
+  facturable: 'Facturable',
+  noFacturable: 'No facturable',
+  sinResultadoRegistrado: 'Sin resultados registrados',
+  sinResultados: 'Encargos trabajados sin resultados',
+  sinResultadosVacio: 'No hay encargos trabajados este día que esperen resultados',
+  /** There is no record of field visits yet: what 'worked that day' means here. */
+  criterioSinResultados:
+    'Encargos en estado preparado, sin diligencia registrada, que se crearon o modificaron este día (el sistema aún no registra las visitas a terreno).',
+  criterioFacturable:
+    'Facturable: encargos estampados que no fueron re-encargados, como los cuenta Cobranza; cada encargo se suma una vez aunque tenga varios certificados.',
+  descargarPdf: 'Descargar PDF',
+  errorCargar: 'Error al cargar el cierre del día',
+  errorPdf: 'Error al generar el PDF del cierre del día',
+} as const;

@@ -171,7 +171,7 @@ describe('GET /dashboard/cierre_dia/pdf/', () => {
       expect(text).not.toContain('C-103-2026');
       expect(text).toContain('$45.000');
       expect(text).toContain('Total de derechos (3 encargos): $95.000');
-      expect(text).toContain('Facturable (1 encargos): $45.000');
+      expect(text).toContain('Facturable (1 encargo): $45.000');
       expect(text).toContain('No facturable');
       expect(text).toContain('Av. Grecia 1234, Ñuñoa');
       expect(text).toContain('sin diligencia registrada');

@@ -27,6 +27,13 @@ export const dashboardMessages = {
     fallback: 'Datos de respaldo',
     connectionError: 'Error de conexión',
   },
+  cierre: {
+    hoy: (fecha: string) => `Hoy, ${fecha}`,
+    anterior: 'Día anterior',
+    siguiente: 'Día siguiente',
+    sinResultadosCorto: 'Sin resultados',
+    encargos: (n: number) => (n === 1 ? '1 encargo' : `${n} encargos`),
+  },
   workflow: {
     title: 'Flujo de trabajo',
     preparado: 'Preparados',

@@ -14,6 +14,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { dashboardCards as cards, dashboardMessages as m } from '../messages';
+import { CierreDiaPanel } from './cierre-dia-panel';
 import { DetalleLinks } from './detalle-links';
 import { IndicatorsWidget } from './indicators-widget';
 import { NavCard, type NavCardProps } from './nav-card';
@@ -88,6 +89,8 @@ export function DashboardScreen() {
       </SimpleGrid>
 
       <DetalleLinks />
+
+      <CierreDiaPanel />
 
       <Stack gap="sm">
         <Text fw={600} c="dimmed" tt="uppercase" size="xs" lts={0.6}>

@@ -14,7 +14,7 @@ export function DetalleLinks() {
     { clave: 'encargos-activos', valor: data?.encargos_activos.valor },
     { clave: 'diligencias-pendientes', valor: data?.diligencias_pendientes.valor },
     { clave: 'diligencias-completadas', valor: data?.diligencias_completadas.valor },
-    { clave: 'estudios-registrados' },
+    { clave: 'estudios-registrados', valor: data?.estudios_registrados.valor },
   ];
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">

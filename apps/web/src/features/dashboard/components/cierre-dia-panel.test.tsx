@@ -1,0 +1,86 @@
+import { MantineProvider } from '@mantine/core';
+import { type CierreDia, todayIso } from '@receptoria/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CierreDiaPanel } from './cierre-dia-panel';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const hoy = todayIso();
+
+const cierre: CierreDia = {
+  fecha: hoy,
+  certificados: [
+    { id: 'a', encargo_id: 1, numero_rol: 'C-100-2026', tipo_estampado: 'Búsqueda positiva', estudio: 'Estudio Pérez', creado_por: 'ana', hora: '10:15', valor: 45000, facturable: true },
+    { id: 'b', encargo_id: 2, numero_rol: 'C-101-2026', tipo_estampado: 'Notificación personal', estudio: 'Estudio Pérez', creado_por: 'ana', hora: '12:05', valor: null, facturable: false },
+  ],
+  encargos_certificados: 2,
+  total_derechos: 45000,
+  encargos_facturables: 1,
+  total_facturable: 45000,
+  sin_resultados: [{ id: 9, numero_rol: 'C-200-2026', estudio: 'Estudio Pérez', ejecutados: 'Juan Soto', direccion: 'Av. Grecia 1234, Ñuñoa', hora: '16:30' }],
+  criterio_sin_resultados: 'Encargos en estado preparado, sin diligencia registrada, que se crearon o modificaron este día.',
+};
+
+function renderPanel() {
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CierreDiaPanel />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('CierreDiaPanel', () => {
+  it("shows today's certificates with their fees, the totals, what is billable and the assignments without results", async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json(cierre));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPanel();
+    const panel = await screen.findByTestId('cierre-dia');
+    expect(await within(panel).findByTestId('cierre-certificados')).toHaveProperty('textContent', '2');
+    expect(within(panel).getByTestId('cierre-total').textContent).toBe('$45.000');
+    expect(within(panel).getByTestId('cierre-facturable').textContent).toBe('$45.000');
+    expect(within(panel).getByText('1 encargo')).toBeTruthy();
+    expect(within(panel).getByText('2 encargos')).toBeTruthy();
+    expect(within(panel).getByTestId('cierre-sin-resultados').textContent).toBe('1');
+    const lista = within(panel).getByTestId('cierre-lista-certificados');
+    expect(lista.textContent).toContain('C-100-2026');
+    expect(lista.textContent).toContain('Sin resultados registrados');
+    expect(within(lista).getByText('Facturable')).toBeTruthy();
+    expect(within(lista).getByText('No facturable')).toBeTruthy();
+    expect(within(panel).getByTestId('cierre-lista-sin-resultados').textContent).toContain('Av. Grecia 1234, Ñuñoa');
+    expect(within(panel).getByText(/sin diligencia registrada/)).toBeTruthy();
+    expect(within(panel).getByTestId('cierre-fecha').textContent).toMatch(/^Hoy, \d{2}\/\d{2}\/\d{4}$/);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/dashboard/cierre_dia/');
+    // Today is the last day there is.
+    expect(within(panel).getByRole('button', { name: 'Día siguiente' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('moves to the day before and asks for it by date', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      json(String(input).includes('fecha=') ? { ...cierre, certificados: [], sin_resultados: [], total_derechos: 0, total_facturable: 0 } : cierre),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Día anterior' }));
+    expect(await screen.findByText('No se emitieron certificados este día')).toBeTruthy();
+    expect(screen.getByText('No hay encargos trabajados este día que esperen resultados')).toBeTruthy();
+    const date = new Date(`${hoy}T12:00:00Z`);
+    date.setUTCDate(date.getUTCDate() - 1);
+    const ayer = date.toISOString().slice(0, 10);
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(`/api/v1/dashboard/cierre_dia/?fecha=${ayer}`));
+    expect(screen.getByTestId('cierre-fecha').textContent).not.toMatch(/^Hoy/);
+    expect(screen.getByRole('button', { name: 'Día siguiente' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says so when the closing cannot be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ detail: 'caído' }, 500)));
+    renderPanel();
+    // The query retries once before the failure shows.
+    expect(await screen.findByText('Error al cargar el cierre del día', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

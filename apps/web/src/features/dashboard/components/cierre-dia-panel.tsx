@@ -1,0 +1,190 @@
+import { ActionIcon, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type CierreDia, formatCLP, formatDate, formatThousands, todayIso } from '@receptoria/contracts';
+import { cierreDiaMessages as m } from '@receptoria/contracts/dashboard/constants';
+import { IconChevronLeft, IconChevronRight, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { downloadCierreDiaPdf, useCierreDia } from '../api/get-cierre-dia';
+import { dashboardMessages } from '../messages';
+
+const t = dashboardMessages.cierre;
+
+/** YYYY-MM-DD moved by whole days (calendar arithmetic, no time zone involved). */
+function shiftDay(iso: string, days: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function Figure({ label, value, caption, testId }: { label: string; value: string; caption?: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg" data-testid={testId}>
+        {value}
+      </Text>
+      {caption ? (
+        <Text size="xs" c="dimmed">
+          {caption}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Contenido({ cierre }: { cierre: CierreDia }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Figure label={m.certificados} value={formatThousands(cierre.certificados.length)} testId="cierre-certificados" />
+        <Figure
+          label={m.totalDerechos}
+          value={formatCLP(cierre.total_derechos)}
+          caption={t.encargos(cierre.encargos_certificados)}
+          testId="cierre-total"
+        />
+        <Figure
+          label={m.facturable}
+          value={formatCLP(cierre.total_facturable)}
+          caption={t.encargos(cierre.encargos_facturables)}
+          testId="cierre-facturable"
+        />
+        <Figure label={t.sinResultadosCorto} value={formatThousands(cierre.sin_resultados.length)} testId="cierre-sin-resultados" />
+      </SimpleGrid>
+
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {m.certificados}
+        </Text>
+        {cierre.certificados.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {m.sinCertificados}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="14rem" type="auto">
+            <Stack gap={4} pr="sm" data-testid="cierre-lista-certificados">
+              {cierre.certificados.map((c) => (
+                <Group key={c.id} gap="xs" wrap="wrap" justify="space-between">
+                  <Text size="sm" style={{ minWidth: 0 }}>
+                    <Text span c="dimmed">
+                      {c.hora}
+                    </Text>{' '}
+                    <Text span fw={600}>
+                      {c.numero_rol}
+                    </Text>{' '}
+                    · {c.tipo_estampado}
+                    {c.estudio ? ` · ${c.estudio}` : ''}
+                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {c.valor === null ? m.sinResultadoRegistrado : formatCLP(c.valor)}
+                    </Text>
+                    <Badge size="sm" variant="light" color={c.facturable ? 'teal' : 'gray'}>
+                      {c.facturable ? m.facturable : m.noFacturable}
+                    </Badge>
+                  </Group>
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+        <Text size="xs" c="dimmed">
+          {m.criterioFacturable}
+        </Text>
+      </Stack>
+
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {m.sinResultados}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {cierre.criterio_sin_resultados}
+        </Text>
+        {cierre.sin_resultados.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {m.sinResultadosVacio}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah="12rem" type="auto">
+            <Stack gap={4} pr="sm" data-testid="cierre-lista-sin-resultados">
+              {cierre.sin_resultados.map((e) => (
+                <Text key={e.id} size="sm">
+                  <Text span c="dimmed">
+                    {e.hora}
+                  </Text>{' '}
+                  <Text span fw={600}>
+                    {e.numero_rol}
+                  </Text>{' '}
+                  · {e.estudio}
+                  {e.direccion ? ` · ${e.direccion}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Cierre del día: what was certified and billed today, and what was worked without results. */
+export function CierreDiaPanel() {
+  const hoy = todayIso();
+  const [fecha, setFecha] = useState(hoy);
+  const cierre = useCierreDia(fecha === hoy ? null : fecha);
+  const [downloading, setDownloading] = useState(false);
+
+  const pdf = async () => {
+    setDownloading(true);
+    try {
+      await downloadCierreDiaPdf(fecha);
+    } catch {
+      notify.error(m.errorPdf);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card padding="lg" shadow="xs" data-testid="cierre-dia">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <Stack gap={0}>
+            <Title order={4}>{m.titulo}</Title>
+            <Text size="sm" c="dimmed" data-testid="cierre-fecha">
+              {fecha === hoy ? t.hoy(formatDate(fecha)) : formatDate(fecha)}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon variant="default" size="lg" aria-label={t.anterior} onClick={() => setFecha(shiftDay(fecha, -1))}>
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t.siguiente}
+              disabled={fecha >= hoy}
+              onClick={() => setFecha(shiftDay(fecha, 1))}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+            <Button variant="light" leftSection={<IconFileTypePdf size={16} />} loading={downloading} onClick={() => void pdf()}>
+              {m.descargarPdf}
+            </Button>
+          </Group>
+        </Group>
+        {cierre.isPending ? (
+          <Loader size="sm" type="dots" />
+        ) : cierre.isError ? (
+          <Text c="red" size="sm">
+            {m.errorCargar}
+          </Text>
+        ) : (
+          <Contenido cierre={cierre.data} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
