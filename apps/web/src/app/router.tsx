@@ -5,7 +5,7 @@ import { sessionStore } from '../lib/session-storage';
 // The login screen stays in the entry chunk: the first visit shows the form without a second round trip.
 import { LoginScreen } from '../features/auth/components/login-screen';
 import { RedirectIfAuthenticated, RequireAuth } from './guards/require-auth';
-import { RequireAdmin, RequireModule } from './guards/require-module';
+import { RequireAdmin, RequireModule, RequireReceptorEditor } from './guards/require-module';
 import { NotFound } from './routes/not-found';
 import { lazyScreen, loadScreens, loadScreensFor, preloadScreens } from './routes/lazy-screen';
 import { RouteError } from './routes/route-error';
@@ -47,6 +47,7 @@ const RegistrarEstudioScreen = lazyScreen(
 const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
+const ReceptorScreen = lazyScreen(() => import('../features/receptor/components/receptor-screen'), 'ReceptorScreen');
 const CobranzaScreen = lazyScreen(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
 const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
 const EstadisticasScreen = lazyScreen(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
@@ -142,6 +143,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.carpetas, element: <CarpetasScreen /> },
+          {
+            path: paths.configuracionReceptor,
+            element: (
+              <RequireReceptorEditor>
+                <ReceptorScreen />
+              </RequireReceptorEditor>
+            ),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

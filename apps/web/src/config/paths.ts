@@ -21,6 +21,8 @@ export const paths = {
   permisos: '/permisos',
   onboarding: '/onboarding',
   carpetas: '/carpetas',
+  /** The receiver's identity on certificates and mails (issue 30 §2). */
+  configuracionReceptor: '/configuracion/receptor',
   /** Dashboard detail (spec 02 §2.4; its route is not shown there). */
   dashboardDetalle: '/dashboard/detalle/:clave',
 } as const;

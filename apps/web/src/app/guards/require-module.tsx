@@ -1,5 +1,6 @@
 import { commonMessages } from '@receptoria/contracts/common/messages';
 import type { ModuleName } from '@receptoria/contracts/permisos/modules';
+import { canEditReceptor } from '@receptoria/contracts/receptor/access';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -30,4 +31,11 @@ export function RequireModule({
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isAdmin } = useSession();
   return isAdmin ? children : <Navigate to={paths.home} replace />;
+}
+
+/** 'Mis datos de receptor': users of cargo receptor, the permissions module, or admin (issue 30 §2). */
+export function RequireReceptorEditor({ children }: { children: ReactNode }) {
+  const { user, profile, permisos } = useSession();
+  const allowed = user ? canEditReceptor({ username: user.username, cargo: profile?.cargo ?? user.cargo }, permisos) : false;
+  return allowed ? children : <AccessDenied />;
 }

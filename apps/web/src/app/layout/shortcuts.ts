@@ -2,6 +2,7 @@ import {
   IconBuildingBank,
   IconChartBar,
   IconFileDescription,
+  IconId,
   IconListCheck,
   IconRefresh,
   IconRoute,
@@ -17,6 +18,8 @@ export interface Shortcut {
   path: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   adminOnly?: boolean;
+  /** Only for those who may edit the receiver's identity (canEditReceptor). */
+  receptorOnly?: boolean;
 }
 
 /** The shortcuts menu, in the order of spec 01 §1. */
@@ -29,9 +32,10 @@ export const shortcuts: readonly Shortcut[] = [
   { label: 'Generar Ruta', path: paths.rutas, icon: IconRoute },
   { label: 'Plantillas', path: paths.plantillas, icon: IconFileDescription },
   { label: 'Usuarios y Permisos', path: paths.permisos, icon: IconUserShield },
+  { label: 'Mis datos de receptor', path: paths.configuracionReceptor, icon: IconId, receptorOnly: true },
   { label: 'Sistema Multi-Tenant', path: paths.onboarding, icon: IconUsersGroup, adminOnly: true },
 ];
 
-export function shortcutsFor(isAdmin: boolean): Shortcut[] {
-  return shortcuts.filter((shortcut) => !shortcut.adminOnly || isAdmin);
+export function shortcutsFor(isAdmin: boolean, receptorEditor: boolean = isAdmin): Shortcut[] {
+  return shortcuts.filter((shortcut) => (!shortcut.adminOnly || isAdmin) && (!shortcut.receptorOnly || receptorEditor));
 }

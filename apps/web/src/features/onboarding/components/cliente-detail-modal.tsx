@@ -1,10 +1,13 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ClienteConfiguracion, formatDate, formatRutWithDots } from '@receptoria/contracts';
-import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
+import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
 import { notify } from '../../../lib/notify';
 import { useCliente } from '../api/get-cliente';
 import { useUpdateCliente } from '../api/update-cliente';
+import { useUpdateClienteReceptor } from '../api/update-cliente-receptor';
 import { onboardingMessages } from '../messages';
 import { serverErrorText } from '../utils/cliente-form';
 import { EstadoClienteBadge } from './estado-badge';
@@ -61,6 +64,13 @@ const FOLDERS: { key: keyof ClienteConfiguracion; label: string }[] = [
 export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: ClienteDetailModalProps) {
   const { data, isPending, isError, refetch } = useCliente(clienteId);
   const update = useUpdateCliente(clienteId ?? 0);
+  const updateReceptor = useUpdateClienteReceptor(clienteId ?? 0);
+  const [editing, setEditing] = useState(false);
+
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
 
   const toggle = async (activo: boolean) => {
     try {
@@ -89,7 +99,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
   return (
     <Modal
       opened={clienteId !== null}
-      onClose={onClose}
+      onClose={close}
       title={m.title}
       size="xl"
       scrollAreaComponent={ScrollArea.Autosize}
@@ -120,16 +130,32 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
           </Group>
 
           <Paper withBorder p="md">
-            <Text fw={600} mb="xs">
-              {m.datos}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Field label={f.direccion} value={data.receptor.direccion} />
-              <Field label={f.comuna} value={data.receptor.comuna} />
-              <Field label={f.telefono} value={data.receptor.telefono} />
-              <Field label={f.email} value={data.receptor.email} />
-              <Field label={m.creado} value={formatDate(data.receptor.fecha_creacion, '')} />
-            </SimpleGrid>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>{editing ? m.editarDatosTitulo : m.datos}</Text>
+              {editing ? null : (
+                <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+                  {m.editarDatos}
+                </Button>
+              )}
+            </Group>
+            {editing ? (
+              <ReceptorDatosForm
+                datos={data.receptor}
+                save={(payload) => updateReceptor.mutateAsync(payload)}
+                onReload={() => refetch()}
+                onSaved={() => setEditing(false)}
+                onCancel={() => setEditing(false)}
+              />
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Field label={f.titulo} value={data.receptor.titulo} />
+                <Field label={f.direccion} value={data.receptor.direccion} />
+                <Field label={f.comuna} value={data.receptor.comuna} />
+                <Field label={f.telefono} value={data.receptor.telefono} />
+                <Field label={f.email} value={data.receptor.email} />
+                <Field label={m.creado} value={formatDate(data.receptor.fecha_creacion, '')} />
+              </SimpleGrid>
+            )}
           </Paper>
 
           <Paper withBorder p="md">
@@ -196,7 +222,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
             <Button variant="light" color={data.receptor.activo ? 'red' : 'teal'} onClick={() => void confirmToggle()} loading={update.isPending}>
               {data.receptor.activo ? m.desactivar : m.activar}
             </Button>
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {m.close}
             </Button>
           </Group>

@@ -150,3 +150,42 @@ describe('OnboardingScreen', () => {
     expect(posted[0]).toMatchObject({ nombre: 'Receptor Uno', username: 'receptor_receptor_uno', cargo: 'receptor', rut: '12345678-5' });
   });
 });
+
+describe('client detail: editing the receiver’s identity', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves name, RUT and title through the admin route with the version read', async () => {
+    const receptor = { ...clientes[1]!, titulo: '', version: 5 };
+    const sent: Array<{ url: string; body: Record<string, unknown> }> = [];
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        sent.push({ url, body });
+        return json(200, { ...receptor, ...body, version: 6, message: 'Datos del receptor guardados' });
+      }
+      if (url.endsWith('/onboarding/clientes/2/')) {
+        return json(200, { receptor, configuracion, usuarios: [], num_usuarios: 0 });
+      }
+      if (url.endsWith('/onboarding/clientes/')) return json(200, { clientes });
+      if (url.endsWith('/onboarding/estadisticas/')) return json(200, { total_receptores: 2, total_usuarios: 4, receptores_activos: 1 });
+      return json(404, { detail: 'No encontrado.' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver Receptora Ana Torres' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar datos' }));
+    const detalle = within(await screen.findByTestId('cliente-detalle'));
+    fireEvent.change(detalle.getByLabelText(/^Título/), { target: { value: 'Receptora Judicial de Santiago' } });
+    fireEvent.click(detalle.getByRole('button', { name: 'Guardar datos' }));
+
+    expect(await screen.findByText('Datos del receptor guardados')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        url: '/api/v1/onboarding/clientes/2/receptor/',
+        body: expect.objectContaining({ nombre: 'Receptora Ana Torres', rut: '12345678-5', titulo: 'Receptora Judicial de Santiago', version: 5 }),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReceptorDatos } from '@receptoria/contracts';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
+import { useReceptorDatos } from '../api/get-receptor-datos';
+import { useUpdateReceptorDatos } from '../api/update-receptor-datos';
+import { receptorMessages as m } from '../messages';
+
+/** Identity fields a certificate prints (the signature block and the place line). */
+function faltantes(datos: ReceptorDatos): string[] {
+  return (['nombre', 'rut', 'titulo', 'direccion', 'comuna'] as const).filter((campo) => !datos[campo].trim()).map((campo) => m.campos[campo]);
+}
+
+/** 'Mis datos de receptor': the identity certificates and mails are signed with (issue 30 §2). */
+export function ReceptorScreen() {
+  const { data, isPending, isError, refetch, isFetching } = useReceptorDatos();
+  const update = useUpdateReceptorDatos();
+  const missing = data ? faltantes(data) : [];
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Box>
+        <Title order={2}>{m.title}</Title>
+        <Text c="dimmed">{m.subtitle}</Text>
+      </Box>
+      {isPending ? (
+        <Center py="xl">
+          <Group gap="sm">
+            <Loader size="sm" />
+            <Text c="dimmed">{m.loading}</Text>
+          </Group>
+        </Center>
+      ) : isError ? (
+        <Alert color="red" icon={<IconAlertCircle />} title={m.errorTitle} role="alert">
+          <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={isFetching}>
+            {m.retry}
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          {missing.length > 0 ? (
+            <Alert color="yellow" icon={<IconAlertTriangle />} title={m.faltan} data-testid="receptor-faltantes">
+              {m.faltanTexto(missing.join(', '))}
+            </Alert>
+          ) : null}
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
+            <ReceptorDatosForm datos={data} save={(payload) => update.mutateAsync(payload)} onReload={() => refetch()} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
