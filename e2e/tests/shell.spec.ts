@@ -13,6 +13,11 @@ const SHORTCUTS = [
   ['Sistema Multi-Tenant', '/onboarding'],
 ] as const;
 
+/** The module screens open the menu (a phone reaches them without scrolling the dashboard). */
+const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Cobranza', 'Carpetas'] as const;
+/** Between Usuarios y Permisos and Sistema Multi-Tenant, for those who may edit the receiver's identity. */
+const MIS_DATOS = 'Mis datos de receptor';
+
 async function openShortcuts(page: Page) {
   await page.getByRole('button', { name: 'Accesos directos' }).click();
   const menu = page.getByRole('menu');
@@ -35,16 +40,18 @@ test.describe('top bar', () => {
     await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   });
 
-  test('the admin menu lists every shortcut in order, Sistema Multi-Tenant last', async ({ page }) => {
+  test('the admin menu lists the modules, then every shortcut in order, Sistema Multi-Tenant last', async ({ page }) => {
     await signIn(page, users.admin);
     const menu = await openShortcuts(page);
-    await expect(menu.getByRole('menuitem')).toHaveText(SHORTCUTS.map(([label]) => label));
+    const labels = SHORTCUTS.map(([label]) => label);
+    await expect(menu.getByRole('menuitem')).toHaveText([...MODULES, ...labels.slice(0, -1), MIS_DATOS, ...labels.slice(-1)]);
   });
 
   test('other users do not see Sistema Multi-Tenant and /onboarding sends them home', async ({ page }) => {
     await signIn(page, users.sinPermisos);
     const menu = await openShortcuts(page);
-    await expect(menu.getByRole('menuitem')).toHaveText(SHORTCUTS.slice(0, -1).map(([label]) => label));
+    // Without the estampar and cobranza modules those screens are not offered.
+    await expect(menu.getByRole('menuitem')).toHaveText(['Nuevo Encargo', 'Carpetas', ...SHORTCUTS.slice(0, -1).map(([label]) => label)]);
     await expect(menu.getByText('Sistema Multi-Tenant')).toHaveCount(0);
 
     await page.goto('/onboarding');

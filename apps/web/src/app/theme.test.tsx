@@ -1,4 +1,4 @@
-import { Autocomplete, MantineProvider, MultiSelect, Select } from '@mantine/core';
+import { ActionIcon, Autocomplete, CloseButton, MantineProvider, MultiSelect, Select } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +39,26 @@ describe('theme: searchable lists ignore accents by default', () => {
     auto.focus();
     fireEvent.change(auto, { target: { value: 'maipu' } });
     expect(shownOptions()).toEqual(['Maipú']);
+  });
+});
+
+describe('theme: icon buttons are targets of at least 24×24 px (WCAG 2.2 target size)', () => {
+  it('gives every ActionIcon and CloseButton a 24 px minimum, whatever its size', () => {
+    renderWithTheme(
+      <>
+        <ActionIcon size="xs" aria-label="Quitar">
+          x
+        </ActionIcon>
+        <ActionIcon size="sm" aria-label="Editar" styles={{ root: { color: 'red' } }}>
+          e
+        </ActionIcon>
+        <CloseButton size="xs" aria-label="Cerrar" />
+      </>,
+    );
+    for (const name of ['Quitar', 'Editar', 'Cerrar']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.style.minWidth, name).toBe('calc(1.5rem * var(--mantine-scale))');
+      expect(button.style.minHeight, name).toBe('calc(1.5rem * var(--mantine-scale))');
+    }
   });
 });

@@ -36,6 +36,10 @@ export const theme = createTheme({
     // Every searchable list ignores case and accents: 'nunoa' finds Ñuñoa, 'maipu' finds Maipú.
     // Plain objects, not Select.extend(…): referencing the components here would put them and
     // their dropdown code in the login page's bundle (`.extend` only returns its argument).
+    // Every icon button is a target of at least 24×24 px (WCAG 2.2, 2.5.8 target size), whatever size a
+    // screen asks for; the icon stays centred.
+    ActionIcon: { styles: { root: { minWidth: 'calc(1.5rem * var(--mantine-scale))', minHeight: 'calc(1.5rem * var(--mantine-scale))' } } },
+    CloseButton: { styles: { root: { minWidth: 'calc(1.5rem * var(--mantine-scale))', minHeight: 'calc(1.5rem * var(--mantine-scale))' } } },
     Select: { defaultProps: { filter: accentInsensitiveFilter } },
     MultiSelect: { defaultProps: { filter: accentInsensitiveFilter } },
     Autocomplete: { defaultProps: { filter: accentInsensitiveFilter } },

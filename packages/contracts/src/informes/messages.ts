@@ -23,8 +23,11 @@ export const informeMessages = {
   errorDesconectarGmail: 'Error desconectando Gmail',
   gmailCancelado: 'Conexión Gmail cancelada',
   tiempoAgotado: 'Tiempo de espera agotado. Intenta nuevamente.',
-  oauthNoConfigurado:
-    'La conexión con Gmail no está disponible: el servidor no tiene configurado un cliente OAuth de Google (GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET).',
+  /** What every user reads when the server has no Google OAuth client. */
+  oauthNoConfigurado: 'La conexión con Gmail no está configurada en este servidor; consulte al administrador.',
+  /** The same, for the platform admin only: the settings that enable it. */
+  oauthNoConfiguradoAdmin:
+    'La conexión con Gmail no está configurada en este servidor: defina GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET en la configuración del servidor y reinícielo.',
   oauthEstadoInvalido: 'La autorización de Gmail no es válida o ya fue usada. Intenta conectar nuevamente.',
   oauthCodigoFaltante: 'Google no entregó un código de autorización.',
   oauthDenegado: 'La autorización de Gmail fue rechazada.',

@@ -53,7 +53,12 @@ export class GmailOAuth {
     return gmail({ version: 'v1', auth, ...(root ? { rootUrl: root.endsWith('/') ? root : `${root}/` } : {}) });
   }
 
-  async status(db: TenantDb, estudioId: number): Promise<OAuthStatus> {
+  /** Why Gmail cannot be connected on this server: the settings are named to the platform admin only. */
+  private notConfigured(platformAdmin: boolean): string {
+    return platformAdmin ? m.oauthNoConfiguradoAdmin : m.oauthNoConfigurado;
+  }
+
+  async status(db: TenantDb, estudioId: number, platformAdmin = false): Promise<OAuthStatus> {
     const [conexion] = await db.select().from(gmailConexiones).where(eq(gmailConexiones.estudioId, estudioId));
     const smtp = this.smtpConfigured();
     if (conexion) {
@@ -75,13 +80,20 @@ export class GmailOAuth {
       email_method: smtp ? 'smtp' : 'ninguno',
       button_text: m.botonConectar,
       button_status: 'disconnected',
-      connection_info: !this.configured ? m.oauthNoConfigurado : smtp ? m.sinConexionSmtp : m.sinConexionNiSmtp,
+      connection_info: !this.configured ? this.notConfigured(platformAdmin) : smtp ? m.sinConexionSmtp : m.sinConexionNiSmtp,
     };
   }
 
   /** The consent URL, with a signed state whose nonce can be used once within ten minutes. */
-  async start(db: TenantDb, tenantId: number, estudioId: number, usuarioId: number, now = new Date()): Promise<string> {
-    if (!this.configured) throw new AppError('CONFLICT', m.oauthNoConfigurado);
+  async start(
+    db: TenantDb,
+    tenantId: number,
+    estudioId: number,
+    usuarioId: number,
+    options: { platformAdmin?: boolean; now?: Date } = {},
+  ): Promise<string> {
+    if (!this.configured) throw new AppError('CONFLICT', this.notConfigured(options.platformAdmin ?? false));
+    const now = options.now ?? new Date();
     const nonce = randomBytes(24).toString('base64url');
     await db.insert(oauthEstados).values({ nonce, estudioId, usuarioId, expiraEn: new Date(now.getTime() + STATE_TTL_MS) });
     const state = this.crypto.sign({ t: tenantId, e: estudioId, n: nonce } satisfies StatePayload);

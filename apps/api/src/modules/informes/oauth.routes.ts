@@ -1,4 +1,5 @@
 import {
+  ADMIN_USERNAME,
   EstudioIdParamSchema,
   estudioMessages,
   informeMessages as m,
@@ -38,7 +39,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, params: EstudioIdParamSchema, response: { 200: OAuthStatusSchema } } },
     async (request) => {
       await requireEstudio(request.tenantDb, request.params.id);
-      return app.gmail.status(request.tenantDb, request.params.id);
+      return app.gmail.status(request.tenantDb, request.params.id, request.auth.username === ADMIN_USERNAME);
     },
   );
 
@@ -47,7 +48,9 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: [app.authenticate], schema: { tags, params: EstudioIdParamSchema, response: { 200: OAuthStartResponseSchema } } },
     async (request) => {
       await requireEstudio(request.tenantDb, request.params.id);
-      const url = await app.gmail.start(request.tenantDb, request.auth.tenantId, request.params.id, request.auth.userId);
+      const url = await app.gmail.start(request.tenantDb, request.auth.tenantId, request.params.id, request.auth.userId, {
+        platformAdmin: request.auth.username === ADMIN_USERNAME,
+      });
       return { authorization_url: url };
     },
   );

@@ -33,6 +33,18 @@ describe('Gmail connection without a Google client', () => {
       const start = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudio.id}/oauth2/start/` });
       expect(start.statusCode).toBe(409);
       expect(start.json().detail).toBe(informeMessages.oauthNoConfigurado);
+      // A receiver's user is sent to the administrator, never shown the server's settings.
+      expect(status.connection_info).toBe('La conexión con Gmail no está configurada en este servidor; consulte al administrador.');
+      expect(JSON.stringify([status, start.json()])).not.toContain('GOOGLE_');
+
+      // The platform admin is told which settings enable it.
+      const admin = await t.login('admin');
+      const adminStatus = OAuthStatusSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/estudios/${estudio.id}/oauth2/status/` })).json());
+      expect(adminStatus.connection_info).toBe(informeMessages.oauthNoConfiguradoAdmin);
+      expect(adminStatus.connection_info).toContain('GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET');
+      const adminStart = await t.request(admin, { method: 'POST', url: `/api/v1/estudios/${estudio.id}/oauth2/start/` });
+      expect(adminStart.statusCode).toBe(409);
+      expect(adminStart.json().detail).toBe(informeMessages.oauthNoConfiguradoAdmin);
     } finally {
       await t.close();
     }

@@ -1,5 +1,9 @@
 import {
   IconBuildingBank,
+  IconCash,
+  IconFileCertificate,
+  IconFilePlus,
+  IconFolders,
   IconChartBar,
   IconFileDescription,
   IconId,
@@ -10,6 +14,7 @@ import {
   IconUserShield,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import type { ModuleName } from '@receptoria/contracts/permisos/modules';
 import type { ComponentType } from 'react';
 import { paths } from '../../config/paths';
 
@@ -38,4 +43,27 @@ export const shortcuts: readonly Shortcut[] = [
 
 export function shortcutsFor(isAdmin: boolean, receptorEditor: boolean = isAdmin): Shortcut[] {
   return shortcuts.filter((shortcut) => (!shortcut.adminOnly || isAdmin) && (!shortcut.receptorOnly || receptorEditor));
+}
+
+export interface ModuleShortcut {
+  label: string;
+  path: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** The permission module the screen needs (as the dashboard's cards). */
+  module?: ModuleName;
+}
+
+/**
+ * The dashboard's module screens, first in the menu so a phone reaches them without scrolling the
+ * dashboard; only those the user may open.
+ */
+export const moduleShortcuts: readonly ModuleShortcut[] = [
+  { label: 'Nuevo Encargo', path: paths.nuevoEncargo, icon: IconFilePlus },
+  { label: 'Resultados y Estampados', path: paths.diligencias, icon: IconFileCertificate, module: 'estampar' },
+  { label: 'Cobranza', path: paths.cobranza, icon: IconCash, module: 'cobranza' },
+  { label: 'Carpetas', path: paths.carpetas, icon: IconFolders },
+];
+
+export function moduleShortcutsFor(hasModule: (module: ModuleName) => boolean): ModuleShortcut[] {
+  return moduleShortcuts.filter((shortcut) => !shortcut.module || hasModule(shortcut.module));
 }

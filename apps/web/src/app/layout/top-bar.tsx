@@ -43,7 +43,7 @@ export function TopBar() {
     <Button
       variant="subtle"
       color="gray.0"
-      px="sm"
+      px={{ base: 6, sm: 'sm' }}
       leftSection={<IconLayoutGrid size={18} />}
       rightSection={<IconChevronDown size={14} />}
       aria-label={topBarMessages.shortcuts}
@@ -56,19 +56,21 @@ export function TopBar() {
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+        {/* The product name is the home link on every width (spec 01 §1: the top bar shows it). */}
         <UnstyledButton component={Link} to={paths.home} aria-label={topBarMessages.product}>
-          <Group gap={10} wrap="nowrap">
-            <ThemeIcon size={34} radius="md" variant="filled">
-              <IconGavel size={20} />
+          <Group gap={8} wrap="nowrap">
+            <ThemeIcon size={30} radius="md" variant="filled">
+              <IconGavel size={18} />
             </ThemeIcon>
-            <Text fw={700} size="lg" c="white" visibleFrom="xs">
+            <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="white" data-testid="top-bar-product">
               {topBarMessages.product}
             </Text>
           </Group>
         </UnstyledButton>
 
         <Group gap={4} wrap="nowrap">
+          {/* On a phone the product name above is the home link: the bar keeps room for the user's name. */}
           <Button
             component={Link}
             to={paths.home}
@@ -77,11 +79,9 @@ export function TopBar() {
             leftSection={<IconHome size={18} />}
             px="sm"
             aria-label={topBarMessages.home}
+            visibleFrom="sm"
           >
-            {/* On a phone the top bar keeps only icons so 'Salir' stays in view. */}
-            <Box component="span" visibleFrom="sm">
-              {topBarMessages.home}
-            </Box>
+            {topBarMessages.home}
           </Button>
 
           <DeferredPopover
@@ -93,27 +93,40 @@ export function TopBar() {
         </Group>
       </Group>
 
-      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <AlarmasBell />
-        <Group gap={8} wrap="nowrap" visibleFrom="sm">
-          <Avatar size={32} radius="xl" color="brand" variant="white">
+        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar size={32} radius="xl" color="brand" variant="white" visibleFrom="sm">
             {initials(username)}
           </Avatar>
-          <Box>
-            <Text size="sm" fw={600} c="white" lh={1.2} data-testid="top-bar-username">
-              {username}
-            </Text>
-          </Box>
+          {/* The user's name on every width; a long one is cut with an ellipsis and shown whole on hover. */}
+          <Text
+            size="sm"
+            fw={600}
+            c="white"
+            lh={1.2}
+            truncate="end"
+            maw={{ base: 84, xs: 160, sm: 220 }}
+            title={username}
+            data-testid="top-bar-username"
+          >
+            {username}
+          </Text>
         </Group>
         <Button
           variant="white"
           color="dark"
           size="sm"
+          px={{ base: 8, sm: 'md' }}
           leftSection={<IconLogout size={16} />}
           onClick={() => void signOut()}
           loading={signingOut}
+          aria-label={topBarMessages.signOut}
+          style={{ flexShrink: 0 }}
         >
-          {topBarMessages.signOut}
+          <Box component="span" visibleFrom="sm">
+            {topBarMessages.signOut}
+          </Box>
         </Button>
       </Group>
     </Group>

@@ -1,7 +1,13 @@
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../lib/notify';
 
-/** Toasts top-right for 4 seconds (spec 01 §1), above dialogs. */
+/**
+ * Toasts top-right for 4 seconds (spec 01 §1), above dialogs, placed below the top bar so they never
+ * cover the product name, the user's name or 'Salir' (AppShell sets the header's height on :root;
+ * the login page has no top bar).
+ */
+export const TOAST_TOP = 'calc(var(--app-shell-header-offset, 0rem) + var(--mantine-spacing-sm))';
+
 export function NotificationsHost() {
-  return <Notifications position="top-right" autoClose={TOAST_DURATION_MS} zIndex={1000} />;
+  return <Notifications position="top-right" autoClose={TOAST_DURATION_MS} zIndex={1000} styles={{ root: { top: TOAST_TOP } }} />;
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { moduleShortcutsFor, shortcutsFor } from './shortcuts';
+
+describe('the top-bar menu', () => {
+  it('opens with the module screens the user may open, as the dashboard cards lock them', () => {
+    expect(moduleShortcutsFor(() => true).map((s) => [s.label, s.path])).toEqual([
+      ['Nuevo Encargo', '/nuevo-encargo'],
+      ['Resultados y Estampados', '/diligencias'],
+      ['Cobranza', '/cobranza'],
+      ['Carpetas', '/carpetas'],
+    ]);
+    expect(moduleShortcutsFor((module) => module === 'estampar').map((s) => s.label)).toEqual([
+      'Nuevo Encargo',
+      'Resultados y Estampados',
+      'Carpetas',
+    ]);
+    expect(moduleShortcutsFor(() => false).map((s) => s.label)).toEqual(['Nuevo Encargo', 'Carpetas']);
+  });
+
+  it('keeps the spec’s shortcuts after them, Sistema Multi-Tenant for admin only', () => {
+    expect(shortcutsFor(false, false).map((s) => s.label)).not.toContain('Sistema Multi-Tenant');
+    expect(shortcutsFor(true).at(-1)?.label).toBe('Sistema Multi-Tenant');
+  });
+});
