@@ -62,6 +62,10 @@ const ResultadosDashboardScreen = lazyScreen(
   () => import('../features/resultados/components/resultados-dashboard-screen'),
   'ResultadosDashboardScreen',
 );
+const DocumentosEncargoPanel = lazyScreen(
+  () => import('../features/diligencias/components/documentos-encargo-panel'),
+  'DocumentosEncargoPanel',
+);
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
@@ -86,7 +90,12 @@ export const routes: RouteObject[] = [
           { path: paths.verPendientes, element: <VerPendientesScreen /> }, // intake: Ver Pendientes
           {
             path: paths.reEncargos,
-            element: <ReEncargosScreen historialPanel={(encargo) => <HistorialPanel entidad="encargo" id={encargo.id} />} />,
+            element: (
+              <ReEncargosScreen
+                historialPanel={(encargo) => <HistorialPanel entidad="encargo" id={encargo.id} />}
+                documentosPanel={(encargo) => <DocumentosEncargoPanel encargoId={encargo.id} numeroRol={encargo.numero_rol} />}
+              />
+            ),
           }, // intake: Re-encargos
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
@@ -114,7 +123,9 @@ export const routes: RouteObject[] = [
             path: paths.resultadosDashboard,
             element: (
               <RequireModule module="estampar">
-                <ResultadosDashboardScreen />
+                <ResultadosDashboardScreen
+                  documentosPanel={(item) => <DocumentosEncargoPanel encargoId={item.id} numeroRol={item.numero_rol} embedded />}
+                />
               </RequireModule>
             ),
           },

@@ -6,6 +6,8 @@ export const diligenciasMessages = {
   title: 'Resultados y Estampados',
   subtitle: 'Registre los resultados de la diligencia y genere el estampado del encargo.',
   volver: 'Volver a Resultados y Estampados',
+  /** The typed results were stored on the way to 'Generar Estampado'. */
+  resultadosGuardadosAntes: 'Resultados guardados',
 
   search: {
     section: 'Buscar Encargo',
@@ -71,8 +73,13 @@ export const diligenciasMessages = {
     dona: 'doña',
     fecha: 'Fecha y hora de la diligencia',
     fechaPlaceholder: 'DD/MM/AAAA HH:MM',
-    fechaHint: 'Acepta AAAA-MM-DD, DD/MM/AAAA o DD/MM/AAAA HH:MM (sin hora: 09:00)',
+    fechaHint: 'Acepta AAAA-MM-DD, DD/MM/AAAA o DD/MM/AAAA HH:MM (sin hora, se pedirá al generar el estampado)',
     fechaInvalida: 'Fecha inválida',
+    informante: 'Informante',
+    informantePlaceholder: 'Nombre de quien informó en el domicilio',
+    relacion: 'Relación',
+    relacionPlaceholder: 'Elija o escriba (conserje, vecino, …)',
+    relacionHint: 'Relación del informante con la persona buscada',
     apuntes: 'Apuntes del receptor en terreno',
     apuntesPlaceholder: 'Qué ocurrió en la diligencia',
     valor: 'Valor personalizado (opcional)',
@@ -106,6 +113,56 @@ export const diligenciasMessages = {
     open: 'Abrir documento',
     disabledGenerate: 'Seleccione el tipo de estampado y la fecha de la diligencia',
     disabledLater: 'Seleccione el tipo de estampado, la fecha y escriba los apuntes',
+    preview: 'Vista previa',
+  },
+
+  readOnly: {
+    title: 'Solo lectura',
+    text: 'Tu usuario no tiene el módulo Estampar: puedes consultar los encargos y sus documentos, pero no registrar resultados ni generar estampados.',
+  },
+
+  hora: {
+    title: 'Hora de la diligencia',
+    text: (fecha: string) =>
+      `La diligencia${fecha ? ` del ${fecha}` : ''} se registró solo con la fecha. Indica la hora en que se realizó: el certificado la dice.`,
+    label: 'Hora de la diligencia',
+    placeholder: 'HH:MM',
+    hint: 'Formato de 24 horas, por ejemplo 16:45',
+    cancel: 'Cancelar',
+    confirm: 'Generar Estampado',
+  },
+
+  preview: {
+    title: 'Vista previa del estampado',
+    intro: 'Así se leerá el certificado con los datos ingresados. Aún no se ha guardado ni generado nada.',
+    faltantes: 'Marcadores sin valor',
+    advertencias: 'Advertencias',
+    close: 'Cerrar',
+    generate: 'Generar Estampado',
+    error: (detail: string) => `No se pudo generar la vista previa: ${detail}`,
+  },
+
+  receptor: {
+    completar: 'Completar mis datos de receptor',
+  },
+
+  documentos: {
+    loadError: 'Error al cargar los documentos del encargo',
+    tipo: 'Tipo',
+    fecha: 'Fecha',
+    autor: 'Autor',
+    abierto: 'Abierto',
+    sinAbrir: 'Sin abrir',
+    docx: 'DOCX',
+    pdf: 'PDF',
+    eliminar: 'Eliminar',
+    eliminarAria: (titulo: string) => `Eliminar ${titulo}`,
+    confirmTitle: '¿Eliminar el documento?',
+    confirmText: (titulo: string) =>
+      `Se eliminará "${titulo}" (Word y PDF). El encargo y sus resultados no cambian. Esta acción no se puede deshacer.`,
+    errorEliminar: 'Error al eliminar el documento',
+    ver: 'Documentos',
+    ocultar: 'Ocultar documentos',
   },
 
 

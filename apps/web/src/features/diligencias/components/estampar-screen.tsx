@@ -17,8 +17,9 @@ import { notify } from '../../../lib/notify';
 import { useTiposEstampado } from '../api/get-tipos-estampado';
 import { diligenciasMessages } from '../messages';
 import { tituloEstampado } from '../utils/fecha-diligencia';
-import { admiteResultados } from '../utils/resultados-form';
+import { admiteResultados, diligenciaSinHora, tieneDiligencia } from '../utils/resultados-form';
 import { BackToDiligencias } from './back-link';
+import { DocumentosEncargoPanel } from './documentos-encargo-panel';
 import { SearchRolForm } from './search-rol-form';
 import { useRolSearch } from './use-rol-search';
 import { useStampFlow } from './use-stamp-flow';
@@ -85,13 +86,20 @@ export function EstamparScreen() {
     const tipo = tipos.find((item) => String(item.id) === tipoId);
     if (!tipo) return notify.error(dm.tipoInvalido);
     if (!admiteResultados(selected.estado)) return notify.error(dm.estadoNoPermitidoEstampar(estadoLabel(selected.estado)));
-    await stamp.generate(selected.id, selected.numero_rol, {
-      tipo_estampado: tipo.id,
-      encargo_id: selected.id,
-      datos: { numero_rol: selected.numero_rol },
-      titulo_documento: tituloEstampado(tipo.nombre, selected.numero_rol),
-      validar_marcadores: true,
-    });
+    // A certificate needs its diligence on record (issue 30): results are entered on /diligencias.
+    if (!tieneDiligencia(selected)) return notify.error(dm.primeroResultados);
+    await stamp.generate(
+      selected.id,
+      selected.numero_rol,
+      {
+        tipo_estampado: tipo.id,
+        encargo_id: selected.id,
+        datos: { numero_rol: selected.numero_rol },
+        titulo_documento: tituloEstampado(tipo.nombre, selected.numero_rol),
+        validar_marcadores: true,
+      },
+      { sinHora: diligenciaSinHora(selected), fecha: formatDate(selected.ultima_diligencia_fecha, '') },
+    );
   };
 
   const options = encargos.map((item) => ({
@@ -166,6 +174,14 @@ export function EstamparScreen() {
           </Group>
         </Stack>
       </Paper>
+      {selected ? (
+        <DocumentosEncargoPanel
+          encargoId={selected.id}
+          numeroRol={selected.numero_rol}
+          onStamped={(id, info) => setEncargos((list) => list.map((item) => (item.id === id ? { ...item, ...info } : item)))}
+        />
+      ) : null}
+      {stamp.dialog}
     </Stack>
   );
 }

@@ -32,6 +32,8 @@ interface InfoEncargoSectionProps {
   tribunales: Opcion[];
   tiposCausa: Opcion[];
   tiposEncargo: Opcion[];
+  /** Without the Estampar module: every field read-only. */
+  readOnly?: boolean;
 }
 
 function asData(options: Opcion[]) {
@@ -39,11 +41,11 @@ function asData(options: Opcion[]) {
 }
 
 /** 'Información del Encargo': the firm is read-only; every edited field says 'Campo modificado'. */
-export function InfoEncargoSection({ form, encargo, tribunales, tiposCausa, tiposEncargo }: InfoEncargoSectionProps) {
+export function InfoEncargoSection({ form, encargo, tribunales, tiposCausa, tiposEncargo, readOnly = false }: InfoEncargoSectionProps) {
   const { control } = form;
   const dirty = form.formState.dirtyFields as Partial<Record<InfoField, boolean>>;
   const flag = (field: InfoField) => (dirty[field] ? diligenciaMessages.campoModificado : undefined);
-  const disabled = encargo === null;
+  const disabled = encargo === null || readOnly;
   const common = (field: InfoField) => ({ control, name: field, description: flag(field), disabled });
   const ciudades = CIUDADES.map(String);
 

@@ -1,8 +1,17 @@
 import { Alert, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { type EncargoConResultados, TRATAMIENTO_LABELS, type TipoEstampado, estadoLabel, formatCLP } from '@receptoria/contracts';
+import {
+  type EncargoConResultados,
+  INFORMANTE_MAX_LENGTH,
+  INFORMANTE_RELACIONES,
+  INFORMANTE_RELACION_MAX_LENGTH,
+  TRATAMIENTO_LABELS,
+  type TipoEstampado,
+  estadoLabel,
+  formatCLP,
+} from '@receptoria/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { FormMoney, FormSelect, FormTextInput, FormTextarea } from '../../../components/form';
+import { FormMoney, FormSelect, FormSuggestInput, FormTextInput, FormTextarea } from '../../../components/form';
 import { diligenciasMessages } from '../messages';
 import { normalizeFechaDiligencia } from '../utils/fecha-diligencia';
 import { type ResultadosFormValues, admiteResultados } from '../utils/resultados-form';
@@ -15,11 +24,14 @@ interface ResultadosSectionProps {
   form: UseFormReturn<ResultadosFormValues>;
   encargo: EncargoConResultados | null;
   tipos: TipoEstampado[];
+  /** Without the Estampar module: every field read-only. */
+  readOnly?: boolean;
 }
 
 /** 'Resultados de Diligencia' (spec 02 §2.1, §5). */
-export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionProps) {
+export function ResultadosSection({ form, encargo, tipos, readOnly = false }: ResultadosSectionProps) {
   const { control } = form;
+  const disabled = readOnly;
   const tipoId = useWatch({ control, name: 'tipo_estampado' });
   const tipo = tipos.find((item) => String(item.id) === tipoId);
   const soloEstampado = encargo !== null && !admiteResultados(encargo.estado);
@@ -41,8 +53,17 @@ export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionPro
             placeholder={m.tipoPlaceholder}
             data={tipos.map((item) => ({ value: String(item.id), label: item.nombre }))}
             withAsterisk
+            disabled={disabled}
           />
-          <FormSelect control={control} name="tratamiento" label={m.tratamiento} data={TRATAMIENTO_DATA} clearable searchable={false} />
+          <FormSelect
+            control={control}
+            name="tratamiento"
+            label={m.tratamiento}
+            data={TRATAMIENTO_DATA}
+            clearable
+            searchable={false}
+            disabled={disabled}
+          />
           <FormTextInput
             control={control}
             name="fecha_diligencia"
@@ -53,6 +74,28 @@ export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionPro
             autoComplete="off"
             maxLength={40}
             withAsterisk
+            disabled={disabled}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <FormTextInput
+            control={control}
+            name="informante"
+            label={m.informante}
+            placeholder={m.informantePlaceholder}
+            maxLength={INFORMANTE_MAX_LENGTH}
+            autoComplete="off"
+            disabled={disabled}
+          />
+          <FormSuggestInput
+            control={control}
+            name="informante_relacion"
+            label={m.relacion}
+            placeholder={m.relacionPlaceholder}
+            description={m.relacionHint}
+            suggestions={INFORMANTE_RELACIONES}
+            max={INFORMANTE_RELACION_MAX_LENGTH}
+            disabled={disabled}
           />
         </SimpleGrid>
         <FormTextarea
@@ -64,6 +107,7 @@ export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionPro
           minRows={3}
           maxLength={5000}
           withAsterisk
+          disabled={disabled}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <FormMoney
@@ -71,6 +115,7 @@ export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionPro
             name="valor_personalizado"
             label={m.valor}
             description={tipo ? m.valorHint(formatCLP(tipo.valor_por_defecto)) : undefined}
+            disabled={disabled}
           />
           <FormTextarea
             control={control}
@@ -80,6 +125,7 @@ export function ResultadosSection({ form, encargo, tipos }: ResultadosSectionPro
             autosize
             minRows={1}
             maxLength={1000}
+            disabled={disabled}
           />
         </SimpleGrid>
       </Stack>

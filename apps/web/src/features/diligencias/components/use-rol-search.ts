@@ -16,7 +16,7 @@ export function useRolSearch(onFound: (encargos: EncargoConResultados[], rol: st
   const [text, setText] = useState(() => searchParams.get('rol') ?? '');
   const find = useFindEncargosByRol();
 
-  const search = async (value: string) => {
+  const search = async (value: string, wantedId: string | null = null) => {
     const rol = normalizeRol(value);
     setText(rol);
     if (!rol) {
@@ -25,21 +25,24 @@ export function useRolSearch(onFound: (encargos: EncargoConResultados[], rol: st
     }
     try {
       const found = await find.mutateAsync(rol);
+      // A link that names the assignment (the work queue's) opens it even when the rol was re-assigned.
+      const wanted = wantedId ? found.find((encargo) => String(encargo.id) === wantedId) : undefined;
       if (found.length === 0) notify.error(diligenciaMessages.rolNoEncontrado(rol));
-      else onFound(found, rol);
+      else onFound(wanted ? [wanted] : found, rol);
     } catch {
       notify.error(diligenciaMessages.errorBuscarEncargo);
     }
   };
 
   const initialRol = searchParams.get('rol');
+  const initialId = searchParams.get('id');
   useEffect(() => {
     if (!initialRol) return;
-    const timer = window.setTimeout(() => void search(initialRol), AUTO_SEARCH_DELAY_MS);
+    const timer = window.setTimeout(() => void search(initialRol, initialId), AUTO_SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
     // Only the rol of the address on arrival searches by itself; the setters search uses are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initialRol]);
+  }, [initialRol, initialId]);
 
   return { text, setText, search, searching: find.isPending };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../lib/api-client';
-import { saveResultsErrorMessage, stampErrorMessage } from './errors';
+import { isHoraRequerida, saveResultsErrorMessage, stampErrorMessage } from './errors';
 
 describe('stampErrorMessage', () => {
   it('maps a type without template to its fixed text', () => {
@@ -10,9 +10,25 @@ describe('stampErrorMessage', () => {
     );
   });
 
-  it('maps unreplaced markers to the missing-data text', () => {
-    const error = new ApiError(422, { detail: 'Marcadores sin reemplazar: <<foo>>' });
-    expect(stampErrorMessage(error)).toBe(
+  it('shows a refusal that names the missing markers as the server wrote it', () => {
+    expect(stampErrorMessage(new ApiError(422, { detail: 'Marcadores sin reemplazar: <<foo>>' }))).toBe('Marcadores sin reemplazar: <<foo>>');
+    expect(
+      stampErrorMessage(
+        new ApiError(400, { detail: 'Faltan datos para los marcadores: <<informante>>, <<receptor_rut>>', errors: { marcadores: ['<<informante>>'] } }),
+      ),
+    ).toBe('Faltan datos para los marcadores: <<informante>>, <<receptor_rut>>');
+  });
+
+  it('names the markers of errors.marcadores when the detail is the generic text', () => {
+    const error = new ApiError(400, {
+      detail: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
+      errors: { marcadores: ['<<informante>>', 'hora_diligencia'] },
+    });
+    expect(stampErrorMessage(error)).toBe('Faltan datos para los marcadores: <<informante>>, <<hora_diligencia>>');
+  });
+
+  it('keeps the generic missing-data text when no marker is named', () => {
+    expect(stampErrorMessage(new ApiError(400, { detail: 'Faltan datos requeridos' }))).toBe(
       'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
     );
   });
@@ -34,6 +50,18 @@ describe('stampErrorMessage', () => {
     expect(stampErrorMessage(new ApiError(400, {}))).toBe('Error desconocido al procesar la solicitud.');
     expect(stampErrorMessage(new Error('Respuesta inválida del servidor'))).toBe('Respuesta inválida del servidor');
     expect(stampErrorMessage('??')).toBe('Error desconocido al procesar la solicitud.');
+  });
+});
+
+describe('isHoraRequerida', () => {
+  it('recognises the refusal that asks for the hour of the diligence', () => {
+    const error = new ApiError(400, {
+      detail: 'Indica la hora de la diligencia: se registró solo la fecha',
+      errors: { hora_diligencia: ['Indica la hora de la diligencia: se registró solo la fecha'] },
+    });
+    expect(isHoraRequerida(error)).toBe(true);
+    expect(isHoraRequerida(new ApiError(400, { detail: 'x', errors: { marcadores: ['<<a>>'] } }))).toBe(false);
+    expect(isHoraRequerida(new Error('x'))).toBe(false);
   });
 });
 

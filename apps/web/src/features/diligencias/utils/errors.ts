@@ -1,4 +1,4 @@
-import { diligenciaMessages, mapStampError } from '@receptoria/contracts';
+import { diligenciaMessages, estampadoMessages, mapStampError } from '@receptoria/contracts';
 import { ApiError } from '../../../lib/api-client';
 
 function serverMessage(error: ApiError): string | undefined {
@@ -11,9 +11,20 @@ function serverMessage(error: ApiError): string | undefined {
   return undefined;
 }
 
-/** The stamp service's error, processed as spec 02 §8 maps it (no template, markers, 404, 403, 500). */
+/**
+ * The stamp service's error, processed as spec 02 §8 maps it (no template, markers, 404, 403, 500); a
+ * refusal for missing markers names them (issue 30), from its detail or its errors.marcadores.
+ */
 export function stampErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return mapStampError(error.status, serverMessage(error));
+  if (error instanceof ApiError) {
+    const marcadores = error.status < 500 ? error.errors?.marcadores : undefined;
+    const detail = serverMessage(error);
+    if (Array.isArray(marcadores) && marcadores.length > 0 && !detail?.includes('<<')) {
+      return estampadoMessages.faltanMarcadores(marcadores.map(String));
+    }
+    if (error.status < 500 && error.status !== 403 && detail?.includes('<<')) return detail;
+    return mapStampError(error.status, detail);
+  }
   if (error instanceof Error && error.message) return error.message;
   return mapStampError(0, null);
 }
@@ -39,4 +50,9 @@ export function saveResultsErrorMessage(error: unknown): string {
     if (parts.length) return parts.join('; ');
   }
   return diligenciaMessages.errorGuardarResultados;
+}
+
+/** Generation refused because the stored diligence has its date alone: the hour must be asked (issue 30). */
+export function isHoraRequerida(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && Array.isArray(error.errors?.hora_diligencia);
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { fechaDiligenciaToWire, normalizeFechaDiligencia, stampDateParts, tituloEstampado } from './fecha-diligencia';
+import {
+  fechaDiligenciaToWire,
+  horaInformada,
+  normalizeFechaDiligencia,
+  normalizeHora,
+  stampDateParts,
+  tituloEstampado,
+} from './fecha-diligencia';
 
 describe('normalizeFechaDiligencia', () => {
-  it('puts 09:00 on a date typed without time, in either form', () => {
-    expect(normalizeFechaDiligencia('2025-03-10')).toBe('10/03/2025 09:00');
-    expect(normalizeFechaDiligencia('10/03/2025')).toBe('10/03/2025 09:00');
+  it('writes a date typed without time as DD/MM/YYYY, without inventing an hour', () => {
+    expect(normalizeFechaDiligencia('2025-03-10')).toBe('10/03/2025');
+    expect(normalizeFechaDiligencia('10/03/2025')).toBe('10/03/2025');
   });
 
   it('keeps the time typed with the date', () => {
@@ -15,6 +22,29 @@ describe('normalizeFechaDiligencia', () => {
     expect(normalizeFechaDiligencia('31/02/2025')).toBe('31/02/2025');
     expect(normalizeFechaDiligencia('ayer')).toBe('ayer');
     expect(normalizeFechaDiligencia('')).toBe('');
+  });
+});
+
+describe('horaInformada', () => {
+  it('is true only when the typed date carries its time', () => {
+    expect(horaInformada('10/03/2025 16:45')).toBe(true);
+    expect(horaInformada('2025-03-10 08:05')).toBe(true);
+    expect(horaInformada('10/03/2025')).toBe(false);
+    expect(horaInformada('2025-03-10')).toBe(false);
+  });
+});
+
+describe('normalizeHora', () => {
+  it('reads the usual ways of typing an hour as HH:MM', () => {
+    expect(normalizeHora('16:45')).toBe('16:45');
+    expect(normalizeHora(' 9:05 ')).toBe('09:05');
+    expect(normalizeHora('1645')).toBe('16:45');
+    expect(normalizeHora('16.45')).toBe('16:45');
+    expect(normalizeHora('00:00')).toBe('00:00');
+  });
+
+  it('refuses what is not an hour of the day', () => {
+    for (const text of ['', '24:00', '12:60', 'mediodía', '16:4', '1:2:3']) expect(normalizeHora(text)).toBeNull();
   });
 });
 

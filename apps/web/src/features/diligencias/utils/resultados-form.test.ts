@@ -1,6 +1,14 @@
 import type { EncargoConResultados, TipoEstampado } from '@receptoria/contracts';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RESULTADOS, actionAvailability, resultadosProblem, toGuardarResultados } from './resultados-form';
+import {
+  EMPTY_RESULTADOS,
+  actionAvailability,
+  encargoToResultadosValues,
+  planGenerate,
+  resultadosProblem,
+  toGuardarResultados,
+  typedStampDatos,
+} from './resultados-form';
 
 const tipos = [{ id: 4, nombre: 'Búsqueda positiva', codigo: 'busqueda_positiva', valor_por_defecto: 45000, tiene_plantilla: true }] as TipoEstampado[];
 const encargo = { id: 9, numero_rol: 'C-1-2024', estado: 'preparado' } as EncargoConResultados;
@@ -42,6 +50,10 @@ describe('actionAvailability', () => {
     expect(actionAvailability({ ...full, apuntes_terreno: '' })).toEqual({ generate: true, later: false });
     expect(actionAvailability(full)).toEqual({ generate: true, later: true });
   });
+
+  it('lets a loaded assignment generate from its stored results with nothing typed', () => {
+    expect(actionAvailability(EMPTY_RESULTADOS, encargo)).toEqual({ generate: true, later: false });
+  });
 });
 
 describe('toGuardarResultados', () => {
@@ -51,11 +63,146 @@ describe('toGuardarResultados', () => {
       encargo_id: 9,
       resultado_id: 4,
       fecha_diligencia: '2025-03-10T09:00:00-03:00',
+      hora_informada: false,
       apuntes_terreno: 'Notificado personalmente',
       valor_personalizado: null,
       observaciones_diligencia: '',
       tratamiento: 'doña',
+      informante: '',
+      informante_relacion: '',
       cambiar_estado_a: 'listo_para_estampar',
     });
+  });
+
+  it('sends the informant, their relation, and that the hour was given when it was typed', () => {
+    const body = toGuardarResultados(encargo, {
+      ...full,
+      fecha_diligencia: '10/03/2025 16:45',
+      informante: '  Pedro Soto ',
+      informante_relacion: 'conserje',
+    });
+    expect(body).toMatchObject({
+      fecha_diligencia: '2025-03-10T16:45:00-03:00',
+      hora_informada: true,
+      informante: 'Pedro Soto',
+      informante_relacion: 'conserje',
+    });
+  });
+});
+
+/** An assignment whose last diligence is stored, as buscar_por_rol answers it. */
+function stored(overrides: Partial<EncargoConResultados> = {}): EncargoConResultados {
+  return {
+    ...encargo,
+    estado: 'listo_para_estampar',
+    tipo_estampado: 4,
+    ultima_diligencia_tipo_estampado: 4,
+    ultima_diligencia_fecha: '2025-03-10T16:45:00-03:00',
+    ultima_diligencia_apuntes: 'Notificado personalmente',
+    ultima_diligencia_observaciones: '',
+    ultima_diligencia_tratamiento: '',
+    ultima_diligencia_informante: '',
+    ultima_diligencia_informante_relacion: '',
+    ultima_diligencia_hora_informada: true,
+    ultima_diligencia_valor: 45000,
+    diligencia: {
+      id: 1,
+      fecha_diligencia: '2025-03-10T16:45:00-03:00',
+      apuntes_terreno: 'Notificado personalmente',
+      tratamiento: '',
+      valor_cobrado: null,
+      valor_final: 45000,
+      motivo_cambio_valor: '',
+      observaciones: '',
+      informante: '',
+      informante_relacion: '',
+      hora_informada: true,
+    },
+    ...overrides,
+  } as EncargoConResultados;
+}
+
+describe('encargoToResultadosValues', () => {
+  it('shows a diligence stored with its date alone without an hour, and its informant', () => {
+    const values = encargoToResultadosValues(
+      stored({
+        ultima_diligencia_fecha: '2025-03-10T09:00:00-03:00',
+        ultima_diligencia_hora_informada: false,
+        ultima_diligencia_informante: 'Pedro Soto',
+        ultima_diligencia_informante_relacion: 'conserje',
+      }),
+    );
+    expect(values).toMatchObject({ fecha_diligencia: '10/03/2025', informante: 'Pedro Soto', informante_relacion: 'conserje' });
+    expect(encargoToResultadosValues(stored()).fecha_diligencia).toBe('10/03/2025 16:45');
+  });
+});
+
+describe('planGenerate', () => {
+  const typed = { ...full, fecha_diligencia: '10/03/2025 16:45' };
+
+  it('asks for the results when nothing is stored and nothing typed', () => {
+    expect(planGenerate(encargo, EMPTY_RESULTADOS, tipos)).toEqual({ kind: 'error', message: 'Primero registra los resultados de la diligencia' });
+    expect(planGenerate({ ...encargo, estado: 'estampado' }, EMPTY_RESULTADOS, tipos)).toEqual({
+      kind: 'error',
+      message: 'Primero registra los resultados de la diligencia',
+    });
+    expect(planGenerate(null, typed, tipos)).toEqual({ kind: 'error', message: 'Primero debes buscar y seleccionar un encargo' });
+  });
+
+  it('saves typed results first when none are stored, under the rules of Estampar Más Tarde', () => {
+    expect(planGenerate(encargo, typed, tipos)).toEqual({ kind: 'save', tipoId: 4, sinHora: false });
+    expect(planGenerate(encargo, { ...typed, fecha_diligencia: '10/03/2025' }, tipos)).toEqual({ kind: 'save', tipoId: 4, sinHora: true });
+    expect(planGenerate(encargo, { ...typed, apuntes_terreno: '' }, tipos)).toEqual({
+      kind: 'error',
+      message: 'Debes escribir los apuntes del receptor en terreno',
+    });
+    expect(planGenerate(encargo, { ...typed, valor_personalizado: 52000 }, tipos)).toEqual({
+      kind: 'error',
+      message: 'Si especificas un valor personalizado, debes indicar el motivo en las observaciones',
+    });
+  });
+
+  it('generates from the stored diligence when the form says the same or nothing', () => {
+    expect(planGenerate(stored(), encargoToResultadosValues(stored()), tipos)).toEqual({ kind: 'stored', tipoId: 4, sinHora: false });
+    expect(planGenerate(stored(), { ...typed, apuntes_terreno: '  Notificado personalmente ' }, tipos)).toMatchObject({ kind: 'stored' });
+    expect(planGenerate(stored(), EMPTY_RESULTADOS, tipos)).toEqual({ kind: 'stored', tipoId: 4, sinHora: false });
+  });
+
+  it('saves again when the typed results differ from the stored ones', () => {
+    expect(planGenerate(stored(), { ...typed, valor_personalizado: 52000, observaciones_diligencia: 'Distancia' }, tipos)).toMatchObject({
+      kind: 'save',
+    });
+    expect(planGenerate(stored(), { ...typed, informante: 'Pedro Soto' }, tipos)).toMatchObject({ kind: 'save' });
+    expect(planGenerate(stored(), { ...typed, fecha_diligencia: '10/03/2025 17:00' }, tipos)).toMatchObject({ kind: 'save' });
+  });
+
+  it('asks the hour of a diligence stored with its date alone', () => {
+    const sinHora = stored({ ultima_diligencia_fecha: '2025-03-10T09:00:00-03:00', ultima_diligencia_hora_informada: false });
+    expect(planGenerate(sinHora, encargoToResultadosValues(sinHora), tipos)).toEqual({ kind: 'stored', tipoId: 4, sinHora: true });
+  });
+
+  it('uses the stored diligence in other states, whatever is typed', () => {
+    const estampado = stored({ estado: 'estampado' });
+    expect(planGenerate(estampado, { ...typed, apuntes_terreno: 'Nueva visita' }, tipos)).toEqual({ kind: 'stored', tipoId: 4, sinHora: false });
+  });
+});
+
+describe('typedStampDatos', () => {
+  it('names the typed results as the stamp payload does, the hour only when typed', () => {
+    const tipo = tipos[0];
+    expect(
+      typedStampDatos('C-1-2024', { ...full, fecha_diligencia: '10/03/2025 16:45', informante: 'Pedro Soto', informante_relacion: 'conserje' }, tipo),
+    ).toEqual({
+      numero_rol: 'C-1-2024',
+      fecha_diligencia: '10-03-2025',
+      hora_diligencia: '16:45',
+      resultado_diligencia: 'Búsqueda positiva',
+      informante: 'Pedro Soto',
+      informante_relacion: 'conserje',
+      apuntes_terreno: 'Notificado personalmente',
+      valor_cobrado: 45000,
+    });
+    expect(typedStampDatos('C-1-2024', { ...full, valor_personalizado: 52000 }, tipo)).not.toHaveProperty('hora_diligencia');
+    expect(typedStampDatos('C-1-2024', { ...full, valor_personalizado: 52000 }, tipo).valor_cobrado).toBe(52000);
   });
 });

@@ -5,6 +5,7 @@ import {
   type ReEncargoValue,
   auditoriaMessages,
   encargoMessages,
+  estampadoMessages,
   formatCLP,
   formatDate,
   normalizeRol,
@@ -112,9 +113,11 @@ function LoadedSummary({ encargo }: { encargo: Encargo }) {
 export interface ReEncargosScreenProps {
   /** The 'Historial' tab of the loaded assignment (features meet in app/: the router plugs it in). */
   historialPanel?: (encargo: Encargo) => ReactNode;
+  /** The 'Documentos' tab: the loaded assignment's generated certificates (plugged in the same way). */
+  documentosPanel?: (encargo: Encargo) => ReactNode;
 }
 
-export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {}) {
+export function ReEncargosScreen({ historialPanel, documentosPanel }: ReEncargosScreenProps = {}) {
   const { lookups, comunas, loading } = useEncargoLookups('re');
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('rol') ?? '');
@@ -343,12 +346,19 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
       {conflict && <VersionConflictAlert onReload={() => void reloadLoaded()} reloading={reloading} />}
 
       <Tabs value={tab} onChange={setTab}>
-        {historialPanel && (
+        {(historialPanel || documentosPanel) && (
           <Tabs.List mb="md">
             <Tabs.Tab value="encargo">{auditoriaMessages.datosEncargo}</Tabs.Tab>
-            <Tabs.Tab value="historial" disabled={!loaded}>
-              {auditoriaMessages.historial}
-            </Tabs.Tab>
+            {historialPanel && (
+              <Tabs.Tab value="historial" disabled={!loaded}>
+                {auditoriaMessages.historial}
+              </Tabs.Tab>
+            )}
+            {documentosPanel && (
+              <Tabs.Tab value="documentos" disabled={!loaded}>
+                {estampadoMessages.documentosEncargo}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
         )}
         <Tabs.Panel value="encargo">
@@ -392,6 +402,7 @@ export function ReEncargosScreen({ historialPanel }: ReEncargosScreenProps = {})
           </form>
         </Tabs.Panel>
         {historialPanel && loaded && <Tabs.Panel value="historial">{historialPanel(loaded)}</Tabs.Panel>}
+        {documentosPanel && loaded && <Tabs.Panel value="documentos">{documentosPanel(loaded)}</Tabs.Panel>}
       </Tabs>
 
       <EncargoPickerModal

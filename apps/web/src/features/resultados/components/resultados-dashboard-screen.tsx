@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type ColaItem, formatDate } from '@receptoria/contracts';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconFiles, IconRefresh } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCola } from '../api/get-cola';
@@ -14,7 +15,84 @@ function diasColor(dias: number): string {
   return 'gray';
 }
 
-function ColaTable({ title, hint, items, total, testId }: { title: string; hint: string; items: ColaItem[]; total: number; testId: string }) {
+/** Where a row's rol leads: results are entered on /diligencias, stamps made on /diligencias/estampar. */
+const linkResultados = (item: ColaItem) => `${paths.diligencias}?rol=${encodeURIComponent(item.numero_rol)}&id=${item.id}`;
+const linkEstampado = (item: ColaItem) => `${paths.estampar}?rol=${encodeURIComponent(item.numero_rol)}`;
+
+interface ColaRowProps {
+  item: ColaItem;
+  linkTo: (item: ColaItem) => string;
+  documentosPanel?: (item: ColaItem) => ReactNode;
+  open: boolean;
+  onToggle: () => void;
+  columns: number;
+}
+
+/** A row of the queue and, when opened, its generated documents below it. */
+function ColaRow({ item, linkTo, documentosPanel, open, onToggle, columns }: ColaRowProps) {
+  return (
+    <>
+      <Table.Tr data-testid={`cola-${item.id}`}>
+        <Table.Td>
+          <Group gap={6} wrap="nowrap">
+            <Anchor component={Link} to={linkTo(item)} fw={600}>
+              {item.numero_rol}
+            </Anchor>
+            {item.es_re_encargo ? (
+              <Badge size="xs" color="grape" variant="filled" radius="sm">
+                {m.reEncargo}
+              </Badge>
+            ) : null}
+          </Group>
+        </Table.Td>
+        <Table.Td>{item.estudio_nombre}</Table.Td>
+        <Table.Td>{item.ejecutados}</Table.Td>
+        <Table.Td>{item.tipo_encargo_nombre}</Table.Td>
+        <Table.Td>{item.ultima_diligencia_tipo_estampado_nombre ?? '—'}</Table.Td>
+        <Table.Td>{formatDate(item.esperando_desde, '—')}</Table.Td>
+        <Table.Td data-testid="cola-dias">
+          <Badge color={diasColor(item.dias_esperando)} variant="light" radius="sm" tt="none">
+            {m.dias(item.dias_esperando)}
+          </Badge>
+        </Table.Td>
+        {documentosPanel ? (
+          <Table.Td>
+            <Button
+              size="xs"
+              variant={open ? 'light' : 'subtle'}
+              leftSection={<IconFiles size={14} />}
+              rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+              aria-expanded={open}
+              aria-label={m.documentosDe(item.numero_rol)}
+              onClick={onToggle}
+            >
+              {m.columns.documentos}
+            </Button>
+          </Table.Td>
+        ) : null}
+      </Table.Tr>
+      {documentosPanel && open ? (
+        <Table.Tr data-testid={`cola-documentos-${item.id}`}>
+          <Table.Td colSpan={columns}>{documentosPanel(item)}</Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}
+
+interface ColaTableProps {
+  title: string;
+  hint: string;
+  items: ColaItem[];
+  total: number;
+  testId: string;
+  linkTo: (item: ColaItem) => string;
+  documentosPanel?: (item: ColaItem) => ReactNode;
+}
+
+function ColaTable({ title, hint, items, total, testId, linkTo, documentosPanel }: ColaTableProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const columns = documentosPanel ? 8 : 7;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid={testId}>
       <Stack gap="sm">
@@ -45,34 +123,20 @@ function ColaTable({ title, hint, items, total, testId }: { title: string; hint:
                   <Table.Th>{m.columns.resultado}</Table.Th>
                   <Table.Th>{m.columns.desde}</Table.Th>
                   <Table.Th>{m.columns.dias}</Table.Th>
+                  {documentosPanel ? <Table.Th>{m.columns.documentos}</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {items.map((item) => (
-                  <Table.Tr key={item.id} data-testid={`cola-${item.id}`}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor component={Link} to={`${paths.estampar}?rol=${encodeURIComponent(item.numero_rol)}`} fw={600}>
-                          {item.numero_rol}
-                        </Anchor>
-                        {item.es_re_encargo ? (
-                          <Badge size="xs" color="grape" variant="filled" radius="sm">
-                            {m.reEncargo}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{item.estudio_nombre}</Table.Td>
-                    <Table.Td>{item.ejecutados}</Table.Td>
-                    <Table.Td>{item.tipo_encargo_nombre}</Table.Td>
-                    <Table.Td>{item.ultima_diligencia_tipo_estampado_nombre ?? '—'}</Table.Td>
-                    <Table.Td>{formatDate(item.esperando_desde, '—')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={diasColor(item.dias_esperando)} variant="light" radius="sm" tt="none">
-                        {m.dias(item.dias_esperando)}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
+                  <ColaRow
+                    key={item.id}
+                    item={item}
+                    linkTo={linkTo}
+                    documentosPanel={documentosPanel}
+                    open={open === item.id}
+                    onToggle={() => setOpen((current) => (current === item.id ? null : item.id))}
+                    columns={columns}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -83,8 +147,13 @@ function ColaTable({ title, hint, items, total, testId }: { title: string; hint:
   );
 }
 
+export interface ResultadosDashboardScreenProps {
+  /** A row's generated documents (features meet in app/: the router plugs it in). */
+  documentosPanel?: (item: ColaItem) => ReactNode;
+}
+
 /** /resultados-dashboard: the work queue of results and stamps (module estampar). */
-export function ResultadosDashboardScreen() {
+export function ResultadosDashboardScreen({ documentosPanel }: ResultadosDashboardScreenProps = {}) {
   const cola = useCola();
   return (
     <Stack gap="lg">
@@ -112,6 +181,8 @@ export function ResultadosDashboardScreen() {
             items={cola.data.esperando_resultados}
             total={cola.data.totales.esperando_resultados}
             testId="cola-resultados"
+            linkTo={linkResultados}
+            documentosPanel={documentosPanel}
           />
           <ColaTable
             title={m.esperandoEstampado}
@@ -119,6 +190,8 @@ export function ResultadosDashboardScreen() {
             items={cola.data.esperando_estampado}
             total={cola.data.totales.esperando_estampado}
             testId="cola-estampado"
+            linkTo={linkEstampado}
+            documentosPanel={documentosPanel}
           />
         </>
       ) : null}
