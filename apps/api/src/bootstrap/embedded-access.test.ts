@@ -152,6 +152,34 @@ describe('the CLI while the server runs on the embedded database', () => {
     }
   });
 
+  it("answers a client's statements right while the server answers its own requests at the same time", async () => {
+    const login = await fetch(`${baseUrl}/api/v1/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { access } = (await login.json()) as { access: string };
+    const client = socketClient();
+    await client.connect();
+    try {
+      const serverWork = Promise.all(
+        Array.from({ length: 30 }, () =>
+          fetch(`${baseUrl}/api/v1/auth/profile/`, { headers: { authorization: `Bearer ${access}` } }).then((r) => r.status),
+        ),
+      );
+      const answers: number[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        // Parse, Bind, Execute and Sync: the extended protocol, with a parameter.
+        const { rows } = await client.query<{ n: number }>('select $1::int * 2 as n, (select count(*) from users) as u', [i]);
+        answers.push(rows[0]!.n);
+      }
+      expect(answers).toEqual(Array.from({ length: 60 }, (_, i) => i * 2));
+      expect(new Set(await serverWork)).toEqual(new Set([200]));
+    } finally {
+      await client.end();
+    }
+  });
+
   it('rolls back what a client leaves open when it disconnects, and the server goes on', async () => {
     const client = socketClient();
     await client.connect();
