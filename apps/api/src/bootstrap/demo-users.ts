@@ -4,13 +4,13 @@ import { PERMISSION_CODES, type PermissionCode } from '@receptoria/contracts';
 /**
  * The demo receiver's own users, made with the demo data on a first start: the receiver and a
  * secretary, so a new user can try the product as each sees it (not only as the platform admin).
+ * They have no e-mail: the receiver's reminders and reports go nowhere until a real address is set.
  */
 export const DEMO_USERS = [
   {
     username: 'receptor',
     firstName: 'Rodrigo',
     lastName: 'Fuenzalida Ortiz',
-    email: 'receptor@receptoria.local',
     cargo: 'receptor',
     permisos: PERMISSION_CODES,
   },
@@ -18,7 +18,6 @@ export const DEMO_USERS = [
     username: 'secretaria',
     firstName: 'Camila',
     lastName: 'Rojas Pérez',
-    email: 'secretaria@receptoria.local',
     cargo: 'secretaria',
     permisos: ['ingreso_diligencias', 'estampa_1', 'imprime_recibos', 'imprime_lista'],
   },
@@ -26,7 +25,6 @@ export const DEMO_USERS = [
   username: string;
   firstName: string;
   lastName: string;
-  email: string;
   cargo: 'receptor' | 'secretaria';
   permisos: readonly PermissionCode[];
 }[];

@@ -14,7 +14,10 @@ describe('first start with demo data: the demo receiver and secretary', () => {
   async function profileOf(username: string, password: string) {
     const login = await t!.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username, password } });
     expect(login.statusCode, login.body).toBe(200);
-    const { access, user } = login.json() as { access: string; user: { cargo: string; is_admin: boolean; tenant_id: number } };
+    const { access, user } = login.json() as {
+      access: string;
+      user: { cargo: string; is_admin: boolean; tenant_id: number; email: string };
+    };
     const lista = await t!.request(access, { method: 'GET', url: '/api/v1/encargos/lista/' });
     return { user, access, listStatus: lista.statusCode, lista: lista.json() as { count?: number } };
   }
@@ -29,7 +32,8 @@ describe('first start with demo data: the demo receiver and secretary', () => {
     vi.restoreAllMocks();
 
     const receptor = await profileOf('receptor', 'demo-clave-123');
-    expect(receptor.user).toMatchObject({ cargo: 'receptor', is_admin: false, tenant_id: t.mainTenantId });
+    // No e-mail: the receiver's reminders keep going to the receiver's own address only.
+    expect(receptor.user).toMatchObject({ cargo: 'receptor', is_admin: false, tenant_id: t.mainTenantId, email: '' });
     // The demo receiver's own user sees the demo data.
     expect(receptor.listStatus).toBe(200);
     expect(receptor.lista.count).toBeGreaterThan(0);

@@ -51,7 +51,6 @@ export async function prepareInstallation(app: FastifyInstance, config: AppConfi
         password: passwords[user.username],
         firstName: user.firstName,
         lastName: user.lastName,
-        email: user.email,
         cargo: user.cargo,
         permisos: user.permisos,
       });
