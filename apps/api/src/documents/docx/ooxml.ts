@@ -38,18 +38,22 @@ function coreXml(titulo: string): string {
 <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${escapeXml(titulo)}</dc:title><dc:creator>Receptoría</dc:creator></cp:coreProperties>`;
 }
 
+const FIXED_DATE = new Date('2025-01-01T00:00:00Z');
+
 /** A minimal, valid Word document (Letter size, 2.5 cm margins) holding the given paragraphs. */
 export function buildDocx(parrafos: readonly Parrafo[], titulo = ''): Buffer {
   const body = parrafos.map(paragraphXml).join('');
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1418" w:right="1418" w:bottom="1418" w:left="1701" w:header="709" w:footer="709" w:gutter="0"/></w:sectPr></w:body></w:document>`;
   const zip = new PizZip();
-  zip.file('[Content_Types].xml', CONTENT_TYPES);
-  zip.file('_rels/.rels', ROOT_RELS);
-  zip.file('word/document.xml', document);
-  zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS);
-  zip.file('word/styles.xml', STYLES);
-  zip.file('docProps/core.xml', coreXml(titulo));
+  // A fixed entry date: the same paragraphs always give the same bytes (a built-in template is built on each read).
+  const options = { date: FIXED_DATE };
+  zip.file('[Content_Types].xml', CONTENT_TYPES, options);
+  zip.file('_rels/.rels', ROOT_RELS, options);
+  zip.file('word/document.xml', document, options);
+  zip.file('word/_rels/document.xml.rels', DOCUMENT_RELS, options);
+  zip.file('word/styles.xml', STYLES, options);
+  zip.file('docProps/core.xml', coreXml(titulo), options);
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 

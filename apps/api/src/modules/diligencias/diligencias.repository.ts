@@ -219,13 +219,13 @@ export async function listCola(
       where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
     ) d on true
     left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
-    where e.estado = ${estado}
+    where e.estado = ${estado} and e.es_re_encargado = false
     order by ${desde} asc, e.id asc
     limit ${limit}`)) as unknown as { rows: ColaRow[] };
   const [countRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(encargos)
-    .where(and(eq(encargos.estado, estado)));
+    .where(and(eq(encargos.estado, estado), eq(encargos.esReEncargado, false)));
   const hoy = todayIso(now);
   const items = result.rows.map(
     (r): ColaItem => ({
@@ -244,6 +244,17 @@ export async function listCola(
     }),
   );
   return { items, total: Number(countRow?.n ?? 0) };
+}
+
+/** Completes the hour of a diligence typed with its date alone (the date kept, now informed). */
+export async function completarHoraDiligencia(db: TenantDb, id: number, fecha: Date): Promise<DiligenciaRow> {
+  const [row] = await db
+    .update(diligencias)
+    .set({ fechaDiligencia: fecha, horaInformada: true })
+    .where(eq(diligencias.id, id))
+    .returning();
+  if (!row) throw new Error(`la diligencia ${id} no se actualizó`);
+  return row;
 }
 
 export async function countDiligencias(db: TenantDb, encargoIds: readonly number[]): Promise<number> {

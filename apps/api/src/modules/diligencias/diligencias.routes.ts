@@ -1,5 +1,6 @@
 import {
   ColaResponseSchema,
+  DocumentosEncargoResponseSchema,
   EncargoDetailSchema,
   EncargoPatchSchema,
   GuardarFechaEstampadoResponseSchema,
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { modifyEncargo } from '../encargos/encargos.service';
 import { findDocumentoTenant } from '../estampados/estampados.repository';
+import { listDocumentosEncargo } from '../estampados/estampados.service';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { getCola, guardarFechaEstampado, guardarResultados, notificarEstampado } from './diligencias.service';
 
@@ -78,6 +80,16 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['encargos'], params: IdParamSchema, body: EncargoPatchSchema, response: { 200: EncargoDetailSchema } },
     },
     async (request) => modifyEncargo(request.tenantDb, request.params.id, request.body, auditActorOf(request)),
+  );
+
+  // The certificates of an assignment (results screen, Re-encargos timeline, work queue).
+  app.get(
+    '/encargos/:id/estampados/',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['encargos'], params: IdParamSchema, response: { 200: DocumentosEncargoResponseSchema } },
+    },
+    async (request) => listDocumentosEncargo(request.tenantDb, app.documentSigner, request.params.id),
   );
 
   app.post(

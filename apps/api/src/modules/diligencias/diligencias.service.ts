@@ -26,7 +26,7 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { listCola, toDiligenciaResumen } from './diligencias.repository';
+import { findUltimaDiligencia, listCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -63,50 +63,64 @@ export async function guardarResultados(
   actor: AuditActor,
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
-  return db.transaction(async (tx) => {
-    const locked = await lockEncargosFullByRolWithTipo(tx, input.numero_rol, input.resultado_id);
-    const found = chooseOfRol(locked.rows, input.numero_rol, input.encargo_id);
-    const current = found.row;
-    const encargoId = current.id;
-    if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
-      throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
-    }
-    const { tipo } = locked;
-    if (!tipo || !tipo.activo) {
-      throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
-    }
-    const personalizado = input.valor_personalizado;
-    const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
-      tx,
-      {
-        encargoId,
-        tipoEstampadoId: tipo.id,
-        fechaDiligencia: input.fecha_diligencia,
-        apuntesTerreno: input.apuntes_terreno,
-        tratamiento: input.tratamiento,
-        valorCobrado: personalizado,
-        valorFinal: personalizado ?? tipo.valorPorDefecto,
-        motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
-        observaciones: input.observaciones_diligencia,
-        informante: input.informante,
-        informanteRelacion: input.informante_relacion,
-        horaInformada: input.hora_informada,
-        creadoPor: actor.username,
-        fechaCreacion: now,
-      },
+  return db.transaction(async (tx) => (await registrarResultados(tx, input, actor, now)).response);
+}
+
+/**
+ * The results save inside a caller's transaction (also used by a generation that brings typed results):
+ * the answer and the stored diligence with its type's name.
+ */
+export async function registrarResultados(
+  tx: TenantDb,
+  input: GuardarResultadosValue,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ response: GuardarResultadosResponse; diligencia: UltimaDiligencia }> {
+  const locked = await lockEncargosFullByRolWithTipo(tx, input.numero_rol, input.resultado_id);
+  const found = chooseOfRol(locked.rows, input.numero_rol, input.encargo_id);
+  const current = found.row;
+  const encargoId = current.id;
+  if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
+    throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
+  }
+  const { tipo } = locked;
+  if (!tipo || !tipo.activo) {
+    throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
+  }
+  const personalizado = input.valor_personalizado;
+  const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
+    tx,
+    {
       encargoId,
-      { estado: input.cambiar_estado_a, fechaModificacion: now },
-    );
-    await recordAudits(tx, actor, [
-      {
-        entidad: 'diligencia',
-        entidadId: diligencia.id,
-        accion: 'crear',
-        cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
-      },
-      encargoAuditEntry('resultados', snapshotOf(found), withUpdatedRow(found, row)),
-    ]);
-    return {
+      tipoEstampadoId: tipo.id,
+      fechaDiligencia: input.fecha_diligencia,
+      apuntesTerreno: input.apuntes_terreno,
+      tratamiento: input.tratamiento,
+      valorCobrado: personalizado,
+      valorFinal: personalizado ?? tipo.valorPorDefecto,
+      motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
+      observaciones: input.observaciones_diligencia,
+      informante: input.informante,
+      informanteRelacion: input.informante_relacion,
+      horaInformada: input.hora_informada,
+      creadoPor: actor.username,
+      fechaCreacion: now,
+    },
+    encargoId,
+    { estado: input.cambiar_estado_a, fechaModificacion: now },
+  );
+  await recordAudits(tx, actor, [
+    {
+      entidad: 'diligencia',
+      entidadId: diligencia.id,
+      accion: 'crear',
+      cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
+    },
+    encargoAuditEntry('resultados', snapshotOf(found), withUpdatedRow(found, row)),
+  ]);
+  return {
+    diligencia: { ...diligencia, tipoNombre: tipo.nombre },
+    response: {
       success: true as const,
       message: m.resultadosGuardados,
       encargo_id: encargoId,
@@ -119,8 +133,8 @@ export async function guardarResultados(
         creado_por: diligencia.creadoPor,
         fecha_creacion: toSantiagoIso(diligencia.fechaCreacion),
       },
-    };
-  });
+    },
+  };
 }
 
 /**
@@ -146,6 +160,8 @@ export async function notificarEstampado(
     const before = snapshotOf(locked);
     const encargoId = current.id;
     if (current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    // A certificate is never on record without its result and fee: no diligence, no estampado.
+    if (!(await findUltimaDiligencia(tx, encargoId))) throw new AppError('CONFLICT', m.sinDiligenciaEstampado);
     const fecha = todayIso(now);
     const row = await updateEncargoReturning(tx, encargoId, {
       estado: 'estampado',

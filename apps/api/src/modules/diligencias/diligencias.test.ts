@@ -311,6 +311,61 @@ describe('work queue', () => {
   });
 });
 
+describe('work queue without re-assigned originals', () => {
+  it('leaves out an assignment once re-assigned, and lists its re-assignment; the totals agree', async () => {
+    const cola = async () => ColaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());
+    const original = await nuevo({ fecha_encargo: '2023-01-02' });
+    const listoOriginal = await nuevo({ fecha_encargo: '2023-01-03' });
+    await guardar(w.tokenA, resultadosBody(listoOriginal.numero_rol, negativa));
+    const before = await cola();
+    expect(before.esperando_resultados.map((x) => x.numero_rol)).toContain(original.numero_rol);
+    expect(before.esperando_estampado.map((x) => x.numero_rol)).toContain(listoOriginal.numero_rol);
+
+    // Re-assigned: the originals are flagged, their re-assignment (same rol) is a new assignment.
+    const db = await t.tenantDbOf(t.mainTenantId);
+    for (const id of [original.id, listoOriginal.id]) {
+      await db.update(tenantSchema.encargos).set({ esReEncargado: true }).where(eq(tenantSchema.encargos.id, id));
+    }
+    const segundo = await nuevo({ fecha_encargo: '2025-04-01' });
+    await db.update(tenantSchema.encargos).set({ numeroRol: original.numero_rol, esReEncargo: true }).where(eq(tenantSchema.encargos.id, segundo.id));
+    const after = await cola();
+    expect(after.esperando_resultados.map((x) => x.id)).not.toContain(original.id);
+    expect(after.esperando_estampado.map((x) => x.id)).not.toContain(listoOriginal.id);
+    expect(after.esperando_resultados.find((x) => x.id === segundo.id)).toMatchObject({ numero_rol: original.numero_rol, es_re_encargo: true });
+    expect(after.totales.esperando_resultados).toBe(before.totales.esperando_resultados);
+    expect(after.totales.esperando_estampado).toBe(before.totales.esperando_estampado - 1);
+  });
+});
+
+describe('informant and hour of a diligence', () => {
+  it('stores the informant, their relation and whether the hour was given; buscar_por_rol reads them back', async () => {
+    const encargo = await nuevo();
+    const response = await guardar(
+      w.tokenA,
+      resultadosBody(encargo.numero_rol, positiva, { informante: ' Carmen Soto ', informante_relacion: 'vecina', fecha_diligencia: '14/03/2025' }),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = GuardarResultadosResponseSchema.parse(response.json());
+    expect(body.diligencia).toMatchObject({
+      informante: 'Carmen Soto',
+      informante_relacion: 'vecina',
+      hora_informada: false,
+      fecha_diligencia: '2025-03-14T09:00:00-03:00',
+    });
+    expect(EncargoConResultadosSchema.parse(await buscar(encargo.numero_rol))).toMatchObject({
+      ultima_diligencia_informante: 'Carmen Soto',
+      ultima_diligencia_informante_relacion: 'vecina',
+      ultima_diligencia_hora_informada: false,
+      diligencia: { informante: 'Carmen Soto', informante_relacion: 'vecina', hora_informada: false },
+    });
+    const conHora = GuardarResultadosResponseSchema.parse((await guardar(w.tokenA, resultadosBody(encargo.numero_rol, positiva))).json());
+    expect(conHora.diligencia).toMatchObject({ informante: '', informante_relacion: '', hora_informada: true });
+    const largo = await guardar(w.tokenA, resultadosBody(encargo.numero_rol, positiva, { informante: 'x'.repeat(151) }));
+    expect(largo.statusCode).toBe(400);
+    expect(largo.json().detail).toBe('Máximo 150 caracteres');
+  });
+});
+
 describe('the last diligence of an assignment, with thousands on record', () => {
   it('is found on the assignment index, not by walking every diligence by date', async () => {
     // A receiver with many diligences on one assignment, and another assignment without any: the

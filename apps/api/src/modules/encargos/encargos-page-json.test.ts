@@ -114,6 +114,8 @@ beforeAll(async () => {
       apuntesTerreno: 'doña Carmen Soto, vecina',
       tratamiento: 'doña',
       valorFinal: 35_000,
+      informante: 'Carmen Soto',
+      informanteRelacion: 'vecina',
       creadoPor: 'receptor',
     },
     {
@@ -126,6 +128,8 @@ beforeAll(async () => {
       valorFinal: 1_234_567_890_123,
       motivoCambioValor: 'Distancia',
       observaciones: 'Con <b>marcas</b>',
+      informante: 'José "Pepe" Núñez',
+      horaInformada: false,
     },
   ]);
   rol.tipoId = tipoId;
@@ -254,6 +258,9 @@ describe("buscar_por_rol's answer, field for field", () => {
     ultima_diligencia_valor: null,
     ultima_diligencia_observaciones: null,
     ultima_diligencia_tratamiento: null,
+    ultima_diligencia_informante: null,
+    ultima_diligencia_informante_relacion: null,
+    ultima_diligencia_hora_informada: null,
     diligencia: null,
     resultado: null,
   };
@@ -278,6 +285,9 @@ describe("buscar_por_rol's answer, field for field", () => {
       ultima_diligencia_valor: 35_000,
       ultima_diligencia_observaciones: '',
       ultima_diligencia_tratamiento: 'doña',
+      ultima_diligencia_informante: 'Carmen Soto',
+      ultima_diligencia_informante_relacion: 'vecina',
+      ultima_diligencia_hora_informada: true,
       diligencia: {
         id: (response.json() as { diligencia: { id: number } }).diligencia.id,
         fecha_diligencia: '2025-07-02T11:05:09-04:00',
@@ -287,6 +297,9 @@ describe("buscar_por_rol's answer, field for field", () => {
         valor_final: 35_000,
         motivo_cambio_valor: '',
         observaciones: '',
+        informante: 'Carmen Soto',
+        informante_relacion: 'vecina',
+        hora_informada: true,
       },
       resultado: tipo,
     });
@@ -312,6 +325,9 @@ describe("buscar_por_rol's answer, field for field", () => {
       ultima_diligencia_valor: 1_234_567_890_123,
       ultima_diligencia_observaciones: 'Con <b>marcas</b>',
       ultima_diligencia_tratamiento: 'don',
+      ultima_diligencia_informante: 'José "Pepe" Núñez',
+      ultima_diligencia_informante_relacion: '',
+      ultima_diligencia_hora_informada: false,
       diligencia: {
         id: (body.diligencia as { id: number }).id,
         fecha_diligencia: '2025-01-20T09:00:00-03:00',
@@ -321,6 +337,9 @@ describe("buscar_por_rol's answer, field for field", () => {
         valor_final: 1_234_567_890_123,
         motivo_cambio_valor: 'Distancia',
         observaciones: 'Con <b>marcas</b>',
+        informante: 'José "Pepe" Núñez',
+        informante_relacion: '',
+        hora_informada: false,
       },
       resultado: { id: rol.tipoId, nombre: 'Búsqueda "positiva"' },
     });

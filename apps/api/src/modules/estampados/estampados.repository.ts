@@ -1,7 +1,7 @@
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
-const { estampados, plantillas, tiposEstampado } = tenantSchema;
+const { encargos, estampados, plantillas, tiposEstampado } = tenantSchema;
 const { estampadoDocumentos, tenants } = controlSchema;
 
 export type PlantillaRow = typeof plantillas.$inferSelect;
@@ -49,6 +49,34 @@ export async function deleteEstampado(db: TenantDb, id: string): Promise<boolean
 
 export async function markEstampadoNotificado(db: TenantDb, id: string, at: Date): Promise<void> {
   await db.update(estampados).set({ fechaNotificacion: at }).where(eq(estampados.id, id));
+}
+
+/**
+ * An assignment's documents, newest first (without their files): those naming it, and older ones that
+ * name only its rol. Null when the assignment does not exist.
+ */
+export async function listEstampadosDeEncargo(db: TenantDb, encargoId: number) {
+  const [encargo] = await db.select({ numeroRol: encargos.numeroRol }).from(encargos).where(eq(encargos.id, encargoId));
+  if (!encargo) return null;
+  return db
+    .select({
+      id: estampados.id,
+      encargoId: estampados.encargoId,
+      numeroRol: estampados.numeroRol,
+      tipoEstampadoId: estampados.tipoEstampadoId,
+      tipoNombre: tiposEstampado.nombre,
+      titulo: estampados.titulo,
+      motor: estampados.motor,
+      urlExterna: estampados.urlExterna,
+      hasPdf: sql<boolean>`${estampados.archivoPdf} is not null`,
+      creadoPor: estampados.creadoPor,
+      fechaCreacion: estampados.fechaCreacion,
+      fechaNotificacion: estampados.fechaNotificacion,
+    })
+    .from(estampados)
+    .leftJoin(tiposEstampado, eq(tiposEstampado.id, estampados.tipoEstampadoId))
+    .where(or(eq(estampados.encargoId, encargoId), and(isNull(estampados.encargoId), eq(estampados.numeroRol, encargo.numeroRol))))
+    .orderBy(desc(estampados.fechaCreacion), desc(estampados.id));
 }
 
 export async function listEstampadosDeRol(db: TenantDb, numeroRol: string) {

@@ -52,8 +52,8 @@ export const estampadosServiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: GenerarEstampadoSchema, response: { 201: GenerarEstampadoResponseSchema } },
     },
     async (request, reply) => {
-      const documento = await generarEstampado(context(request), request.body);
-      return reply.status(201).send({ success: true, message: m.generado, documento });
+      const generado = await generarEstampado(context(request), request.body);
+      return reply.status(201).send({ success: true, message: m.generado, ...generado });
     },
   );
 

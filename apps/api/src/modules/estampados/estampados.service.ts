@@ -2,39 +2,68 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type DocumentoEstampado,
   type DocumentoRef,
+  type DocumentosEncargoResponse,
+  type Encargo,
+  type EncargoEstado,
   type GenerarEstampadoValue,
+  GuardarResultadosSchema,
   type PreviewEstampadoResponse,
   type PreviewEstampadoValue,
+  RECEPTOR_CAMPO_LABELS,
+  RECEPTOR_CAMPOS,
+  type ReceptorCampo,
   type TipoEstampado,
-  diligenciaMessages,
+  diligenciaMessages as dm,
   estampadoMessages as m,
+  formatRutWithDots,
   normalizeRol,
   toSantiagoIso,
 } from '@receptoria/contracts';
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { docxText } from '../../documents/docx/ooxml';
 import { renderDocx, TemplateFormatError, templateMarkers } from '../../documents/docx/docx-stamp';
 import { buildPlantillaBase } from '../../documents/docx/plantillas-base';
 import { driveFolderId } from '../../integrations/google/drive-auth';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
-import { findUltimaDiligencia, findTipoEstampado, listTiposEstampado, type TipoEstampadoRow } from '../diligencias/diligencias.repository';
-import { findEncargoById } from '../encargos/encargos.repository';
+import {
+  completarHoraDiligencia,
+  findTipoEstampado,
+  findUltimaDiligencia,
+  listTiposEstampado,
+  type TipoEstampadoRow,
+  toDiligenciaResumen,
+  type UltimaDiligencia,
+} from '../diligencias/diligencias.repository';
+import { registrarResultados } from '../diligencias/diligencias.service';
+import { type EncargoFull, findEncargoById, lockEncargosFullByRol } from '../encargos/encargos.repository';
 import {
   deleteEstampado,
   findEstampado,
   findPlantillaForTipo,
   indexDocumento,
   insertEstampado,
+  listEstampadosDeEncargo,
   type PlantillaRow,
   resolveSetting,
   tiposConPlantilla,
   unindexDocumento,
 } from './estampados.repository';
 import { MissingMarkersError, type StampEngine, type StampTemplate } from './stamp-engine';
-import { buildStampPayload, mergeClientDiligence, normalizeDatos, type StampPayload, stampTitle } from './stamp-payload';
+import { candidata, comoCertificado, decidir, fechaTexto, leerTipeado } from './stamp-diligencia';
+import {
+  buildStampPayload,
+  type DiligenciaCertificado,
+  normalizeDatos,
+  type ReceptorData,
+  type StampPayload,
+  stampTitle,
+  TITULO_RECEPTOR_POR_DEFECTO,
+} from './stamp-payload';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 const { encargos } = tenantSchema;
@@ -117,53 +146,197 @@ function idFrom(value: unknown): number | undefined {
   return undefined;
 }
 
+type TipoRow = TipoEstampadoRow;
+
 /**
- * The payload: built from the stored assignment when the request names one (encargo_id, or a rol with
- * exactly one assignment), with the diligence fields of the results form and the client's extra keys.
- * Without an assignment, the client's data.
+ * The assignment a request names (encargo_id, or a rol with exactly one assignment), read unlocked;
+ * without one, the rol of a free payload.
  */
-async function resolvePayload(
-  ctx: Pick<StampContext, 'db' | 'tenant'>,
-  tipo: TipoEstampadoRow,
+async function resolveEncargo(
+  db: TenantDb,
   input: { datos: GenerarEstampadoValue['datos']; encargo_id?: number },
-): Promise<{ datos: StampPayload; encargoId: number | null; numeroRol: string }> {
-  const sent = normalizeDatos(input.datos);
+  sent: StampPayload,
+): Promise<{ encargo: Encargo | null; numeroRol: string }> {
   const rol = normalizeRol(sent.numero_rol ?? '');
   let encargoId = input.encargo_id ?? idFrom(input.datos.encargo_id);
   if (encargoId === undefined && rol) {
-    const rows = await ctx.db.select({ id: encargos.id }).from(encargos).where(eq(encargos.numeroRol, rol)).limit(2);
+    const rows = await db.select({ id: encargos.id }).from(encargos).where(eq(encargos.numeroRol, rol)).limit(2);
     if (rows.length === 1) encargoId = rows[0]?.id;
   }
   if (encargoId === undefined) {
     if (!rol) throw new AppError('BAD_REQUEST', m.faltanDatos, { errors: { numero_rol: [m.faltanDatos] } });
-    return { datos: { ...sent, numero_rol: rol }, encargoId: null, numeroRol: rol };
+    return { encargo: null, numeroRol: rol };
   }
-  const encargo = await findEncargoById(ctx.db, encargoId);
-  if (!encargo) throw new AppError('NOT_FOUND', diligenciaMessages.encargoNoEncontrado);
-  if (rol && rol !== encargo.numero_rol) throw new AppError('BAD_REQUEST', diligenciaMessages.encargoNoCorrespondeRol);
+  const encargo = await findEncargoById(db, encargoId);
+  if (!encargo) throw new AppError('NOT_FOUND', dm.encargoNoEncontrado);
+  if (rol && rol !== encargo.numero_rol) throw new AppError('BAD_REQUEST', dm.encargoNoCorrespondeRol);
+  return { encargo, numeroRol: encargo.numero_rol };
+}
+
+function receptorOf(tenant: TenantRow): ReceptorData {
+  return {
+    nombre: tenant.nombre,
+    rut: tenant.rut,
+    direccion: tenant.direccion,
+    comuna: tenant.comuna,
+    titulo: tenant.titulo,
+    telefono: tenant.telefono,
+    email: tenant.email,
+  };
+}
+
+/** The receiver's identity fields missing from their record. */
+export function receptorIncompleto(tenant: TenantRow): ReceptorCampo[] {
+  return RECEPTOR_CAMPOS.filter((campo) => tenant[campo].trim() === '');
+}
+
+/** Which identity field each receiver marker prints (receptor_titulo has a default and needs none). */
+const MARCADOR_RECEPTOR: Record<string, ReceptorCampo> = {
+  receptor_nombre: 'nombre',
+  receptor_rut: 'rut',
+  receptor_rut_linea: 'rut',
+  receptor_direccion: 'direccion',
+  receptor_comuna: 'comuna',
+  lugar_certificado: 'comuna',
+};
+
+/** A warning when the template prints identity fields the receiver has not filled. */
+function advertenciasReceptor(markers: readonly string[], faltan: readonly ReceptorCampo[]): string[] {
+  const usados = new Set(markers.map((x) => MARCADOR_RECEPTOR[x]).filter((x): x is ReceptorCampo => x !== undefined));
+  const campos = RECEPTOR_CAMPOS.filter((c) => usados.has(c) && faltan.includes(c));
+  return campos.length > 0 ? [m.receptorIncompleto(campos.map((c) => RECEPTOR_CAMPO_LABELS[c]))] : [];
+}
+
+/** The payload of an assignment's certificate: the stored data, its diligence and the client's extra keys. */
+function payloadOf(ctx: Pick<StampContext, 'tenant'>, encargo: Encargo, tipo: TipoRow, diligencia: DiligenciaCertificado | undefined, sent: StampPayload) {
   const built = buildStampPayload({
     encargo,
-    diligencia: await findUltimaDiligencia(ctx.db, encargo.id),
+    diligencia,
     tipoNombre: tipo.nombre,
     valorPorDefecto: tipo.valorPorDefecto,
-    receptor: { nombre: ctx.tenant.nombre, rut: ctx.tenant.rut, direccion: ctx.tenant.direccion, comuna: ctx.tenant.comuna },
+    receptor: receptorOf(ctx.tenant),
   });
-  return { datos: mergeClientDiligence(built, sent), encargoId: encargo.id, numeroRol: encargo.numero_rol };
+  return { ...sent, ...built };
+}
+
+/** A payload with no assignment behind it: the client's data and the receiver's own. */
+function freePayload(ctx: Pick<StampContext, 'tenant'>, sent: StampPayload, numeroRol: string): StampPayload {
+  const r = receptorOf(ctx.tenant);
+  const rut = r.rut ? formatRutWithDots(r.rut) : '';
+  return {
+    ...sent,
+    numero_rol: numeroRol,
+    receptor_nombre: r.nombre,
+    receptor_rut: rut,
+    receptor_rut_linea: rut ? `RUT ${rut}` : '',
+    receptor_titulo: r.titulo.trim() || TITULO_RECEPTOR_POR_DEFECTO,
+    receptor_direccion: r.direccion,
+    receptor_comuna: r.comuna,
+    receptor_telefono: r.telefono,
+    receptor_email: r.email,
+    lugar_certificado: r.comuna.trim() || sent.lugar_certificado || sent.domicilio_comuna || null,
+  };
 }
 
 function markersError(error: unknown): never {
   if (error instanceof MissingMarkersError) {
-    throw new AppError('BAD_REQUEST', m.faltanDatos, { errors: { marcadores: error.marcadores.map((x) => `<<${x}>>`) } });
+    throw new AppError('BAD_REQUEST', m.faltanMarcadores(error.marcadores), { errors: { marcadores: error.marcadores.map((x) => `<<${x}>>`) } });
   }
   if (error instanceof TemplateFormatError) throw new AppError('BAD_REQUEST', m.plantillaInvalida);
   throw error;
 }
 
-/** POST /estampados/generar: fills the type's template and stores (or links) the document. */
-export async function generarEstampado(ctx: StampContext, input: GenerarEstampadoValue): Promise<DocumentoRef> {
+/** The results-save refusal as a generation answers it: the first reason, and every reason by field. */
+function resultadosInvalidos(error: z.ZodError): never {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'resultados');
+    (errors[key] ??= []).push(issue.message);
+  }
+  throw new AppError('BAD_REQUEST', error.issues[0]?.message ?? dm.errorGuardarResultados, { errors });
+}
+
+const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
+
+const horaRequerida = () => new AppError('BAD_REQUEST', dm.horaRequerida, { errors: { hora_diligencia: [dm.horaRequerida] } });
+
+/**
+ * The diligence an assignment's certificate is filled from, inside the generation's transaction
+ * (the assignment locked): the stored one; the stored one with the hour the receiver now gives; or
+ * the typed results, stored first with the rules of 'Estampar Más Tarde'. Never a certificate
+ * without its diligence on record.
+ */
+async function diligenciaParaGenerar(
+  tx: TenantDb,
+  ctx: StampContext,
+  found: EncargoFull,
+  tipo: TipoRow,
+  sent: StampPayload,
+  now: Date,
+): Promise<UltimaDiligencia> {
+  const encargoId = found.row.id;
+  const actor = ctx.actor ?? { ...SYSTEM_ACTOR, username: ctx.username };
+  const tipeado = leerTipeado(sent);
+  if (tipeado.horaInvalida) throw new AppError('BAD_REQUEST', dm.horaInvalida, { errors: { hora_diligencia: [dm.horaInvalida] } });
+  const stored = await findUltimaDiligencia(tx, encargoId);
+  if (!stored && !tipeado.hay) {
+    throw new AppError('BAD_REQUEST', dm.primeroResultados, { errors: { resultados: [dm.primeroResultados] } });
+  }
+  if (tipeado.fechaInvalida) throw new AppError('BAD_REQUEST', dm.fechaInvalida, { errors: { fecha_diligencia: [dm.fechaInvalida] } });
+  if (tipeado.valorInvalido) throw new AppError('BAD_REQUEST', dm.valorInvalido, { errors: { valor_cobrado: [dm.valorInvalido] } });
+  const cand = candidata(stored, tipeado, tipo);
+  const decision = decidir(stored, cand);
+  if (decision.accion === 'usar' && stored) {
+    if (!stored.horaInformada) throw horaRequerida();
+    return stored;
+  }
+  if (decision.accion === 'completar_hora' && stored) {
+    const row = await completarHoraDiligencia(tx, stored.id, decision.fecha);
+    await recordAudit(tx, actor, {
+      entidad: 'diligencia',
+      entidadId: stored.id,
+      accion: 'completar_hora',
+      cambios: diffFields(toDiligenciaResumen(stored), toDiligenciaResumen(row), ['id']),
+    });
+    return { ...row, tipoNombre: stored.tipoNombre };
+  }
+  if (!ESTADOS_CON_RESULTADOS.includes(found.row.estado)) {
+    const reason = dm.estadoNoPermitido(found.row.estado);
+    throw new AppError('BAD_REQUEST', reason, { errors: { resultados: [reason] } });
+  }
+  const parsed = GuardarResultadosSchema.safeParse({
+    numero_rol: found.row.numeroRol,
+    encargo_id: encargoId,
+    resultado_id: cand.tipoId,
+    fecha_diligencia: fechaTexto(cand),
+    apuntes_terreno: cand.apuntes,
+    valor_personalizado: cand.valorFinal !== tipo.valorPorDefecto || cand.tipoId !== tipo.id ? cand.valorFinal : null,
+    observaciones_diligencia: cand.observaciones,
+    tratamiento: cand.tratamiento,
+    informante: cand.informante,
+    informante_relacion: cand.relacion,
+    hora_informada: cand.hora !== null,
+  });
+  if (!parsed.success) return resultadosInvalidos(parsed.error);
+  if (!parsed.data.hora_informada) throw horaRequerida();
+  return (await registrarResultados(tx, parsed.data, actor, now)).diligencia;
+}
+
+export interface EstampadoGenerado {
+  documento: DocumentoRef;
+  advertencias: string[];
+  receptor_incompleto: ReceptorCampo[];
+}
+
+/**
+ * POST /estampados/generar: fills the type's template and stores (or links) the document. For an
+ * assignment, in one transaction with the diligence it is filled from (see diligenciaParaGenerar).
+ */
+export async function generarEstampado(ctx: StampContext, input: GenerarEstampadoValue, now = new Date()): Promise<EstampadoGenerado> {
   const tipo = await resolveTipo(ctx.db, input.tipo_estampado);
   const plantilla = await resolvePlantilla(ctx.db, tipo);
-  const { datos, encargoId, numeroRol } = await resolvePayload(ctx, tipo, input);
+  const sent = normalizeDatos(input.datos);
+  const { encargo, numeroRol } = await resolveEncargo(ctx.db, input, sent);
   const titulo = input.titulo_documento || stampTitle(tipo.nombre, numeroRol);
   const template: StampTemplate = {
     id: plantilla.id,
@@ -173,11 +346,22 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
   };
   const engine = ctx.engines.google && plantilla.googleDocumentId ? ctx.engines.google : ctx.engines.local;
   const carpetaId = driveFolderId(ctx.tenant.carpetaEstampadosUrl) || ctx.engines.carpetaPorDefecto;
-  const result = await engine
-    .generate({ template, datos, titulo, validar: input.validar_marcadores, carpetaId })
-    .catch(markersError);
+  const render = (datos: StampPayload) =>
+    engine.generate({ template, datos, titulo, validar: input.validar_marcadores, carpetaId }).catch(markersError);
+  const encargoId = encargo?.id ?? null;
 
   const doc = await ctx.db.transaction(async (tx) => {
+    let datos: StampPayload;
+    if (encargo) {
+      // Locked as a results save locks them (every assignment of the rol), then the one named.
+      const found = (await lockEncargosFullByRol(tx, encargo.numero_rol)).find((r) => r.encargo.id === encargo.id);
+      if (!found) throw new AppError('NOT_FOUND', dm.encargoNoEncontrado);
+      const diligencia = await diligenciaParaGenerar(tx, ctx, found, tipo, sent, now);
+      datos = payloadOf(ctx, found.encargo, tipo, diligencia, sent);
+    } else {
+      datos = freePayload(ctx, sent, numeroRol);
+    }
+    const result = await render(datos);
     const inserted = await insertEstampado(tx, {
       encargoId,
       numeroRol,
@@ -200,30 +384,64 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
     return inserted;
   });
   await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
+  const faltan = receptorIncompleto(ctx.tenant);
   return {
-    id: doc.id,
-    ...documentUrls({ id: doc.id, motor: doc.motor, urlExterna: doc.urlExterna, hasPdf: doc.archivoPdf !== null }, ctx.signer),
-    titulo,
-    motor: doc.motor,
-    numero_rol: numeroRol,
-    encargo_id: encargoId,
+    documento: {
+      id: doc.id,
+      ...documentUrls({ id: doc.id, motor: doc.motor, urlExterna: doc.urlExterna, hasPdf: doc.archivoPdf !== null }, ctx.signer),
+      titulo,
+      motor: doc.motor,
+      numero_rol: numeroRol,
+      encargo_id: encargoId,
+    },
+    advertencias: advertenciasReceptor(safeMarkers(template.docx), faltan),
+    receptor_incompleto: faltan,
   };
 }
 
-/** POST /estampados/preview: the certificate's text and the markers that would stay empty. */
+function safeMarkers(docx: Buffer): string[] {
+  try {
+    return templateMarkers(docx);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * POST /estampados/preview: the certificate's text as it would read, with the typed results laid over
+ * the stored ones — nothing is stored — and the markers that would stay empty.
+ */
 export async function previewEstampado(
   ctx: Pick<StampContext, 'db' | 'tenant'>,
   input: PreviewEstampadoValue,
 ): Promise<PreviewEstampadoResponse> {
   const tipo = await resolveTipo(ctx.db, input.tipo_estampado);
   const plantilla = await resolvePlantilla(ctx.db, tipo);
-  const { datos, numeroRol } = await resolvePayload(ctx, tipo, input);
+  const sent = normalizeDatos(input.datos);
+  const { encargo, numeroRol } = await resolveEncargo(ctx.db, input, sent);
+  const avisos: string[] = [];
+  let datos: StampPayload;
+  if (encargo) {
+    const stored = await findUltimaDiligencia(ctx.db, encargo.id);
+    const tipeado = leerTipeado(sent);
+    let diligencia: DiligenciaCertificado | undefined;
+    if (stored || tipeado.hay) {
+      diligencia = comoCertificado(candidata(stored, { ...tipeado, horaInvalida: false }, tipo));
+      if (!diligencia.horaInformada) avisos.push(dm.horaRequerida);
+    } else {
+      avisos.push(dm.primeroResultados);
+    }
+    datos = payloadOf(ctx, encargo, tipo, diligencia, sent);
+  } else {
+    datos = freePayload(ctx, sent, numeroRol);
+  }
   try {
     const docx = plantillaDocx(plantilla);
     const rendered = renderDocx(docx, datos);
     const markers = templateMarkers(docx);
     const filled: Record<string, string> = {};
     for (const [key, value] of Object.entries(datos)) if (value !== null) filled[key] = value;
+    const faltan = receptorIncompleto(ctx.tenant);
     return {
       success: true,
       plantilla: { id: plantilla.id, nombre: plantilla.nombre },
@@ -231,10 +449,32 @@ export async function previewEstampado(
       datos: filled,
       texto: docxText(rendered.docx),
       marcadores_faltantes: markers.filter((x) => datos[x] === null || datos[x] === undefined),
+      advertencias: [...avisos, ...advertenciasReceptor(markers, faltan)],
+      receptor_incompleto: faltan,
     };
   } catch (error) {
     return markersError(error);
   }
+}
+
+/** GET /api/v1/encargos/{id}/estampados/: the assignment's documents, newest first. */
+export async function listDocumentosEncargo(db: TenantDb, signer: DocumentSigner, encargoId: number): Promise<DocumentosEncargoResponse> {
+  const rows = await listEstampadosDeEncargo(db, encargoId);
+  if (rows === null) throw new AppError('NOT_FOUND', dm.encargoNoEncontrado);
+  return {
+    results: rows.map((doc) => ({
+      id: doc.id,
+      ...documentUrls({ id: doc.id, motor: doc.motor, urlExterna: doc.urlExterna, hasPdf: doc.hasPdf }, signer),
+      titulo: doc.titulo,
+      motor: doc.motor,
+      numero_rol: doc.numeroRol,
+      encargo_id: doc.encargoId,
+      tipo_estampado: doc.tipoEstampadoId !== null && doc.tipoNombre !== null ? { id: doc.tipoEstampadoId, nombre: doc.tipoNombre } : null,
+      creado_por: doc.creadoPor,
+      fecha_creacion: toSantiagoIso(doc.fechaCreacion),
+      fecha_notificacion: doc.fechaNotificacion ? toSantiagoIso(doc.fechaNotificacion) : null,
+    })),
+  };
 }
 
 async function loadDocumento(db: TenantDb, id: string) {

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   DocumentoEstampadoResponseSchema,
+  DocumentosEncargoResponseSchema,
   EncargoConResultadosSchema,
-  estampadoMessages as m,
   GenerarEstampadoResponseSchema,
   NotificarEstampadoResponseSchema,
   PreviewEstampadoResponseSchema,
@@ -54,6 +54,22 @@ const generar = (token: string | undefined, payload: Record<string, unknown>) =>
 
 const notificar = (token: string | undefined, payload: Record<string, unknown>) =>
   t.request(token, { method: 'POST', url: '/api/v1/diligencias/notificar_estampado_generado/', payload });
+
+async function buscar(numeroRol: string): Promise<unknown> {
+  const response = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/encargos/buscar_por_rol/?numero_rol=${encodeURIComponent(numeroRol)}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+async function diligenciasDe(id: number) {
+  const db = await t.tenantDbOf(t.mainTenantId);
+  return db.select().from(tenantSchema.diligencias).where(eq(tenantSchema.diligencias.encargoId, id));
+}
+
+async function documentosDe(numeroRol: string) {
+  const db = await t.tenantDbOf(t.mainTenantId);
+  return db.select({ id: tenantSchema.estampados.id }).from(tenantSchema.estampados).where(eq(tenantSchema.estampados.numeroRol, numeroRol));
+}
 
 async function encargoRow(id: number, tenantId = t.mainTenantId) {
   const db = await t.tenantDbOf(tenantId);
@@ -119,12 +135,17 @@ describe('local engine', () => {
     expect(text).toContain('CERTIFICO: Que el día catorce de marzo de dos mil veinticinco, siendo las 10:35 horas');
     expect(text).toContain('Av. Irarrázaval 2401, depto 73, comuna de Ñuñoa');
     expect(text).toContain('don Pedro Andrés Soto Muñoz');
-    expect(text).toContain('Por los dichos de doña Carmen Soto');
-    expect(text).toContain('DOY FE.');
+    expect(text).toContain('Según lo constatado en el lugar, pude establecer que la persona buscada tiene en dicho lugar su morada');
+    expect(text).toContain(
+      'Antecedentes de la diligencia: doña Carmen Soto, vecina del departamento 72, quien manifestó que el demandado vive ahí. DOY FE.',
+    );
+    // Signed at the receiver's office comuna, not the visited one; the title defaults under the name.
+    expect(text).toContain('Santiago, catorce de marzo de dos mil veinticinco.');
     expect(text).toContain('Drs. $35.000.-');
-    expect(text).toContain(RECEPTOR_A.nombre);
-    expect(text).toContain('RUT 9.876.543-3');
+    expect(text).toContain(`${RECEPTOR_A.nombre}\nReceptor Judicial\nRUT 9.876.543-3`);
     expect(text).not.toMatch(/<<|>>/);
+    expect(body.advertencias).toEqual([]);
+    expect(body.receptor_incompleto).toEqual(['titulo']);
 
     const meta = await t.request(w.tokenA, { method: 'GET', url: `/estampados/api/estampados/documento/${body.documento.id}` });
     expect(meta.statusCode).toBe(200);
@@ -133,7 +154,8 @@ describe('local engine', () => {
       tipo_estampado: { id: positiva, nombre: 'Búsqueda positiva' },
       creado_por: 'receptor_a',
       fecha_notificacion: null,
-      url_pdf: null,
+      // A PDF beside the DOCX where LibreOffice is installed.
+      url_pdf: body.documento.url_pdf,
     });
   });
 
@@ -197,43 +219,62 @@ describe('local engine', () => {
     expect(preview.datos.domicilio_demandado).toBe('Los Jesuitas 881');
   });
 
-  it('refuses with validar_marcadores when the results are missing, and creates nothing', async () => {
+  it('refuses when nothing is stored and nothing typed, and creates nothing', async () => {
     const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
     const response = await generar(w.tokenA, { tipo_estampado: positiva, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true });
     expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.');
-    expect(response.json().errors.marcadores).toEqual(expect.arrayContaining(['<<fecha_diligencia_palabras>>', '<<apuntes_terreno>>']));
+    expect(response.json()).toEqual({
+      detail: 'Primero registra los resultados de la diligencia',
+      errors: { resultados: ['Primero registra los resultados de la diligencia'] },
+    });
     const db = await t.tenantDbOf(t.mainTenantId);
     const docs = await db.select().from(tenantSchema.estampados).where(eq(tenantSchema.estampados.numeroRol, encargo.numero_rol));
     expect(docs).toHaveLength(0);
   });
 
-  it('stamps from the results form before the results are saved (any state): the form values fill the diligence', async () => {
+  it('stamps from the results form before the results are saved: the typed results are stored with the document', async () => {
     const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
     const response = await generar(w.tokenA, {
       tipo_estampado: positiva,
       encargo_id: encargo.id,
       datos: {
         numero_rol: encargo.numero_rol,
-        rut_ejecutado: '12345678-5',
+        rut_ejecutado: '11111111-1',
         fecha_diligencia: '21-03-2025',
         hora_diligencia: '11:20',
-        apuntes_terreno: 'don Mario Rojas, vecino de la casa 14',
+        apuntes_terreno: 'Edificio con conserjería',
         resultado_diligencia: 'Búsqueda positiva',
         tratamiento: 'doña',
         valor_cobrado: 41000,
+        observaciones_diligencia: 'Recargo por distancia',
+        informante: 'Mario Rojas',
+        informante_relacion: 'conserje',
       },
       validar_marcadores: true,
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     const file = await t.request(undefined, { method: 'GET', url: GenerarEstampadoResponseSchema.parse(response.json()).documento.url });
     const text = docxText(file.rawPayload);
     expect(text).toContain('el día veintiuno de marzo de dos mil veinticinco, siendo las 11:20 horas');
-    expect(text).toContain('Por los dichos de don Mario Rojas, vecino de la casa 14');
+    expect(text).toContain('Por los dichos de Mario Rojas, conserje, pude establecer');
+    // The stored RUT wins over a client's: the certificate is filled from the record.
     expect(text).toContain('doña Pedro Andrés Soto Muñoz, cédula de identidad/RUT N° 12.345.678-5');
+    expect(text).toContain('Antecedentes de la diligencia: Edificio con conserjería. DOY FE.');
     expect(text).toContain('Drs. $41.000.-');
     expect(text).not.toMatch(/<<|>>/);
-    expect((await encargoRow(encargo.id))?.estado).toBe('preparado');
+    const found = EncargoConResultadosSchema.parse(await buscar(encargo.numero_rol));
+    expect(found).toMatchObject({
+      estado: 'listo_para_estampar',
+      ultima_diligencia_valor: 41000,
+      ultima_diligencia_fecha: '2025-03-21T11:20:00-03:00',
+      ultima_diligencia_apuntes: 'Edificio con conserjería',
+      ultima_diligencia_observaciones: 'Recargo por distancia',
+      ultima_diligencia_tratamiento: 'doña',
+      ultima_diligencia_informante: 'Mario Rojas',
+      ultima_diligencia_informante_relacion: 'conserje',
+      ultima_diligencia_hora_informada: true,
+      diligencia: { valor_cobrado: 41000, valor_final: 41000, motivo_cambio_valor: 'Recargo por distancia' },
+    });
   });
 
   it('refuses a template with an unknown marker when validar_marcadores is on, and fills it without', async () => {
@@ -245,7 +286,7 @@ describe('local engine', () => {
 
     const refused = await generar(w.tokenA, { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().detail).toBe(m.faltanDatos);
+    expect(refused.json().detail).toBe('Faltan datos para los marcadores: <<marcador_inventado>>');
     expect(refused.json().errors.marcadores).toEqual(['<<marcador_inventado>>']);
 
     const lenient = await generar(w.tokenA, { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: false });
@@ -384,6 +425,271 @@ describe('notificar_estampado_generado', () => {
       payload: { numero_rol: other.numero_rol, documento_id: doc.id },
     });
     expect(badToken.statusCode).toBe(401);
+  });
+});
+
+describe('a certificate is never on record without its diligence', () => {
+  const notificarDoc = async (numeroRol: string, documento: { id: string; url: string }) =>
+    notificar(undefined, { numero_rol: numeroRol, documento_id: documento.id, url_documento: documento.url });
+
+  it('generating with typed results and no save stores them: the fee reaches buscar_por_rol and the Cobranza row', async () => {
+    await t.createUser({ tenantId: t.mainTenantId, username: 'receptor_cobra', permisos: ['estampa_1', 'recibos_periodo'] });
+    const token = await t.login('receptor_cobra');
+    const encargo = await crearEncargo(t, token, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const response = await generar(token, {
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: {
+        numero_rol: encargo.numero_rol,
+        fecha_diligencia: '14/03/2025 10:35',
+        apuntes_terreno: 'Vive en el departamento 73',
+        valor_cobrado: '45.000',
+        observaciones_diligencia: 'Sector rural, recargo por distancia',
+        tratamiento: 'don',
+      },
+      validar_marcadores: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const doc = GenerarEstampadoResponseSchema.parse(response.json()).documento;
+    expect(docxText((await t.request(undefined, { method: 'GET', url: doc.url })).rawPayload)).toContain('Drs. $45.000.-');
+    expect(await buscar(encargo.numero_rol)).toMatchObject({ ultima_diligencia_valor: 45000, valor_asociado: 45000, estado: 'listo_para_estampar' });
+
+    expect((await notificarDoc(encargo.numero_rol, doc)).statusCode).toBe(200);
+    const cobranza = await t.request(token, { method: 'GET', url: `/api/v1/cobranza/encargos/?estudio=${w.estudioA.id}` });
+    expect(cobranza.statusCode).toBe(200);
+    const row = (cobranza.json() as { encargos: { numero_rol: string; valor_asociado: number; ultima_diligencia_valor: number }[] }).encargos.find(
+      (e) => e.numero_rol === encargo.numero_rol,
+    );
+    expect(row).toMatchObject({ valor_asociado: 45000, ultima_diligencia_valor: 45000 });
+  });
+
+  it('typed results that break the save rules are refused with its message, and nothing is stored', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const typed = { numero_rol: encargo.numero_rol, fecha_diligencia: '14/03/2025 10:35', apuntes_terreno: 'Nadie en el domicilio' };
+    const sinMotivo = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: { ...typed, valor_cobrado: 50000 } });
+    expect(sinMotivo.statusCode).toBe(400);
+    expect(sinMotivo.json()).toMatchObject({
+      detail: 'Si especificas un valor personalizado, debes indicar el motivo en las observaciones',
+      errors: { observaciones_diligencia: ['Si especificas un valor personalizado, debes indicar el motivo en las observaciones'] },
+    });
+    const sinApuntes = await generar(w.tokenA, {
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: { numero_rol: encargo.numero_rol, fecha_diligencia: '14/03/2025 10:35', informante: 'Rosa Díaz' },
+    });
+    expect(sinApuntes.statusCode).toBe(400);
+    expect(sinApuntes.json().detail).toBe('Debes escribir los apuntes del receptor en terreno');
+    const fechaMala = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: { ...typed, fecha_diligencia: '31/02/2025' } });
+    expect(fechaMala.statusCode).toBe(400);
+    expect(fechaMala.json().detail).toBe('Fecha y hora inválidas');
+    expect(await diligenciasDe(encargo.id)).toHaveLength(0);
+    expect(await documentosDe(encargo.numero_rol)).toHaveLength(0);
+    expect((await encargoRow(encargo.id))?.estado).toBe('preparado');
+  });
+
+  it('asks for the hour of a diligence typed with its date alone, then completes it with hora_diligencia', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const saved = await t.request(w.tokenA, {
+      method: 'POST',
+      url: '/api/v1/diligencias/guardar_resultados/',
+      payload: resultadosBody(encargo.numero_rol, positiva, { fecha_diligencia: '14/03/2025' }),
+    });
+    expect(saved.json().diligencia).toMatchObject({ hora_informada: false, fecha_diligencia: '2025-03-14T09:00:00-03:00' });
+    const body = { tipo_estampado: positiva, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true };
+
+    const asked = await generar(w.tokenA, body);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toEqual({
+      detail: 'Indica la hora de la diligencia: se registró solo la fecha',
+      errors: { hora_diligencia: ['Indica la hora de la diligencia: se registró solo la fecha'] },
+    });
+    const malformed = await generar(w.tokenA, { ...body, datos: { ...body.datos, hora_diligencia: '25:10' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toBe('Hora inválida: usa el formato HH:MM');
+    expect(await documentosDe(encargo.numero_rol)).toHaveLength(0);
+
+    const completed = await generar(w.tokenA, { ...body, datos: { ...body.datos, hora_diligencia: '16:20' } });
+    expect(completed.statusCode, completed.body).toBe(201);
+    const text = docxText((await t.request(undefined, { method: 'GET', url: completed.json().documento.url })).rawPayload);
+    expect(text).toContain('el día catorce de marzo de dos mil veinticinco, siendo las 16:20 horas');
+    expect(text).not.toContain('09:00');
+    const rows = await diligenciasDe(encargo.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ horaInformada: true, fechaDiligencia: new Date('2025-03-14T19:20:00Z') });
+    expect(await buscar(encargo.numero_rol)).toMatchObject({ ultima_diligencia_hora_informada: true, ultima_diligencia_fecha: '2025-03-14T16:20:00-03:00' });
+    // The next certificate of the same diligence needs no hour.
+    expect((await generar(w.tokenA, body)).statusCode).toBe(201);
+  });
+
+  it('refuses typed results that differ from the stored ones once the assignment is stamped; the stored ones still stamp', async () => {
+    const encargo = await conResultados();
+    const first = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json());
+    expect((await notificarDoc(encargo.numero_rol, first.documento)).statusCode).toBe(200);
+    const changed = await generar(w.tokenA, {
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: { numero_rol: encargo.numero_rol, apuntes_terreno: 'Otra versión de los hechos' },
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().detail).toBe(
+      'Este encargo está en estado "estampado". Solo se pueden registrar resultados para encargos en estado "preparado" o "listo para estampar".',
+    );
+    expect(await diligenciasDe(encargo.id)).toHaveLength(1);
+    // The same values as stored (the old form sends them all) are not a change.
+    const same = await generar(w.tokenA, {
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: {
+        numero_rol: encargo.numero_rol,
+        fecha_diligencia: '14-03-2025',
+        hora_diligencia: '10:35',
+        apuntes_terreno: resultadosBody(encargo.numero_rol, positiva).apuntes_terreno,
+        tratamiento: 'don',
+        valor_cobrado: 35000,
+        observaciones_diligencia: '',
+      },
+    });
+    expect(same.statusCode, same.body).toBe(201);
+    expect(await diligenciasDe(encargo.id)).toHaveLength(1);
+  });
+
+  it('notificar_estampado_generado refuses an assignment without a diligence: the state never becomes estampado', async () => {
+    const encargo = await conResultados();
+    const doc = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json()).documento;
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.delete(tenantSchema.diligencias).where(eq(tenantSchema.diligencias.encargoId, encargo.id));
+    const refused = await notificarDoc(encargo.numero_rol, doc);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toBe('El encargo no tiene resultados registrados: registra la diligencia antes de marcarlo como estampado');
+    expect(await encargoRow(encargo.id)).toMatchObject({ estado: 'listo_para_estampar', estadoEstampado: '', fechaEstampado: null });
+    // Nor can the stamp be generated again without one.
+    const again = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('Primero registra los resultados de la diligencia');
+  });
+});
+
+describe('preview', () => {
+  const preview = (payload: Record<string, unknown>) =>
+    t.request(w.tokenA, { method: 'POST', url: '/estampados/api/estampados/preview', payload });
+
+  it('fills the certificate with the typed values and stores nothing', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const response = await preview({
+      tipo_estampado: positiva,
+      encargo_id: encargo.id,
+      datos: {
+        numero_rol: encargo.numero_rol,
+        fecha_diligencia: '21/03/2025 11:20',
+        apuntes_terreno: 'Portón verde',
+        informante: 'Ana Ruiz',
+        informante_relacion: 'vecina',
+        valor_cobrado: 52000,
+        observaciones_diligencia: 'Distancia',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = PreviewEstampadoResponseSchema.parse(response.json());
+    expect(body.texto).toContain('siendo las 11:20 horas');
+    expect(body.texto).toContain('Por los dichos de Ana Ruiz, vecina, pude establecer');
+    expect(body.texto).toContain('Drs. $52.000.-');
+    expect(body.marcadores_faltantes).toEqual([]);
+    expect(body.advertencias).toEqual([]);
+    expect(await diligenciasDe(encargo.id)).toHaveLength(0);
+    expect(await documentosDe(encargo.numero_rol)).toHaveLength(0);
+    expect((await encargoRow(encargo.id))?.estado).toBe('preparado');
+  });
+
+  it('says what generation will ask for: the results, or the hour', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
+    const vacio = PreviewEstampadoResponseSchema.parse((await preview({ tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json());
+    expect(vacio.advertencias).toEqual(['Primero registra los resultados de la diligencia']);
+    expect(vacio.marcadores_faltantes).toEqual(expect.arrayContaining(['hora_diligencia', 'apuntes_oracion']));
+    const soloFecha = PreviewEstampadoResponseSchema.parse(
+      (await preview({ tipo_estampado: positiva, encargo_id: encargo.id, datos: { fecha_diligencia: '21/03/2025', apuntes_terreno: 'x' } })).json(),
+    );
+    expect(soloFecha.advertencias).toEqual(['Indica la hora de la diligencia: se registró solo la fecha']);
+    expect(soloFecha.marcadores_faltantes).toEqual(['hora_diligencia']);
+  });
+});
+
+describe("the receiver's identity on the certificate", () => {
+  it('warns when the RUT under the signature is missing, and lists every missing identity field', async () => {
+    const { controlSchema } = await import('@receptoria/db');
+    const control = t.app.controlDb;
+    const encargo = await conResultados();
+    await control.update(controlSchema.tenants).set({ rut: '', direccion: '' }).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    try {
+      const response = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} });
+      expect(response.statusCode).toBe(201);
+      const body = GenerarEstampadoResponseSchema.parse(response.json());
+      expect(body.advertencias).toEqual(['Faltan tus datos de receptor en el certificado: RUT']);
+      expect(body.receptor_incompleto).toEqual(['rut', 'titulo', 'direccion']);
+      const lines = docxText((await t.request(undefined, { method: 'GET', url: body.documento.url })).rawPayload).split('\n');
+      expect(lines.slice(-3)).toEqual([RECEPTOR_A.nombre, 'Receptor Judicial', '']);
+    } finally {
+      await control.update(controlSchema.tenants).set(RECEPTOR_A).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    }
+    await control.update(controlSchema.tenants).set({ titulo: 'Receptor Judicial de la I. Corte de Apelaciones de Santiago' }).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    try {
+      const response = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} });
+      const body = GenerarEstampadoResponseSchema.parse(response.json());
+      expect(body.receptor_incompleto).toEqual([]);
+      const text = docxText((await t.request(undefined, { method: 'GET', url: body.documento.url })).rawPayload);
+      expect(text).toContain(`${RECEPTOR_A.nombre}\nReceptor Judicial de la I. Corte de Apelaciones de Santiago\nRUT 9.876.543-3`);
+    } finally {
+      await control.update(controlSchema.tenants).set({ titulo: '' }).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    }
+  });
+});
+
+describe('documents of an assignment', () => {
+  const lista = (token: string | undefined, id: number | string) => t.request(token, { method: 'GET', url: `/api/v1/encargos/${id}/estampados/` });
+
+  it('lists them newest first with their type, author and links; deleted ones leave; other receivers see nothing', async () => {
+    const encargo = await conResultados();
+    expect((await lista(w.tokenA, encargo.id)).json()).toEqual({ results: [] });
+    const cedula = await tipoId(t, 'notificacion_personal');
+    const a = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json()).documento;
+    const b = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: cedula, encargo_id: encargo.id, datos: {} })).json()).documento;
+    // Another assignment's document is not listed.
+    const other = await conResultados();
+    await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: other.id, datos: {} });
+
+    const response = await lista(w.tokenA, encargo.id);
+    expect(response.statusCode).toBe(200);
+    const body = DocumentosEncargoResponseSchema.parse(response.json());
+    expect(body.results.map((d) => d.id)).toEqual([b.id, a.id]);
+    expect(body.results[1]).toMatchObject({
+      titulo: a.titulo,
+      url: a.url,
+      url_pdf: a.url_pdf,
+      motor: 'local',
+      numero_rol: encargo.numero_rol,
+      encargo_id: encargo.id,
+      tipo_estampado: { id: positiva, nombre: 'Búsqueda positiva' },
+      creado_por: 'receptor_a',
+      fecha_notificacion: null,
+    });
+    expect((await t.request(undefined, { method: 'GET', url: body.results[0]?.url ?? '' })).statusCode).toBe(200);
+
+    // Opening one from the list notifies: its date is kept.
+    expect((await notificar(undefined, { numero_rol: encargo.numero_rol, documento_id: a.id, url_documento: a.url })).statusCode).toBe(200);
+    const afterOpen = DocumentosEncargoResponseSchema.parse((await lista(w.tokenA, encargo.id)).json());
+    expect(afterOpen.results[1]?.fecha_notificacion).not.toBeNull();
+
+    expect((await t.request(w.tokenA, { method: 'DELETE', url: `/estampados/api/estampados/documento/${b.id}` })).statusCode).toBe(200);
+    expect(DocumentosEncargoResponseSchema.parse((await lista(w.tokenA, encargo.id)).json()).results.map((d) => d.id)).toEqual([a.id]);
+
+    const ajeno = await lista(w.tokenB, encargo.id);
+    expect(ajeno.statusCode).toBe(404);
+    expect(ajeno.json()).toEqual({ detail: 'No se encontró el encargo' });
+    expect(ajeno.body).not.toContain(a.id);
+    const desconocido = await lista(w.tokenA, 987_654_321);
+    expect(desconocido.statusCode).toBe(404);
+    expect(desconocido.json()).toEqual({ detail: 'No se encontró el encargo' });
+    expect((await lista(w.tokenA, 'abc')).statusCode).toBe(400);
+    expect((await lista(undefined, encargo.id)).statusCode).toBe(401);
   });
 });
 
@@ -545,7 +851,19 @@ describe('Google Docs engine', () => {
       payload: { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(m.faltanDatos);
+    expect(response.json().detail).toBe('Primero registra los resultados de la diligencia');
+
+    // With its results but no RUT of the person on record: the marker is named, nothing copied.
+    await g.request(gw.tokenA, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload: resultadosBody(encargo.numero_rol, tipo) });
+    const db = await g.tenantDbOf(g.mainTenantId);
+    await db.update(tenantSchema.encargos).set({ rutEjecutado: '' }).where(eq(tenantSchema.encargos.id, encargo.id));
+    const sinRut = await g.request(gw.tokenA, {
+      method: 'POST',
+      url: '/estampados/api/estampados/generar',
+      payload: { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true },
+    });
+    expect(sinRut.statusCode).toBe(400);
+    expect(sinRut.json()).toMatchObject({ detail: 'Faltan datos para los marcadores: <<rut_ejecutado>>', errors: { marcadores: ['<<rut_ejecutado>>'] } });
     expect(google.requests.filter((r) => r.path.endsWith('/copy')).length).toBe(copiesBefore);
   });
 });

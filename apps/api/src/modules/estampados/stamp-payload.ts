@@ -2,14 +2,11 @@ import {
   type Encargo,
   formatRutWithDots,
   formatThousands,
-  parseCLP,
   parseDateTime,
-  parseFechaDiligencia,
   santiagoWallClock,
   todayIso,
 } from '@receptoria/contracts';
 import { fechaEnPalabras } from '../../documents/docx/palabras';
-import type { UltimaDiligencia } from '../diligencias/diligencias.repository';
 
 /** The stamp document payload (spec 02 §3): every value a string, null where the data is missing. */
 export type StampPayload = Record<string, string | null>;
@@ -22,12 +19,12 @@ export function ddmmyyyy(isoDate: string | null | undefined): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
 }
 
-function wallDate(instant: Date): string {
+export function wallDate(instant: Date): string {
   const w = santiagoWallClock(instant);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
-function wallTime(instant: Date): string {
+export function wallTime(instant: Date): string {
   const w = santiagoWallClock(instant);
   return `${pad(w.hour)}:${pad(w.minute)}`;
 }
@@ -44,6 +41,62 @@ export interface ReceptorData {
   rut: string;
   direccion: string;
   comuna: string;
+  titulo: string;
+  telefono: string;
+  email: string;
+}
+
+/** Printed under the signature when the receiver has not set their title. */
+export const TITULO_RECEPTOR_POR_DEFECTO = 'Receptor Judicial';
+
+/** The diligence fields a certificate prints (the stored last one, or the one a preview would store). */
+export interface DiligenciaCertificado {
+  tipoNombre: string;
+  /** Null only in a preview whose typed date is missing. */
+  fechaDiligencia: Date | null;
+  horaInformada: boolean;
+  apuntesTerreno: string;
+  tratamiento: string;
+  valorFinal: number;
+  observaciones: string;
+  informante: string;
+  informanteRelacion: string;
+}
+
+/** 'doña' → feminine; 'don' and no tratamiento → the generic masculine of legal drafting. */
+export function concordancia(tratamiento: string, masculino: string): string {
+  return tratamiento.trim().toLowerCase() === 'doña' ? `${masculino.slice(0, -1)}a` : masculino;
+}
+
+const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** "don Juan Pérez", or "Juan Pérez" without a tratamiento (never a double space). */
+export function persona(tratamiento: string, nombre: string): string {
+  return squeeze(`${tratamiento} ${nombre}`);
+}
+
+/** Text ending in a sentence's final mark: a period is added unless it already ends in one. */
+export function oracion(text: string): string {
+  const t = squeeze(text);
+  if (!t) return '';
+  return /[.!?…]["»”)]?$/.test(t) ? t : `${t.replace(/[,;:]+$/, '')}.`;
+}
+
+const SIN_INFORMANTE = 'Según lo constatado en el lugar,';
+
+/**
+ * The opening of the sentence that states the source of what the receiver established:
+ * "Por los dichos de María Soto, conserje," — and without an informant "Según lo constatado en el lugar,".
+ */
+export function dichosInformante(informante: string, relacion: string): string {
+  const nombre = squeeze(informante).replace(/[,.;:]+$/, '');
+  const rel = squeeze(relacion).replace(/[,.;:]+$/, '');
+  const propia = /^(el|la) mism[oa]$/i.test(rel);
+  if (propia) return nombre ? `Por los dichos de ${nombre}, la persona buscada,` : 'Por los dichos de la propia persona buscada,';
+  if (nombre && rel) return `Por los dichos de ${nombre}, ${rel},`;
+  if (nombre) return `Por los dichos de ${nombre},`;
+  if (rel) return `Por los dichos de quien se identificó como ${rel},`;
+  return SIN_INFORMANTE;
 }
 
 /** 'Estampado {type with spaces} - {rol} - {dd-mm-yyyy}' (spec 02 §5). */
@@ -57,7 +110,7 @@ export function stampTitle(tipo: string, numeroRol: string, now = new Date()): s
  */
 export function buildStampPayload(input: {
   encargo: Encargo;
-  diligencia: UltimaDiligencia | undefined;
+  diligencia: DiligenciaCertificado | undefined;
   tipoNombre: string;
   valorPorDefecto: number;
   receptor: ReceptorData;
@@ -66,7 +119,9 @@ export function buildStampPayload(input: {
   const { encargo: e, diligencia: d, receptor } = input;
   const now = input.now ?? new Date();
   const domicilio = e.domicilios.find((x) => x.es_principal) ?? e.domicilios[0];
-  const fechaDiligenciaIso = d ? wallDate(d.fechaDiligencia) : null;
+  const fechaDiligenciaIso = d?.fechaDiligencia ? wallDate(d.fechaDiligencia) : null;
+  const tratamiento = d?.tratamiento ?? '';
+  const receptorRut = rut(receptor.rut);
   const hoy = todayIso(now);
   return {
     numero_rol: e.numero_rol,
@@ -97,19 +152,33 @@ export function buildStampPayload(input: {
     tipo_estampado: input.tipoNombre,
     fecha_diligencia: fechaDiligenciaIso ? ddmmyyyy(fechaDiligenciaIso) : null,
     fecha_diligencia_palabras: fechaDiligenciaIso ? fechaEnPalabras(fechaDiligenciaIso) : null,
-    hora_diligencia: d ? wallTime(d.fechaDiligencia) : null,
+    // A date typed without its time has no hour to print: the generation asks for it.
+    hora_diligencia: d?.fechaDiligencia && d.horaInformada ? wallTime(d.fechaDiligencia) : null,
     resultado_diligencia: d?.tipoNombre ?? null,
     apuntes_terreno: d?.apuntesTerreno || null,
-    tratamiento: d?.tratamiento ?? '',
+    apuntes_oracion: d?.apuntesTerreno ? oracion(d.apuntesTerreno) : null,
+    tratamiento,
+    persona: e.ejecutados ? persona(tratamiento, e.ejecutados) : null,
+    notificado: concordancia(tratamiento, 'notificado'),
+    requerido: concordancia(tratamiento, 'requerido'),
+    informante: d?.informante ?? '',
+    informante_relacion: d?.informanteRelacion ?? '',
+    dichos_informante: dichosInformante(d?.informante ?? '', d?.informanteRelacion ?? ''),
     valor_cobrado: formatThousands(d ? d.valorFinal : input.valorPorDefecto),
     observaciones_diligencia: d?.observaciones ?? '',
     fecha_hoy: ddmmyyyy(hoy),
     fecha_hoy_palabras: fechaEnPalabras(hoy),
     hora_actual: wallTime(now),
     receptor_nombre: receptor.nombre,
-    receptor_rut: rut(receptor.rut),
+    receptor_rut: receptorRut,
+    receptor_rut_linea: receptorRut ? `RUT ${receptorRut}` : '',
+    receptor_titulo: receptor.titulo.trim() || TITULO_RECEPTOR_POR_DEFECTO,
     receptor_direccion: receptor.direccion,
     receptor_comuna: receptor.comuna,
+    receptor_telefono: receptor.telefono,
+    receptor_email: receptor.email,
+    // The certificate is signed at the receiver's office; without one on record, where the diligence was.
+    lugar_certificado: receptor.comuna.trim() || domicilio?.comuna || null,
   };
 }
 
@@ -120,46 +189,4 @@ export function normalizeDatos(datos: Record<string, string | number | boolean |
     out[key] = value === null ? null : typeof value === 'string' ? value : String(value);
   }
   return out;
-}
-
-/** Diligence fields the results form may send before the results are saved: the form's values win. */
-const FORM_DILIGENCE_KEYS = [
-  'fecha_diligencia',
-  'hora_diligencia',
-  'fecha_diligencia_palabras',
-  'resultado_diligencia',
-  'apuntes_terreno',
-  'tratamiento',
-  'valor_cobrado',
-  'observaciones_diligencia',
-] as const;
-
-/** A date as a client may write it (DD-MM-YYYY, DD/MM/YYYY, YYYY-MM-DD, with or without time). */
-function clientDate(text: string): { iso: string; hora: string | null } | null {
-  const dmy = /^(\d{2})[-/](\d{2})[-/](\d{4})(?:\s+(\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (dmy) return { iso: `${dmy[3]}-${dmy[2]}-${dmy[1]}`, hora: dmy[4] ? `${dmy[4]}:${dmy[5]}` : null };
-  const instant = parseFechaDiligencia(text);
-  if (!instant) return null;
-  return { iso: wallDate(instant), hora: /\d{2}:\d{2}/.test(text) ? wallTime(instant) : null };
-}
-
-/**
- * The stored payload with the diligence fields the client filled in the form (results typed but not
- * saved yet: spec 02 §4 lets the results screen stamp in any state); every other stored field wins.
- */
-export function mergeClientDiligence(built: StampPayload, sent: StampPayload): StampPayload {
-  const merged: StampPayload = { ...sent, ...built };
-  for (const key of FORM_DILIGENCE_KEYS) {
-    const value = sent[key];
-    if (value !== null && value !== undefined && value.trim() !== '') merged[key] = value.trim();
-  }
-  const fecha = sent.fecha_diligencia ? clientDate(sent.fecha_diligencia) : null;
-  if (fecha) {
-    merged.fecha_diligencia = ddmmyyyy(fecha.iso);
-    if (!sent.fecha_diligencia_palabras) merged.fecha_diligencia_palabras = fechaEnPalabras(fecha.iso);
-    if (!sent.hora_diligencia && fecha.hora) merged.hora_diligencia = fecha.hora;
-  }
-  const valor = sent.valor_cobrado ? parseCLP(sent.valor_cobrado) : null;
-  if (valor !== null && valor >= 0) merged.valor_cobrado = formatThousands(valor);
-  return merged;
 }

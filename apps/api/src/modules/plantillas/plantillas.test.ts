@@ -88,7 +88,7 @@ describe('listing and markers', () => {
       (await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${negativa?.id}/marcadores` })).json(),
     );
     expect(marcadores.map((x) => x.marcador)).toEqual(
-      expect.arrayContaining(['numero_rol', 'tratamiento', 'ejecutados', 'apuntes_terreno', 'valor_cobrado', 'receptor_nombre']),
+      expect.arrayContaining(['numero_rol', 'persona', 'rut_ejecutado', 'dichos_informante', 'apuntes_oracion', 'valor_cobrado', 'receptor_nombre']),
     );
     const one = PlantillaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${negativa?.id}` })).json());
     expect(one.plantilla.tipoEstampado).toBe('Búsqueda negativa - no reside en el domicilio');
@@ -106,10 +106,11 @@ describe('listing and markers', () => {
       expect(text).toContain('CERTIFICO: Que');
       expect(text).toContain('DOY FE.');
       expect(text).toContain('Drs. $<<valor_cobrado>>.-');
-      expect(text).toContain('<<receptor_nombre>>\nReceptor Judicial');
-      expect(text).toContain('<<tratamiento>> <<ejecutados>>');
+      expect(text).toContain('<<receptor_nombre>>\n<<receptor_titulo>>\n<<receptor_rut_linea>>');
+      expect(text).toContain('<<persona>>, cédula de identidad/RUT N° <<rut_ejecutado>>');
+      expect(text).toContain('<<lugar_certificado>>, <<fecha_diligencia_palabras>>.');
     }
-    expect(texts.get('plantilla_busqueda_positiva_receptoria')).toContain('Por los dichos de <<apuntes_terreno>>');
+    expect(texts.get('plantilla_busqueda_positiva_receptoria')).toContain('<<dichos_informante>> pude establecer');
     expect(texts.get('plantilla_busqueda_negativa_numeracion_inexistente_receptoria')).toContain('la numeración señalada en autos no existe');
     expect(texts.get('plantilla_busqueda_negativa_domicilio_incompleto_receptoria')).toContain('se encuentra incompleto');
     expect(texts.get('plantilla_busqueda_negativa_no_reside_receptoria')).toContain('no reside');
