@@ -15,7 +15,6 @@ import {
   type TipoEstampado,
   diligenciaMessages as dm,
   estampadoMessages as m,
-  formatRutWithDots,
   normalizeRol,
   toSantiagoIso,
 } from '@receptoria/contracts';
@@ -60,9 +59,9 @@ import {
   type DiligenciaCertificado,
   normalizeDatos,
   type ReceptorData,
+  receptorFields,
   type StampPayload,
   stampTitle,
-  TITULO_RECEPTOR_POR_DEFECTO,
 } from './stamp-payload';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
@@ -221,21 +220,7 @@ function payloadOf(ctx: Pick<StampContext, 'tenant'>, encargo: Encargo, tipo: Ti
 
 /** A payload with no assignment behind it: the client's data and the receiver's own. */
 function freePayload(ctx: Pick<StampContext, 'tenant'>, sent: StampPayload, numeroRol: string): StampPayload {
-  const r = receptorOf(ctx.tenant);
-  const rut = r.rut ? formatRutWithDots(r.rut) : '';
-  return {
-    ...sent,
-    numero_rol: numeroRol,
-    receptor_nombre: r.nombre,
-    receptor_rut: rut,
-    receptor_rut_linea: rut ? `RUT ${rut}` : '',
-    receptor_titulo: r.titulo.trim() || TITULO_RECEPTOR_POR_DEFECTO,
-    receptor_direccion: r.direccion,
-    receptor_comuna: r.comuna,
-    receptor_telefono: r.telefono,
-    receptor_email: r.email,
-    lugar_certificado: r.comuna.trim() || sent.lugar_certificado || sent.domicilio_comuna || null,
-  };
+  return { ...sent, numero_rol: numeroRol, ...receptorFields(receptorOf(ctx.tenant), sent.lugar_certificado || sent.domicilio_comuna || null) };
 }
 
 function markersError(error: unknown): never {

@@ -99,6 +99,26 @@ export function dichosInformante(informante: string, relacion: string): string {
   return SIN_INFORMANTE;
 }
 
+/**
+ * The receiver's markers: name, RUT with dots (and its signature line, empty without one), title
+ * (default 'Receptor Judicial'), office, contact, and the place of the certificate — the office's
+ * comuna, else where the diligence was (`comunaDiligencia`).
+ */
+export function receptorFields(receptor: ReceptorData, comunaDiligencia: string | null): StampPayload {
+  const receptorRut = rut(receptor.rut);
+  return {
+    receptor_nombre: receptor.nombre,
+    receptor_rut: receptorRut,
+    receptor_rut_linea: receptorRut ? `RUT ${receptorRut}` : '',
+    receptor_titulo: receptor.titulo.trim() || TITULO_RECEPTOR_POR_DEFECTO,
+    receptor_direccion: receptor.direccion,
+    receptor_comuna: receptor.comuna,
+    receptor_telefono: receptor.telefono,
+    receptor_email: receptor.email,
+    lugar_certificado: receptor.comuna.trim() || comunaDiligencia || null,
+  };
+}
+
 /** 'Estampado {type with spaces} - {rol} - {dd-mm-yyyy}' (spec 02 §5). */
 export function stampTitle(tipo: string, numeroRol: string, now = new Date()): string {
   return `Estampado ${tipo.replace(/_/g, ' ')} - ${numeroRol} - ${ddmmyyyy(todayIso(now))}`;
@@ -121,7 +141,6 @@ export function buildStampPayload(input: {
   const domicilio = e.domicilios.find((x) => x.es_principal) ?? e.domicilios[0];
   const fechaDiligenciaIso = d?.fechaDiligencia ? wallDate(d.fechaDiligencia) : null;
   const tratamiento = d?.tratamiento ?? '';
-  const receptorRut = rut(receptor.rut);
   const hoy = todayIso(now);
   return {
     numero_rol: e.numero_rol,
@@ -169,16 +188,7 @@ export function buildStampPayload(input: {
     fecha_hoy: ddmmyyyy(hoy),
     fecha_hoy_palabras: fechaEnPalabras(hoy),
     hora_actual: wallTime(now),
-    receptor_nombre: receptor.nombre,
-    receptor_rut: receptorRut,
-    receptor_rut_linea: receptorRut ? `RUT ${receptorRut}` : '',
-    receptor_titulo: receptor.titulo.trim() || TITULO_RECEPTOR_POR_DEFECTO,
-    receptor_direccion: receptor.direccion,
-    receptor_comuna: receptor.comuna,
-    receptor_telefono: receptor.telefono,
-    receptor_email: receptor.email,
-    // The certificate is signed at the receiver's office; without one on record, where the diligence was.
-    lugar_certificado: receptor.comuna.trim() || domicilio?.comuna || null,
+    ...receptorFields(receptor, domicilio?.comuna ?? null),
   };
 }
 
