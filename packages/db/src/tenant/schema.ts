@@ -234,6 +234,7 @@ export const encargosCambios = pgTable('encargos_cambios', {
   cambios: bigint('cambios', { mode: 'number' }).notNull().default(0),
 });
 
+/** Addresses of an assignment. Their accent-free street and comuna are trigram-indexed for the search (migration 0017, custom SQL). */
 export const domicilios = pgTable(
   'domicilios',
   {

@@ -25,6 +25,7 @@ import {
   ultimaDiligenciaJson,
 } from '../diligencias/diligencias.repository';
 import { prepared, preparedSql } from '../../lib/prepared';
+import { ADDRESS_MIN_WORD, addressAlternative, addressKey, addressMatchesBranch, addressMatchOf } from './encargos-busqueda-domicilios';
 
 const {
   alarmas,
@@ -637,9 +638,10 @@ interface SearchMatch {
 
 /**
  * One condition per word: the word appears in the assignment's own text (rol, ejecutados, partes,
- * RUTs, operation number; trigram-indexed), or in its firm's, plaintiff's or court's name. The
- * firm, party and court ids of every word are looked up first, in one query (with the changes
- * counter), so the planner can combine the trigram and btree indexes.
+ * RUTs, operation number; trigram-indexed), in its firm's, plaintiff's or court's name, or in one of
+ * its active addresses (street, comuna). The firm, party, court and address matches of every word
+ * are looked up first, in one query (with the changes counter), so the planner can combine the
+ * trigram and btree indexes.
  */
 async function searchConditions(db: TenantDb, words: string[]): Promise<SearchMatch> {
   const patterns = words.map(likePattern);
@@ -647,7 +649,9 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SearchMa
     patterns.map((p) => sql`${p}`),
     sql`, `,
   )}]::text[]`;
-  const found = firstRow<{ cambios: string; ids: { word: number; kind: 'e' | 'p' | 't'; id: number }[] }>(
+  // Words long enough are also looked up in the addresses (see encargos-busqueda-domicilios).
+  const addressWords = words.flatMap((word, index) => (word.length >= ADDRESS_MIN_WORD ? [index + 1] : []));
+  const found = firstRow<{ cambios: string; ids: { word: number; kind: 'e' | 'p' | 't' | 'd'; id: number }[] }>(
     await db.execute(sql`
     select (select coalesce(sum(${encargosCambios.cambios}), 0) from ${encargosCambios})::text as cambios,
       coalesce((select json_agg(f) from (
@@ -658,27 +662,28 @@ async function searchConditions(db: TenantDb, words: string[]): Promise<SearchMa
           join ${partesDemandantes} x on ${accentFree(sql`x.nombre`)} like w.p
         union all
         select w.i, 't', x.id from unnest(${list}) with ordinality as w(p, i)
-          join ${tribunales} x on ${accentFree(sql`x.nombre`)} like w.p) f), '[]'::json) as ids`),
+          join ${tribunales} x on ${accentFree(sql`x.nombre`)} like w.p${
+            addressWords.length > 0 ? sql` union all ${addressMatchesBranch(list, addressWords)}` : sql``
+          }) f), '[]'::json) as ids`),
   );
-  const rows = found?.ids ?? [];
-  const matched = patterns.map((_pattern, index) => {
-    const ids = (kind: 'e' | 'p' | 't') =>
-      rows
-        .filter((r) => Number(r.word) === index + 1 && r.kind === kind)
-        .map((r) => r.id)
-        .sort((a, b) => a - b)
-        .slice(0, 500);
-    return { firms: ids('e'), parties: ids('p'), courts: ids('t') };
+  const byWord = patterns.map(() => ({ e: [] as number[], p: [] as number[], t: [] as number[], d: [] as number[] }));
+  for (const row of found?.ids ?? []) byWord[Number(row.word) - 1]?.[row.kind].push(row.id);
+  const matched = byWord.map((ids, index) => {
+    const sorted = (list: number[]) => list.sort((a, b) => a - b).slice(0, 500);
+    return { firms: sorted(ids.e), parties: sorted(ids.p), courts: sorted(ids.t), addresses: addressMatchOf(words[index] ?? '', ids.d) };
   });
   const conditions = patterns.map((pattern, index) => {
-    const { firms, parties, courts } = matched[index] as (typeof matched)[number];
+    const { firms, parties, courts, addresses } = matched[index] as (typeof matched)[number];
     const alternatives: SQL[] = [matches(encargos.searchText, pattern)];
     if (firms.length > 0) alternatives.push(inArray(encargos.estudioId, firms));
     if (parties.length > 0) alternatives.push(inArray(encargos.parteDemandanteId, parties));
     if (courts.length > 0) alternatives.push(inArray(encargos.tribunalId, courts));
+    const address = addressAlternative(addresses, pattern);
+    if (address) alternatives.push(address);
     return alternatives.length === 1 ? (alternatives[0] as SQL) : sql`(${sql.join(alternatives, sql` or `)})`;
   });
-  return { conditions, key: JSON.stringify([words, matched]), cambios: found?.cambios ?? '0' };
+  const key = JSON.stringify([words, matched.map(({ addresses, ...ids }) => ({ ...ids, addresses: addressKey(addresses) }))]);
+  return { conditions, key, cambios: found?.cambios ?? '0' };
 }
 
 /** A search as it was counted: its per-state counts and, when the pass saw them all, its matches in list order. */
