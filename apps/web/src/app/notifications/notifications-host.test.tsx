@@ -24,4 +24,18 @@ describe('NotificationsHost', () => {
     expect(container.style.top).toBe(TOAST_TOP);
     expect(TOAST_TOP).toContain('--app-shell-header-offset');
   });
+
+  it('keeps the empty containers of the other positions from stretching over the page', async () => {
+    render(
+      <MantineProvider>
+        <NotificationsHost />
+      </MantineProvider>,
+    );
+    act(() => {
+      notifications.show({ message: 'Encargo cargado' });
+    });
+    await screen.findByText('Encargo cargado');
+    const bottom = document.querySelector('[data-position="bottom-right"]') as HTMLElement;
+    expect(bottom.style.bottom).toBe('auto');
+  });
 });
