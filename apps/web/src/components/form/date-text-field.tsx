@@ -99,7 +99,7 @@ export function DateTextField<T extends FieldValues, N extends FieldPath<T>, TOu
             <ActionIcon
               variant="subtle"
               color="gray"
-              size="sm"
+              size="md"
               aria-label={`${formMessages.openCalendar}: ${typeof label === 'string' ? label : ''}`}
               onClick={() => setOpened((open) => !open)}
               disabled={props.disabled}

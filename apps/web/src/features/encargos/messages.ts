@@ -96,7 +96,7 @@ export const encargosMessages = {
   pendientes: {
     title: 'Ver Pendientes',
     subtitle: 'Lista de encargos pendientes, preparados y listos para firmar',
-    search: 'Buscar por rol, ejecutado, RUT, estudio o tribunal',
+    search: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio',
     estadoFilter: 'Estado',
     todos: 'Todos los estados',
     refresh: 'Actualizar',

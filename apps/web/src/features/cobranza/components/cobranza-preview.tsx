@@ -1,6 +1,7 @@
 import { COBRANZA_COLUMNAS, type CobranzaColumnaId, type CobranzaEncargo, formatCLP, formatDate } from '@receptoria/contracts';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconMail } from '@tabler/icons-react';
+import { ListEmpty, ListLoadError, ListLoading } from '../../../components/list-states';
 import { RowCard, usePhoneLayout } from '../../../components/row-cards';
 import { cobranzaScreenMessages as m } from '../messages';
 
@@ -34,32 +35,9 @@ export function CobranzaPreview({ rows, columns, total, state, onRetry, generati
   const rest = columns.filter((id) => id !== 'numero_rol');
 
   const body = () => {
-    if (state.error !== null) {
-      return (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title={m.cargaError(state.error)}>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {m.reintentar}
-          </Button>
-        </Alert>
-      );
-    }
-    if (state.pending) {
-      return (
-        <Center py="lg">
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text c="dimmed">{m.cargando}</Text>
-          </Group>
-        </Center>
-      );
-    }
-    if (rows.length === 0) {
-      return (
-        <Text c="dimmed" ta="center" py="lg">
-          {m.sinFilas}
-        </Text>
-      );
-    }
+    if (state.error !== null) return <ListLoadError title={m.cargaError(state.error)} retry={m.reintentar} onRetry={onRetry} />;
+    if (state.pending) return <ListLoading text={m.cargando} />;
+    if (rows.length === 0) return <ListEmpty text={m.sinFilas} />;
     if (phone) {
       return (
         <Stack gap="xs" data-testid="cobranza-preview-cards">

@@ -1,6 +1,7 @@
 import { ordenarComunas, type RutaGenerada } from '@receptoria/contracts';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconMapRoute, IconRefresh } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMapRoute, IconRefresh } from '@tabler/icons-react';
+import { ListEmpty, ListLoadError, ListLoading } from '../../../components/list-states';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -132,22 +133,11 @@ export function RutasScreen() {
           </Group>
 
           {query.isError ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} title={m.cargaError} role="alert">
-              <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-                {m.reintentar}
-              </Button>
-            </Alert>
+            <ListLoadError title={m.cargaError} retry={m.reintentar} onRetry={() => void query.refetch()} />
           ) : query.isPending ? (
-            <Center py="lg">
-              <Group gap="xs">
-                <Loader size="sm" />
-                <Text c="dimmed">{m.cargando}</Text>
-              </Group>
-            </Center>
+            <ListLoading text={m.cargando} />
           ) : rows.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {m.sinDomicilios}
-            </Text>
+            <ListEmpty text={m.sinDomicilios} />
           ) : (
             <RutasDomicilios rows={rows} selected={selected} allSelected={allSelected} onToggle={toggle} onToggleAll={toggleAll} />
           )}

@@ -1,0 +1,32 @@
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+
+/** The states a list screen shows instead of its rows (Cobranza, Rutas): loading, failed with a retry, empty. */
+export function ListLoading({ text }: { text: string }) {
+  return (
+    <Center py="lg">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">{text}</Text>
+      </Group>
+    </Center>
+  );
+}
+
+export function ListLoadError({ title, retry, onRetry }: { title: string; retry: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+        {retry}
+      </Button>
+    </Alert>
+  );
+}
+
+export function ListEmpty({ text }: { text: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="lg">
+      {text}
+    </Text>
+  );
+}
