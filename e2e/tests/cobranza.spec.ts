@@ -52,14 +52,15 @@ test.describe('Cobranza', () => {
     await expect(page.getByTestId('cobranza-total')).toHaveText('Total: $75.000');
 
     // A specific date disables the range, and the other way round.
-    await page.getByLabel('Fecha específica').fill('2025-03-10');
-    await expect(page.getByLabel('Fecha de inicio')).toBeDisabled();
-    await expect(page.getByLabel('Fecha de fin')).toBeDisabled();
+    // Dates are typed the Chilean way, as in every other screen.
+    await page.getByLabel('Fecha específica', { exact: true }).fill('10/03/2025');
+    await expect(page.getByLabel('Fecha de inicio', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Fecha de fin', { exact: true })).toBeDisabled();
     await expect(preview.getByRole('row')).toHaveCount(3);
     await expect(page.getByTestId('cobranza-total')).toHaveText('Total: $40.000');
     await page.getByRole('button', { name: 'Limpiar fechas' }).click();
-    await page.getByLabel('Fecha de inicio').fill('2025-03-01');
-    await expect(page.getByLabel('Fecha específica')).toBeDisabled();
+    await page.getByLabel('Fecha de inicio', { exact: true }).fill('01/03/2025');
+    await expect(page.getByLabel('Fecha específica', { exact: true })).toBeDisabled();
     await expect(page.getByTestId('cobranza-total')).toHaveText('Total: $75.000');
 
     await page.getByRole('button', { name: 'Generar Planilla' }).click();

@@ -30,7 +30,7 @@ test.describe('Ver Pendientes as a working list', () => {
       await expect(page.getByTestId('total-pendiente')).toContainText('1.000+');
       await expect(page.getByTestId('total-preparado')).toContainText(/^\D*0$/);
       await expect(page.getByText('Mostrando 1–20 de más de 1.000 encargos')).toBeVisible();
-      await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill('frecuentisimo contador 1005');
+      await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' }).fill('frecuentisimo contador 1005');
       await expect(page.getByTestId('total-pendiente')).toContainText(/^\D*1$/);
       await expect(page.getByText('Mostrando 1–1 de 1 encargos')).toBeVisible();
     } finally {
@@ -49,10 +49,10 @@ test.describe('Ver Pendientes as a working list', () => {
       new Set(['estampado']),
     );
 
-    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill('C-');
+    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' }).fill('C-');
     await expect(page).toHaveURL(/q=C-/);
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' })).toHaveValue('C-');
+    await expect(page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' })).toHaveValue('C-');
     await expect(page.getByTestId('total-estampado')).toHaveAttribute('aria-pressed', 'true');
 
     await page.getByTestId('total-estampado').click();

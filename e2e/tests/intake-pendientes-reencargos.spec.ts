@@ -78,7 +78,7 @@ test.describe('Ver Pendientes', () => {
       await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
 
-    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill(rolPendientes);
+    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' }).fill(rolPendientes);
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(1);
     const row = rows.first();
@@ -105,7 +105,7 @@ test.describe('Ver Pendientes', () => {
     await expect(page.getByText('Intenta cambiar los filtros de búsqueda', { exact: true })).toBeVisible();
 
     // The state filter alone lists only that state.
-    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill('');
+    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' }).fill('');
     await expect(rows.first().getByText('Estampado', { exact: true })).toBeVisible();
     const estados = await page.locator('tbody [data-estado]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-estado')));
     expect(new Set(estados)).toEqual(new Set(['estampado']));
@@ -114,7 +114,7 @@ test.describe('Ver Pendientes', () => {
     await expect(rows.first().getByText('Estampado', { exact: true })).toBeVisible();
 
     // The rol opens the assignment in Re-encargos.
-    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio o tribunal' }).fill(rolPendientes);
+    await page.getByRole('textbox', { name: 'Buscar por rol, ejecutado, RUT, estudio, tribunal o domicilio' }).fill(rolPendientes);
     await estado.click();
     await page.getByRole('option', { name: 'Todos los estados', exact: true }).click();
     await page.getByRole('link', { name: rolPendientes }).click();
