@@ -4,6 +4,7 @@ import { CargoSchema } from '../auth/schemas';
 import { boundedString } from '../common/text';
 import { lenientRut, optionalText, requiredText } from '../encargos/fields';
 import { isValidEmail, isValidTelefono } from '../estudios/schemas';
+import { ReceptorDatosSchema } from '../receptor/schemas';
 import { onboardingMessages as m } from './messages';
 
 /** Login names: letters, digits and @ . + - _ (the same names the login screen accepts). */
@@ -163,19 +164,10 @@ export const ClienteConfiguracionSchema = z.object({
 });
 export type ClienteConfiguracion = z.infer<typeof ClienteConfiguracionSchema>;
 
-export const ReceptorSchema = z.object({
-  id: z.number().int(),
-  nombre: z.string(),
-  rut: z.string(),
-  direccion: z.string(),
-  comuna: z.string(),
-  telefono: z.string(),
-  email: z.string(),
-  /** The title under the receiver's signature ('' when not set). */
-  titulo: z.string(),
+/** A client as onboarding lists it: its identity (see ReceptorDatosSchema) with its state and creation date. */
+export const ReceptorSchema = ReceptorDatosSchema.extend({
   activo: z.boolean(),
   fecha_creacion: z.string(),
-  version: z.number(),
 });
 export type Receptor = z.infer<typeof ReceptorSchema>;
 

@@ -21,6 +21,7 @@ import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordControlAudit } from '../auditoria/auditoria.service';
+import { toReceptorDatos } from '../receptor/receptor.service';
 import { createUser } from '../tenants/tenants.service';
 import {
   countTenantsAndUsers,
@@ -75,19 +76,7 @@ function toConfiguracion(tenant: TenantRow): ClienteConfiguracion {
 }
 
 function toReceptor(tenant: TenantRow): Receptor {
-  return {
-    id: tenant.id,
-    nombre: tenant.nombre,
-    rut: tenant.rut,
-    direccion: tenant.direccion,
-    comuna: tenant.comuna,
-    telefono: tenant.telefono,
-    email: tenant.email,
-    titulo: tenant.titulo,
-    activo: tenant.activo,
-    fecha_creacion: tenant.createdAt.toISOString(),
-    version: tenant.version,
-  };
+  return { ...toReceptorDatos(tenant), activo: tenant.activo, fecha_creacion: tenant.createdAt.toISOString() };
 }
 
 /** The receiver's fields as the audit trail shows them (never the connection URL: it may hold a password). */

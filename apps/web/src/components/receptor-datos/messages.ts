@@ -23,6 +23,7 @@ export const receptorDatosMessages = {
     titulo: 'Aparece bajo la firma de los certificados',
     comuna: 'Lugar que encabeza los certificados',
   },
+  formulario: 'Datos del receptor',
   guardar: 'Guardar datos',
   cancelar: 'Cancelar',
   errorGuardar: 'No se pudieron guardar los datos del receptor',

@@ -29,6 +29,20 @@ export interface ReceptorDatosFormValues {
 
 const FIELDS = ['nombre', 'rut', 'titulo', 'direccion', 'comuna', 'telefono', 'email'] as const;
 
+/** The optional fields, in the form's order, with their width on wide screens. */
+const TEXT_FIELDS: readonly {
+  name: 'titulo' | 'direccion' | 'comuna' | 'telefono' | 'email';
+  span: { base: number; sm: number };
+  type?: 'tel' | 'email';
+  hint?: string;
+}[] = [
+  { name: 'titulo', span: { base: 12, sm: 12 }, hint: m.hints.titulo },
+  { name: 'direccion', span: { base: 12, sm: 8 } },
+  { name: 'comuna', span: { base: 12, sm: 4 }, hint: m.hints.comuna },
+  { name: 'telefono', span: { base: 12, sm: 6 }, type: 'tel' },
+  { name: 'email', span: { base: 12, sm: 6 }, type: 'email' },
+];
+
 function valuesOf(datos: ReceptorDatos): ReceptorDatosFormValues {
   return {
     nombre: datos.nombre,
@@ -106,7 +120,7 @@ export function ReceptorDatosForm({ datos, save, onReload, onSaved, onCancel }: 
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={m.guardar}>
+    <form onSubmit={onSubmit} noValidate aria-label={m.formulario}>
       <Stack gap="md">
         {conflict ? <VersionConflictAlert onReload={() => void reload()} reloading={reloading} /> : null}
         <Grid gap="sm">
@@ -131,55 +145,19 @@ export function ReceptorDatosForm({ datos, save, onReload, onSaved, onCancel }: 
               invalidMessages={[receptorMessages.rutInvalido]}
             />
           </Grid.Col>
-          <Grid.Col span={12}>
-            <FormTextInput
-              control={control}
-              name="titulo"
-              label={m.fields.titulo}
-              description={m.hints.titulo}
-              placeholder={m.placeholders.titulo}
-              maxLength={RECEPTOR_LIMITS.titulo}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <FormTextInput
-              control={control}
-              name="direccion"
-              label={m.fields.direccion}
-              placeholder={m.placeholders.direccion}
-              maxLength={RECEPTOR_LIMITS.direccion}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <FormTextInput
-              control={control}
-              name="comuna"
-              label={m.fields.comuna}
-              description={m.hints.comuna}
-              placeholder={m.placeholders.comuna}
-              maxLength={RECEPTOR_LIMITS.comuna}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <FormTextInput
-              control={control}
-              name="telefono"
-              type="tel"
-              label={m.fields.telefono}
-              placeholder={m.placeholders.telefono}
-              maxLength={RECEPTOR_LIMITS.telefono}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <FormTextInput
-              control={control}
-              name="email"
-              type="email"
-              label={m.fields.email}
-              placeholder={m.placeholders.email}
-              maxLength={RECEPTOR_LIMITS.email}
-            />
-          </Grid.Col>
+          {TEXT_FIELDS.map(({ name, span, type, hint }) => (
+            <Grid.Col key={name} span={span}>
+              <FormTextInput
+                control={control}
+                name={name}
+                type={type}
+                label={m.fields[name]}
+                description={hint}
+                placeholder={m.placeholders[name]}
+                maxLength={RECEPTOR_LIMITS[name]}
+              />
+            </Grid.Col>
+          ))}
         </Grid>
         <Group justify="flex-end">
           {onCancel ? (
