@@ -10,6 +10,7 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { firmaReceptor } from '../../integrations/mail/firma';
 import {
   enviarPlanilla,
   generarPlanilla,
@@ -70,6 +71,6 @@ export const cobranzaServiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cobranza/planillas/:id/enviar/',
     { onRequest, schema: { tags: ['cobranza'], params: IdParamSchema, response: { 200: EnviarPlanillaResponseSchema } } },
-    async (request) => enviarPlanilla(app.mail, request.tenantDb, request.auth, request.params.id),
+    async (request) => enviarPlanilla(app.mail, request.tenantDb, request.auth, request.params.id, firmaReceptor(request.tenant)),
   );
 };

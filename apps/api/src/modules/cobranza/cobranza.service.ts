@@ -209,7 +209,14 @@ export async function getArchivo(db: TenantDb, id: number) {
  * Sends a stored sheet to the firm of its filter: its active collection addresses, else its
  * principal one; the send is added to the sheet's history.
  */
-export async function enviarPlanilla(mail: MailTransport, db: TenantDb, actor: Actor, id: number): Promise<EnviarPlanillaResponse> {
+export async function enviarPlanilla(
+  mail: MailTransport,
+  db: TenantDb,
+  actor: Actor,
+  id: number,
+  /** The receiver's signature block that ends the mail (firmaReceptor); '' for none. */
+  firma = '',
+): Promise<EnviarPlanillaResponse> {
   const planilla = await findPlanilla(db, id);
   if (!planilla) throw new AppError('NOT_FOUND', m.planillaNoEncontrada);
   if (!planilla.estudioId) throw new AppError('BAD_REQUEST', m.envioSinEstudio);
@@ -229,7 +236,8 @@ export async function enviarPlanilla(mail: MailTransport, db: TenantDb, actor: A
     text:
       `Estimados ${estudio.nombre}:\n\n` +
       `${m.cuerpoCorreo(estudio.nombre, periodoFrase(filtros), planilla.totalEncargos, valor)}\n\n` +
-      'Saludos cordiales.',
+      'Saludos cordiales.' +
+      (firma ? `\n\n${firma}` : ''),
     attachments: [{ filename: planilla.nombreArchivo, content: planilla.archivo, contentType: XLSX_TYPE }],
     estudioId: estudio.id,
     db,

@@ -8,6 +8,8 @@ import {
   EnviarPlanillaResponseSchema,
   GenerarPlanillaResponseSchema,
 } from '@receptoria/contracts';
+import { controlSchema } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -248,6 +250,9 @@ describe('collection sheet', () => {
     expect(mail!.envelopeTo.sort()).toEqual(['cobranza@larrain.cl', 'pagos@larrain.cl']);
     expect(mail!.parsed.subject).toBe('Planilla de cobranza Larraín y Asociados - Desde 01/03/2025 hasta 31/03/2025');
     expect(mail!.parsed.text).toContain('2 encargos estampados por un total de $77.500');
+    // Signed with the receiver's signature block (its name at least).
+    const [receptor] = await t.app.controlDb.select().from(controlSchema.tenants).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    expect(mail!.parsed.text).toContain(`Saludos cordiales.\n\n${receptor!.nombre}`);
     const attachment = mail!.parsed.attachments[0]!;
     expect(attachment.filename).toMatch(/^planilla_cobranza_larrain_y_asociados_\d{4}-\d{2}-\d{2}\.xlsx$/);
     expect((await readSheet(attachment.content)).rows[1]!.slice(0, 2)).toEqual(['C-1-2025', 35000]);
