@@ -13,9 +13,16 @@ const ROW_HEIGHT = 15;
 
 const encargos = (n: number) => (n === 1 ? '1 encargo' : `${n} encargos`);
 
-/** A simple table: a bold header row, then one line per row (cut with an ellipsis), new pages as needed. */
-function table(doc: Pdf, columns: Column[], rows: string[][], startY: number): number {
+/**
+ * A simple table: a bold header row, then one line per row (cut with an ellipsis), new pages as needed;
+ * without rows, the sentence that says so.
+ */
+function table(doc: Pdf, columns: Column[], rows: string[][], empty: string, startY: number): number {
   const width = contentWidth(doc);
+  if (rows.length === 0) {
+    doc.font('Helvetica').fontSize(9.5).text(empty, PAGE_MARGIN, startY, { width });
+    return doc.y + 8;
+  }
   const bottom = doc.page.height - PAGE_MARGIN - ROW_HEIGHT;
   const line = (cells: string[], y: number, bold: boolean) => {
     let x = PAGE_MARGIN;
@@ -41,7 +48,7 @@ function table(doc: Pdf, columns: Column[], rows: string[][], startY: number): n
     line(row, y, false);
     y += ROW_HEIGHT;
   }
-  return y;
+  return y + 6;
 }
 
 function ensureSpace(doc: Pdf, y: number, needed: number): number {
@@ -59,32 +66,27 @@ export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now
   y = doc.y + 12;
 
   y = sectionTitle(doc, `${m.certificados} (${cierre.certificados.length})`, y);
-  if (cierre.certificados.length === 0) {
-    doc.font('Helvetica').fontSize(9.5).text(m.sinCertificados, PAGE_MARGIN, y, { width });
-    y = doc.y + 8;
-  } else {
-    y = table(
-      doc,
-      [
-        { label: 'Hora', span: 0.08 },
-        { label: 'Rol', span: 0.16 },
-        { label: 'Tipo', span: 0.25 },
-        { label: 'Estudio', span: 0.2 },
-        { label: 'Derechos', span: 0.14, align: 'right' },
-        { label: 'Cobranza', span: 0.17 },
-      ],
-      cierre.certificados.map((c) => [
-        c.hora,
-        c.numero_rol,
-        c.tipo_estampado,
-        c.estudio ?? '',
-        c.valor === null ? m.sinResultadoRegistrado : formatCLP(c.valor),
-        c.facturable ? m.facturable : m.noFacturable,
-      ]),
-      y,
-    );
-    y += 6;
-  }
+  y = table(
+    doc,
+    [
+      { label: 'Hora', span: 0.08 },
+      { label: 'Rol', span: 0.16 },
+      { label: 'Tipo', span: 0.25 },
+      { label: 'Estudio', span: 0.2 },
+      { label: 'Derechos', span: 0.14, align: 'right' },
+      { label: 'Cobranza', span: 0.17 },
+    ],
+    cierre.certificados.map((c) => [
+      c.hora,
+      c.numero_rol,
+      c.tipo_estampado,
+      c.estudio ?? '',
+      c.valor === null ? m.sinResultadoRegistrado : formatCLP(c.valor),
+      c.facturable ? m.facturable : m.noFacturable,
+    ]),
+    m.sinCertificados,
+    y,
+  );
   y = ensureSpace(doc, y, 60);
   doc.font('Helvetica-Bold').fontSize(10);
   doc.text(`${m.totalDerechos} (${encargos(cierre.encargos_certificados)}): ${formatCLP(cierre.total_derechos)}`, PAGE_MARGIN, y, { width });
@@ -96,23 +98,19 @@ export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now
   y = sectionTitle(doc, `${m.sinResultados} (${cierre.sin_resultados.length})`, y);
   doc.font('Helvetica').fontSize(8).text(cierre.criterio_sin_resultados, PAGE_MARGIN, y, { width });
   y = doc.y + 6;
-  if (cierre.sin_resultados.length === 0) {
-    doc.font('Helvetica').fontSize(9.5).text(m.sinResultadosVacio, PAGE_MARGIN, y, { width });
-    y = doc.y + 8;
-  } else {
-    y = table(
-      doc,
-      [
-        { label: 'Hora', span: 0.08 },
-        { label: 'Rol', span: 0.16 },
-        { label: 'Estudio', span: 0.2 },
-        { label: 'Ejecutado', span: 0.24 },
-        { label: 'Domicilio', span: 0.32 },
-      ],
-      cierre.sin_resultados.map((e) => [e.hora, e.numero_rol, e.estudio, e.ejecutados, e.direccion ?? '']),
-      y,
-    );
-  }
+  y = table(
+    doc,
+    [
+      { label: 'Hora', span: 0.08 },
+      { label: 'Rol', span: 0.16 },
+      { label: 'Estudio', span: 0.2 },
+      { label: 'Ejecutado', span: 0.24 },
+      { label: 'Domicilio', span: 0.32 },
+    ],
+    cierre.sin_resultados.map((e) => [e.hora, e.numero_rol, e.estudio, e.ejecutados, e.direccion ?? '']),
+    m.sinResultadosVacio,
+    y,
+  );
   const generated = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', dateStyle: 'short', timeStyle: 'short' }).format(now);
   y = ensureSpace(doc, y + 10, 20);
   doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(`Generado el ${generated}`, PAGE_MARGIN, y, { width, align: 'right' });

@@ -1,3 +1,5 @@
+import { diligenciaMessages } from '../diligencias/messages';
+
 /** Messages of Gestión de Plantillas (spec 02 §2.9, §5, §8). */
 export const plantillaMessages = {
   nombreRequerido: 'Por favor ingrese un nombre para la plantilla',
@@ -19,8 +21,8 @@ export const plantillaMessages = {
   plantillaConDesconocidos: (nombres: readonly string[]) =>
     `La plantilla tiene marcadores desconocidos: ${nombres.map((n) => `<<${n}>>`).join(', ')}`,
   aceptarDesconocidosInvalido: 'aceptar_desconocidos debe ser 1 o 0',
-  tipoRequerido: 'Debes seleccionar un tipo de estampado',
-  tipoInvalido: 'Tipo de estampado no válido',
+  tipoRequerido: diligenciaMessages.tipoRequerido,
+  tipoInvalido: diligenciaMessages.tipoInvalido,
   plantillaValida: 'La plantilla es válida',
   actualizar: 'Actualizar',
   creando: 'Creando...',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipoEstampadoId } from '../diligencias/fields';
 import { plantillaMessages as m } from './messages';
 
 export const PlantillaSchema = z.object({
@@ -53,18 +54,7 @@ export const CrearPlantillaSchema = z.object({
       .regex(/^[\p{L}\p{N} _-]+$/u, { error: m.nombreInvalido }),
   ),
   /** The stamp type the template serves (required: a template without one can never be used). */
-  tipo_estampado: z.preprocess(
-    (value) => {
-      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
-      if (typeof value === 'string' && /^\d{1,10}$/.test(value.trim())) return Number(value.trim());
-      return value;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? m.tipoRequerido : m.tipoInvalido) })
-      .int({ error: m.tipoInvalido })
-      .positive({ error: m.tipoInvalido })
-      .max(2_147_483_647, { error: m.tipoInvalido }),
-  ),
+  tipo_estampado: tipoEstampadoId(),
   /** Optional Google Docs document (link or id) the template lives in, for the Google Docs engine. */
   google_document_url: z
     .preprocess((value) => (value === null ? undefined : value), z.string({ error: m.googleNoDisponible }).max(500, { error: m.googleNoDisponible }).trim())

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Loader, ScrollArea, SimpleGrid,
 import { type CierreDia, formatCLP, formatDate, formatThousands, todayIso } from '@receptoria/contracts';
 import { cierreDiaMessages as m } from '@receptoria/contracts/dashboard/constants';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import { downloadCierreDiaPdf, useCierreDia } from '../api/get-cierre-dia';
 import { dashboardMessages } from '../messages';
@@ -34,6 +34,42 @@ function Figure({ label, value, caption, testId }: { label: string; value: strin
   );
 }
 
+/** A titled list of the closing, scrolled past its height; the empty sentence when it has no rows. */
+interface ListaProps {
+  title: string;
+  hint?: string;
+  empty: string;
+  testId: string;
+  maxHeight: string;
+  children: ReactNode[];
+}
+
+function Lista({ title, hint, empty, testId, maxHeight, children }: ListaProps) {
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+      {children.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={maxHeight} type="auto">
+          <Stack gap={4} pr="sm" data-testid={testId}>
+            {children}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}
+
 function Contenido({ cierre }: { cierre: CierreDia }) {
   return (
     <Stack gap="md">
@@ -54,77 +90,54 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
         <Figure label={t.sinResultadosCorto} value={formatThousands(cierre.sin_resultados.length)} testId="cierre-sin-resultados" />
       </SimpleGrid>
 
-      <Stack gap={6}>
-        <Text fw={600} size="sm">
-          {m.certificados}
-        </Text>
-        {cierre.certificados.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {m.sinCertificados}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah="14rem" type="auto">
-            <Stack gap={4} pr="sm" data-testid="cierre-lista-certificados">
-              {cierre.certificados.map((c) => (
-                <Group key={c.id} gap="xs" wrap="wrap" justify="space-between">
-                  <Text size="sm" style={{ minWidth: 0 }}>
-                    <Text span c="dimmed">
-                      {c.hora}
-                    </Text>{' '}
-                    <Text span fw={600}>
-                      {c.numero_rol}
-                    </Text>{' '}
-                    · {c.tipo_estampado}
-                    {c.estudio ? ` · ${c.estudio}` : ''}
-                  </Text>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={600}>
-                      {c.valor === null ? m.sinResultadoRegistrado : formatCLP(c.valor)}
-                    </Text>
-                    <Badge size="sm" variant="light" color={c.facturable ? 'teal' : 'gray'}>
-                      {c.facturable ? m.facturable : m.noFacturable}
-                    </Badge>
-                  </Group>
-                </Group>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Text size="xs" c="dimmed">
-          {m.criterioFacturable}
-        </Text>
-      </Stack>
+      <Lista title={m.certificados} empty={m.sinCertificados} testId="cierre-lista-certificados" maxHeight="14rem">
+        {cierre.certificados.map((c) => (
+          <Group key={c.id} gap="xs" wrap="wrap" justify="space-between">
+            <Text size="sm" style={{ minWidth: 0 }}>
+              <Text span c="dimmed">
+                {c.hora}
+              </Text>{' '}
+              <Text span fw={600}>
+                {c.numero_rol}
+              </Text>{' '}
+              · {c.tipo_estampado}
+              {c.estudio ? ` · ${c.estudio}` : ''}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={600}>
+                {c.valor === null ? m.sinResultadoRegistrado : formatCLP(c.valor)}
+              </Text>
+              <Badge size="sm" variant="light" color={c.facturable ? 'teal' : 'gray'}>
+                {c.facturable ? m.facturable : m.noFacturable}
+              </Badge>
+            </Group>
+          </Group>
+        ))}
+      </Lista>
+      <Text size="xs" c="dimmed">
+        {m.criterioFacturable}
+      </Text>
 
-      <Stack gap={6}>
-        <Text fw={600} size="sm">
-          {m.sinResultados}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {cierre.criterio_sin_resultados}
-        </Text>
-        {cierre.sin_resultados.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {m.sinResultadosVacio}
+      <Lista
+        title={m.sinResultados}
+        hint={cierre.criterio_sin_resultados}
+        empty={m.sinResultadosVacio}
+        testId="cierre-lista-sin-resultados"
+        maxHeight="12rem"
+      >
+        {cierre.sin_resultados.map((e) => (
+          <Text key={e.id} size="sm">
+            <Text span c="dimmed">
+              {e.hora}
+            </Text>{' '}
+            <Text span fw={600}>
+              {e.numero_rol}
+            </Text>{' '}
+            · {e.estudio}
+            {e.direccion ? ` · ${e.direccion}` : ''}
           </Text>
-        ) : (
-          <ScrollArea.Autosize mah="12rem" type="auto">
-            <Stack gap={4} pr="sm" data-testid="cierre-lista-sin-resultados">
-              {cierre.sin_resultados.map((e) => (
-                <Text key={e.id} size="sm">
-                  <Text span c="dimmed">
-                    {e.hora}
-                  </Text>{' '}
-                  <Text span fw={600}>
-                    {e.numero_rol}
-                  </Text>{' '}
-                  · {e.estudio}
-                  {e.direccion ? ` · ${e.direccion}` : ''}
-                </Text>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Stack>
+        ))}
+      </Lista>
     </Stack>
   );
 }
