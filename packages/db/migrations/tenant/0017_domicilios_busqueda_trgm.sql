@@ -1,8 +1,6 @@
 -- Ver Pendientes' search matches the assignments' active addresses (street and comuna): their
 -- lower-case, accent-free text is trigram-indexed where pg_trgm exists, as the assignments' own
 -- search text is (0002). The expression is the one the search writes (encargos-busqueda-domicilios.ts).
--- This migration's journal time is set after 0014's, whose recorded time is later than 0015's and
--- 0016's, so that databases already past 0014 apply it too.
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
