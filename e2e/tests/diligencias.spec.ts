@@ -94,13 +94,13 @@ test.describe('Resultados y Estampados', () => {
     await field(page, 'Número de operación').fill('OP-778');
     await expect(page.getByText('Campo modificado', { exact: true })).toHaveCount(2);
 
-    // Results: the date accepts DD/MM/YYYY and puts 09:00.
+    // Results: the date accepts YYYY-MM-DD and shows it as DD/MM/YYYY, without inventing an hour.
     await choose(page, 'Tipo de estampado', 'Búsqueda positiva');
     await choose(page, 'Tratamiento', 'Doña');
     const fecha = field(page, 'Fecha y hora de la diligencia');
     await fecha.fill('2025-03-10');
     await fecha.blur();
-    await expect(fecha).toHaveValue('10/03/2025 09:00');
+    await expect(fecha).toHaveValue('10/03/2025');
     await fecha.fill('10/03/2025 16:45');
     await fecha.blur();
     await expect(page.getByRole('button', { name: 'Generar Estampado' })).toBeEnabled();

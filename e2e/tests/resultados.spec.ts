@@ -42,17 +42,19 @@ test('the work queue lists what waits for results and for a stamp, and links to 
   await expect(resultados).toContainText('Esperando resultados', { timeout: 30_000 });
   await expect(estampado).toContainText('Esperando estampado');
 
-  const filaResultados = resultados.getByTestId(`cola-${esperandoResultados.id}`);
-  await expect(filaResultados).toContainText('Rodrigo Salinas Vera');
+  // The re-assignment waits for results; its re-assigned original is left out of the queue.
+  const filaResultados = resultados.getByTestId(`cola-${copia.id}`);
+  await expect(filaResultados).toContainText('Rodrigo A. Salinas Vera');
+  await expect(filaResultados).toContainText('RE-ENCARGO');
   await expect(filaResultados).toContainText(/\d+ días?/);
-  await expect(resultados.getByTestId(`cola-${copia.id}`)).toContainText('RE-ENCARGO');
+  await expect(resultados.getByTestId(`cola-${esperandoResultados.id}`)).toHaveCount(0);
   const filaEstampado = estampado.getByTestId(`cola-${esperandoEstampado.id}`);
   await expect(filaEstampado).toContainText('Marta Fuentes Soto');
   await expect(filaEstampado).toContainText('Búsqueda positiva');
   await expect(filaEstampado).toContainText('10/03/2025');
 
   // Oldest first: the waiting days never grow down the list.
-  const dias = await estampado.locator('tbody tr td:last-child').allTextContents();
+  const dias = await estampado.getByTestId('cola-dias').allTextContents();
   const numbers = dias.map((text) => Number.parseInt(text, 10));
   expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 
