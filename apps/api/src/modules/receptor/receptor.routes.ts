@@ -21,7 +21,7 @@ export const receptorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/configuracion/receptor/',
-    { onRequest, schema: { tags: ['configuracion'], response: { 200: ReceptorDatosSchema } } },
+    { onRequest, schema: { tags: ['receptor'], response: { 200: ReceptorDatosSchema } } },
     async (request) => getReceptorDatos(app.controlDb, request.auth.tenantId),
   );
 
@@ -29,7 +29,7 @@ export const receptorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/configuracion/receptor/',
     {
       onRequest,
-      schema: { tags: ['configuracion'], body: ReceptorDatosUpdateSchema, response: { 200: ReceptorDatosUpdateResponseSchema } },
+      schema: { tags: ['receptor'], body: ReceptorDatosUpdateSchema, response: { 200: ReceptorDatosUpdateResponseSchema } },
     },
     async (request) => {
       const datos = await updateReceptorDatos(app.controlDb, request.auth.tenantId, request.body, auditActorOf(request));
