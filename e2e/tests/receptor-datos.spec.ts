@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { docxText } from '../support/docx';
 import { adminHeaders } from '../support/encargos';
-import { signIn, toast } from '../support/login';
+import { signIn, toast, users } from '../support/login';
 import { rutFrom } from '../support/rut';
 
 /**
@@ -131,4 +131,40 @@ test('the receiver fills name and RUT on its screen and the next certificate car
   const text = docxText(await file.body());
   expect(text).toContain(nombre);
   expect(text).toContain(dotted);
+});
+
+test("the platform admin edits a receiver's identity from the client detail", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const nombre = `Receptora Detalle ${suffix}`;
+  const usuario = { username: `rcp_detalle_${suffix}`, password: 'clave-rcp-790' };
+  const created = await request.post('/api/v1/onboarding/clientes/crear/', {
+    headers: await adminHeaders(request),
+    data: {
+      nombre,
+      rut: rutFrom(19_000_000 + (Date.now() % 900_000)),
+      username: usuario.username,
+      password: usuario.password,
+      usuario_email: 'detalle@datos.cl',
+      first_name: 'Paz',
+      last_name: 'Detalle',
+    },
+    timeout: 60_000,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signIn(page, users.admin, '/onboarding', 30_000);
+  const row = page.getByRole('table', { name: 'Sistema Multi-Tenant' }).getByRole('row').filter({ hasText: nombre });
+  await row.getByRole('button', { name: `Ver ${nombre}` }).click();
+  const detail = page.getByRole('dialog', { name: 'Detalle del Cliente' });
+  await detail.getByRole('button', { name: 'Editar datos' }).click();
+  await detail.getByLabel('Título').fill('Receptora Judicial de la Jurisdicción de la I. Corte de Apelaciones de Rancagua');
+  await detail.getByLabel('Comuna de la oficina').fill('Rancagua');
+  await detail.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(toast(page, 'Datos del receptor guardados')).toBeVisible();
+  await expect(detail.getByText('Receptora Judicial de la Jurisdicción de la I. Corte de Apelaciones de Rancagua')).toBeVisible();
+
+  const headers = await bearer(request, usuario.username, usuario.password);
+  const datos = (await (await request.get('/api/v1/configuracion/receptor/', { headers })).json()) as Record<string, string>;
+  expect(datos).toMatchObject({ nombre, comuna: 'Rancagua', titulo: 'Receptora Judicial de la Jurisdicción de la I. Corte de Apelaciones de Rancagua' });
 });
