@@ -13,6 +13,18 @@ export function ListLoading({ text }: { text: string }) {
   );
 }
 
+/** A whole screen's (or a modal's) data still loading: a wider margin than a list's rows. */
+export function ScreenLoading({ text }: { text: string }) {
+  return (
+    <Center py="xl">
+      <Group gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed">{text}</Text>
+      </Group>
+    </Center>
+  );
+}
+
 export function ListLoadError({ title, retry, onRetry }: { title: string; retry: string; onRetry: () => void }) {
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} title={title} role="alert">

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconFileCertificate, IconReportMoney } from '@tabler/icons-react';
 import { type ComponentType, useEffect } from 'react';
+import { ScreenLoading } from '../../../components/list-states';
 import { notify } from '../../../lib/notify';
 import { useCarpetasLinks } from '../api/get-carpetas-links';
 import { carpetasMessages as m } from '../messages';
@@ -78,12 +79,7 @@ export function CarpetasScreen() {
         <Text c="dimmed">{m.subtitle}</Text>
       </Box>
       {isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
-          </Group>
-        </Center>
+        <ScreenLoading text={m.loading} />
       ) : isError ? (
         <Alert color="red" icon={<IconAlertCircle />} title={m.errorTitle} role="alert">
           <Stack gap="sm" align="flex-start">

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ClienteConfiguracion, formatDate, formatRutWithDots } from '@receptoria/contracts';
 import { IconAlertCircle, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ScreenLoading } from '../../../components/list-states';
 import { confirmAction } from '../../../components/confirm-action';
 import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
 import { notify } from '../../../lib/notify';
@@ -105,12 +106,7 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
       scrollAreaComponent={ScrollArea.Autosize}
     >
       {isPending && clienteId !== null ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
-          </Group>
-        </Center>
+        <ScreenLoading text={m.loading} />
       ) : isError || !data ? (
         <Alert color="red" icon={<IconAlertCircle />} title={m.loadError}>
           <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void refetch()}>

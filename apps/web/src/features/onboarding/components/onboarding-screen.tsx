@@ -3,9 +3,7 @@ import {
   Box,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,6 +15,7 @@ import {
 import { formatRutWithDots } from '@receptoria/contracts';
 import { IconAlertCircle, IconBuildingCommunity, IconEye, IconPlus, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
+import { ScreenLoading } from '../../../components/list-states';
 import { useClientes } from '../api/get-clientes';
 import { useOnboardingEstadisticas } from '../api/get-estadisticas';
 import { onboardingMessages } from '../messages';
@@ -94,12 +93,7 @@ export function OnboardingScreen() {
 
       <Paper withBorder shadow="xs">
         {clientes.isPending ? (
-          <Center py="xl">
-            <Group gap="sm">
-              <Loader size="sm" />
-              <Text c="dimmed">{m.loading}</Text>
-            </Group>
-          </Center>
+          <ScreenLoading text={m.loading} />
         ) : clientes.isError ? (
           <Alert color="red" icon={<IconAlertCircle />} title={m.loadError} m="md">
             <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void clientes.refetch()}>

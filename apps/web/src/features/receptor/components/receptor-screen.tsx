@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReceptorDatos } from '@receptoria/contracts';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { ScreenLoading } from '../../../components/list-states';
 import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
 import { useReceptorDatos } from '../api/get-receptor-datos';
 import { useUpdateReceptorDatos } from '../api/update-receptor-datos';
@@ -24,12 +25,7 @@ export function ReceptorScreen() {
         <Text c="dimmed">{m.subtitle}</Text>
       </Box>
       {isPending ? (
-        <Center py="xl">
-          <Group gap="sm">
-            <Loader size="sm" />
-            <Text c="dimmed">{m.loading}</Text>
-          </Group>
-        </Center>
+        <ScreenLoading text={m.loading} />
       ) : isError ? (
         <Alert color="red" icon={<IconAlertCircle />} title={m.errorTitle} role="alert">
           <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={isFetching}>
