@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 /** The states a list screen shows instead of its rows (Cobranza, Rutas): loading, failed with a retry, empty. */
@@ -22,6 +22,27 @@ export function ScreenLoading({ text }: { text: string }) {
         <Text c="dimmed">{text}</Text>
       </Group>
     </Center>
+  );
+}
+
+/** A whole screen's data failed to load: the title, an optional explanation, and a retry that spins while it reads again. */
+export function ScreenLoadError({ title, text, retry, onRetry, retrying }: { title: string; text?: string; retry: string; onRetry: () => void; retrying: boolean }) {
+  const button = (
+    <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+      {retry}
+    </Button>
+  );
+  return (
+    <Alert color="red" icon={<IconAlertCircle />} title={title} role="alert">
+      {text === undefined ? (
+        button
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{text}</Text>
+          {button}
+        </Stack>
+      )}
+    </Alert>
   );
 }
 

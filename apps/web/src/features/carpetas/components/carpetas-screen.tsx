@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconExternalLink, IconFileCertificate, IconReportMoney } from '@tabler/icons-react';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconExternalLink, IconFileCertificate, IconReportMoney } from '@tabler/icons-react';
 import { type ComponentType, useEffect } from 'react';
-import { ScreenLoading } from '../../../components/list-states';
+import { ScreenLoadError, ScreenLoading } from '../../../components/list-states';
 import { notify } from '../../../lib/notify';
 import { useCarpetasLinks } from '../api/get-carpetas-links';
 import { carpetasMessages as m } from '../messages';
@@ -81,14 +81,7 @@ export function CarpetasScreen() {
       {isPending ? (
         <ScreenLoading text={m.loading} />
       ) : isError ? (
-        <Alert color="red" icon={<IconAlertCircle />} title={m.errorTitle} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{m.errorScreen}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={isFetching}>
-              {m.retry}
-            </Button>
-          </Stack>
-        </Alert>
+        <ScreenLoadError title={m.errorTitle} text={m.errorScreen} retry={m.retry} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <FolderCard kind="estampados" link={data.estampados_link} icon={IconFileCertificate} color="grape" />

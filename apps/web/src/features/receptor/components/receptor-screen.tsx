@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReceptorDatos } from '@receptoria/contracts';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
-import { ScreenLoading } from '../../../components/list-states';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ScreenLoadError, ScreenLoading } from '../../../components/list-states';
 import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
 import { useReceptorDatos } from '../api/get-receptor-datos';
 import { useUpdateReceptorDatos } from '../api/update-receptor-datos';
@@ -27,11 +27,7 @@ export function ReceptorScreen() {
       {isPending ? (
         <ScreenLoading text={m.loading} />
       ) : isError ? (
-        <Alert color="red" icon={<IconAlertCircle />} title={m.errorTitle} role="alert">
-          <Button size="xs" variant="light" color="red" onClick={() => void refetch()} loading={isFetching}>
-            {m.retry}
-          </Button>
-        </Alert>
+        <ScreenLoadError title={m.errorTitle} retry={m.retry} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <>
           {missing.length > 0 ? (
