@@ -558,3 +558,30 @@ export const idempotenciaClaves = pgTable(
   },
   (t) => [uniqueIndex('idempotencia_claves_operacion_clave_uq').on(t.operacion, t.clave)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Legal calendar (issue 24)
+
+/** The receiver's own holidays (an election day, a one-off regional day declared by its own law). */
+export const feriadosPropios = pgTable('feriados_propios', {
+  id: serial('id').primaryKey(),
+  fecha: date('fecha', { mode: 'string' }).notNull().unique(),
+  nombre: varchar('nombre', { length: 150 }).notNull(),
+  /** Control DB user who added it. */
+  creadoPor: integer('creado_por').notNull(),
+  fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The receiver's calendar settings: a single row (id 1), absent until first saved (defaults apply). */
+export const calendarioConfiguracion = pgTable(
+  'calendario_configuracion',
+  {
+    id: smallint('id').primaryKey().default(1),
+    sabadoHabil: boolean('sabado_habil').notNull().default(true),
+    /** ISO 3166-2 region code (CL-RM …); '' = the region of the receiver's office comuna. */
+    region: varchar('region', { length: 6 }).notNull().default(''),
+    diasSlaSubida: smallint('dias_sla_subida').notNull().default(2),
+    fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('calendario_configuracion_unica', sql`${t.id} = 1`)],
+);
