@@ -19,3 +19,4 @@ export * from './diligencias';
 export * from './estampados';
 export * from './plantillas';
 export * from './alarmas';
+export * from './calendario';

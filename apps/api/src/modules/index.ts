@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alarmasRoutes } from './alarmas/alarmas.routes';
 import { apuntesRoutes } from './apuntes/apuntes.routes';
 import { auditoriaRoutes } from './auditoria/auditoria.routes';
+import { calendarioRoutes } from './calendario/calendario.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -21,7 +22,7 @@ import { receptorRoutes } from './receptor/receptor.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

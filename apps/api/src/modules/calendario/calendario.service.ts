@@ -1,0 +1,176 @@
+import {
+  type CalendarioConfiguracion,
+  type CalendarioConfiguracionUpdateValue,
+  calendarioMessages as m,
+  diasHabiles,
+  type DiasHabilesResponse,
+  type Feriado,
+  type FeriadoPropioCreateValue,
+  REGION_CODES,
+  type RegionCl,
+  sumarDias,
+} from '@receptoria/contracts';
+import { type ControlDb, type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordAudit } from '../auditoria/auditoria.service';
+import { findTenant } from '../onboarding/onboarding.repository';
+import { aplicaEnComuna, feriadosLegales, regionDeComuna } from './feriados-cl';
+
+const { feriadosPropios, calendarioConfiguracion } = tenantSchema;
+
+const DEFAULTS = { sabadoHabil: true, region: '', diasSlaSubida: 2 } as const;
+
+function isRegion(value: string): value is RegionCl {
+  return (REGION_CODES as readonly string[]).includes(value);
+}
+
+/** The receiver's office comuna (control database), '' when unknown. */
+async function comunaOficina(controlDb: ControlDb, tenantId: number): Promise<string> {
+  return (await findTenant(controlDb, tenantId))?.comuna ?? '';
+}
+
+interface Contexto {
+  sabadoHabil: boolean;
+  region: string;
+  regionEfectiva: RegionCl;
+  comuna: string;
+  diasSlaSubida: number;
+}
+
+async function contexto(db: TenantDb, controlDb: ControlDb, tenantId: number): Promise<Contexto> {
+  const [row] = await db.select().from(calendarioConfiguracion).where(eq(calendarioConfiguracion.id, 1));
+  const config = row ?? DEFAULTS;
+  const comuna = await comunaOficina(controlDb, tenantId);
+  const regionEfectiva = isRegion(config.region) ? config.region : regionDeComuna(comuna);
+  return { sabadoHabil: config.sabadoHabil, region: config.region, regionEfectiva, comuna, diasSlaSubida: config.diasSlaSubida };
+}
+
+function toConfiguracion(ctx: Contexto): CalendarioConfiguracion {
+  return {
+    sabado_habil: ctx.sabadoHabil,
+    region: isRegion(ctx.region) ? ctx.region : '',
+    region_efectiva: ctx.regionEfectiva,
+    dias_sla_subida: ctx.diasSlaSubida,
+  };
+}
+
+export async function getConfiguracion(db: TenantDb, controlDb: ControlDb, tenantId: number): Promise<CalendarioConfiguracion> {
+  return toConfiguracion(await contexto(db, controlDb, tenantId));
+}
+
+export async function saveConfiguracion(
+  db: TenantDb,
+  controlDb: ControlDb,
+  tenantId: number,
+  input: CalendarioConfiguracionUpdateValue,
+  actor: AuditActor,
+): Promise<CalendarioConfiguracion> {
+  const antes = await getConfiguracion(db, controlDb, tenantId);
+  const values = { sabadoHabil: input.sabado_habil, region: input.region, diasSlaSubida: input.dias_sla_subida, fechaModificacion: new Date() };
+  await db.transaction(async (tx) => {
+    await tx.insert(calendarioConfiguracion).values({ id: 1, ...values }).onConflictDoUpdate({ target: calendarioConfiguracion.id, set: values });
+    const { region_efectiva: _a, ...prev } = antes;
+    await recordAudit(tx, actor, {
+      entidad: 'calendario_configuracion',
+      entidadId: 1,
+      accion: 'modificar',
+      cambios: diffFields(prev, { sabado_habil: input.sabado_habil, region: input.region, dias_sla_subida: input.dias_sla_subida }),
+    });
+  });
+  return getConfiguracion(db, controlDb, tenantId);
+}
+
+type FeriadoPropioRow = typeof feriadosPropios.$inferSelect;
+
+function propio(row: FeriadoPropioRow): Feriado {
+  return { id: row.id, fecha: row.fecha, nombre: row.nombre, tipo: 'propio', region: null, irrenunciable: false, fuente: 'Feriado agregado por el receptor' };
+}
+
+async function propiosEntre(db: TenantDb, desde: string, hasta: string): Promise<FeriadoPropioRow[]> {
+  return db
+    .select()
+    .from(feriadosPropios)
+    .where(and(gte(feriadosPropios.fecha, desde), lte(feriadosPropios.fecha, hasta)))
+    .orderBy(asc(feriadosPropios.fecha));
+}
+
+/** A year's holidays for a region (the receiver's by default), the receiver's own days included; sorted by date. */
+export async function listFeriados(
+  db: TenantDb,
+  controlDb: ControlDb,
+  tenantId: number,
+  anio: number,
+  region: RegionCl | undefined,
+): Promise<Feriado[]> {
+  const regionLista = region ?? (await contexto(db, controlDb, tenantId)).regionEfectiva;
+  const legales: Feriado[] = feriadosLegales(anio, regionLista).map(({ comunas: _c, ...f }) => ({ id: null, ...f }));
+  const propios = (await propiosEntre(db, `${anio}-01-01`, `${anio}-12-31`)).map(propio);
+  return [...legales, ...propios].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.tipo.localeCompare(b.tipo));
+}
+
+export async function addFeriadoPropio(db: TenantDb, input: FeriadoPropioCreateValue, actor: AuditActor): Promise<Feriado> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(feriadosPropios)
+      .values({ fecha: input.fecha, nombre: input.nombre, creadoPor: actor.userId ?? 0 })
+      .onConflictDoNothing({ target: feriadosPropios.fecha })
+      .returning();
+    if (!row) throw new AppError('CONFLICT', m.feriadoDuplicado(input.fecha), { errors: { fecha: [m.feriadoDuplicado(input.fecha)] } });
+    await recordAudit(tx, actor, {
+      entidad: 'feriado_propio',
+      entidadId: row.id,
+      accion: 'crear',
+      cambios: diffFields(null, { fecha: row.fecha, nombre: row.nombre }),
+    });
+    return propio(row);
+  });
+}
+
+export async function deleteFeriadoPropio(db: TenantDb, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(feriadosPropios).where(eq(feriadosPropios.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND', m.feriadoNoEncontrado);
+    await recordAudit(tx, actor, {
+      entidad: 'feriado_propio',
+      entidadId: row.id,
+      accion: 'eliminar',
+      cambios: diffFields({ fecha: row.fecha, nombre: row.nombre }, null),
+    });
+  });
+}
+
+/**
+ * The due date of a term of `dias` días hábiles from `desde` for this receiver: national holidays, its
+ * region's (and its comuna's) and its own days skipped, Saturdays per its setting.
+ */
+export async function contarDiasHabiles(
+  db: TenantDb,
+  controlDb: ControlDb,
+  tenantId: number,
+  desde: string,
+  dias: number,
+): Promise<DiasHabilesResponse> {
+  const ctx = await contexto(db, controlDb, tenantId);
+  // 365 días hábiles fit in well under two calendar years, even with Saturdays off and every holiday.
+  const hasta = sumarDias(desde, 800);
+  const primerAnio = Number(desde.slice(0, 4));
+  const ultimoAnio = Number(hasta.slice(0, 4));
+  const feriados = new Map<string, string>();
+  for (let anio = primerAnio; anio <= ultimoAnio; anio += 1) {
+    for (const f of feriadosLegales(anio, ctx.regionEfectiva)) {
+      if (f.tipo === 'nacional' || aplicaEnComuna(f, ctx.comuna)) feriados.set(f.fecha, `Feriado: ${f.nombre}`);
+    }
+  }
+  for (const row of await propiosEntre(db, desde, hasta)) {
+    if (!feriados.has(row.fecha)) feriados.set(row.fecha, `Feriado propio: ${row.nombre}`);
+  }
+  const resultado = diasHabiles(desde, dias, {
+    feriados,
+    sabadoHabil: ctx.sabadoHabil,
+    motivos: { domingo: m.motivoDomingo, sabado: m.motivoSabado },
+  });
+  return { desde, dias, ...resultado };
+}

@@ -1,0 +1,208 @@
+import { REGION_POR_DEFECTO, type RegionCl, sumarDias } from '@receptoria/contracts';
+import Holidays from 'date-holidays';
+import { COMUNAS_COORDENADAS, normalizeComuna } from '../rutas/comunas-coordenadas';
+
+/**
+ * Chile's legal holidays: the `date-holidays` rules (country CL, its regions) plus a checked table of
+ * corrections. Computed here, in the API, so the web's bundle never carries the library; the web counts
+ * with `diasHabiles()` of the contracts over the list this module answers.
+ */
+export interface FeriadoLegal {
+  fecha: string;
+  nombre: string;
+  tipo: 'nacional' | 'regional';
+  /** Region code of a regional day; null for a national one. */
+  region: string | null;
+  irrenunciable: boolean;
+  fuente: string;
+  /** A regional day that holds only in some comunas of its region (normalized names). */
+  comunas?: readonly string[];
+}
+
+/** The law behind each library rule; keys are the library's `rule` texts (date-holidays 3.37). */
+const FUENTES: Record<string, { fuente: string; irrenunciable?: boolean }> = {
+  '01-01': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '01-02 on monday since 2017': { fuente: 'Ley 20.983 (2 de enero cuando es lunes)' },
+  'easter -2': { fuente: 'Ley 2.977 (Viernes Santo)' },
+  '05-01': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '05-21': { fuente: 'Ley 2.977' },
+  '06-21 since 2021 prior to 2022': { fuente: 'Ley 21.357 (Día Nacional de los Pueblos Indígenas)' },
+  'june solstice in America/Santiago since 2022': {
+    fuente: 'Ley 21.357 (día del solsticio de invierno; verificar cada año la fecha que fija el decreto)',
+  },
+  '06-29 if tuesday, wednesday, thursday then previous monday if friday then next monday': {
+    fuente: 'Ley 2.977; traslado al lunes, Ley 19.668',
+  },
+  '07-16': { fuente: 'Ley 20.148' },
+  '08-15': { fuente: 'Ley 2.977' },
+  '2022-09-16': { fuente: 'Ley especial (feriado adicional 2022)' },
+  '09-17 on friday, monday since 2017': {
+    fuente: 'Ley 20.215 (17 de septiembre cuando es lunes) y Ley 20.983 (cuando es viernes)',
+  },
+  '09-18': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '09-19': { fuente: 'Ley 2.977; irrenunciable, Ley 20.629', irrenunciable: true },
+  '09-20 on friday': { fuente: 'Ley 20.215 (20 de septiembre cuando es viernes)' },
+  '10-12 if tuesday, wednesday, thursday then previous monday if friday then next monday': {
+    fuente: 'Ley 3.810; traslado al lunes, Ley 19.668',
+  },
+  '10-31 if wednesday then next friday if tuesday then previous friday': {
+    fuente: 'Ley 20.299 (traslado al viernes si cae martes o miércoles)',
+  },
+  '11-01': { fuente: 'Ley 2.977' },
+  '12-08': { fuente: 'Ley 2.977' },
+  '12-25': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '06-07': { fuente: 'Ley 20.663 (Región de Arica y Parinacota)' },
+  '08-20': { fuente: 'Ley 20.768 (comunas de Chillán y Chillán Viejo; verificar)' },
+};
+
+/** Library rules left out: Easter Sunday is a Sunday, not a holiday of its own in the law. */
+const REGLAS_EXCLUIDAS = new Set(['easter']);
+
+/**
+ * Corrections to the library, checked by hand. Sábado Santo (Ley 2.977) is a national holiday the
+ * library lacks: it is added for every year as the day after Viernes Santo, and these dates were checked
+ * against the Easter table (Domingo de Pascua 2025-04-20, 2026-04-05, 2027-03-28).
+ */
+export const CORRECCIONES_VERIFICADAS: readonly { fecha: string; nombre: string; fuente: string }[] = [
+  { fecha: '2025-04-19', nombre: 'Sábado Santo', fuente: 'Ley 2.977' },
+  { fecha: '2026-04-04', nombre: 'Sábado Santo', fuente: 'Ley 2.977' },
+  { fecha: '2027-03-27', nombre: 'Sábado Santo', fuente: 'Ley 2.977' },
+];
+
+/** date-holidays' state code of a region (Ñuble is NU there, NB in ISO 3166-2). */
+function estadoLibreria(region: RegionCl): string {
+  const code = region.slice(3);
+  return code === 'NB' ? 'NU' : code;
+}
+
+const nacional = new Holidays('CL', { types: ['public'] });
+
+const COMUNAS_CHILLAN = [normalizeComuna('Chillán'), normalizeComuna('Chillán Viejo')] as const;
+
+function fuenteDe(rule: string) {
+  return FUENTES[rule] ?? { fuente: 'date-holidays (CL)' };
+}
+
+function nacionales(anio: number): FeriadoLegal[] {
+  const dias: FeriadoLegal[] = [];
+  for (const h of nacional.getHolidays(anio)) {
+    if (h.type !== 'public' || REGLAS_EXCLUIDAS.has(h.rule)) continue;
+    const { fuente, irrenunciable = false } = fuenteDe(h.rule);
+    const fecha = h.date.slice(0, 10);
+    dias.push({ fecha, nombre: h.name, tipo: 'nacional', region: null, irrenunciable, fuente });
+    if (h.rule === 'easter -2') {
+      const sabado = sumarDias(fecha, 1);
+      const verificada = CORRECCIONES_VERIFICADAS.find((c) => c.fecha === sabado);
+      dias.push({
+        fecha: sabado,
+        nombre: 'Sábado Santo',
+        tipo: 'nacional',
+        region: null,
+        irrenunciable: false,
+        fuente: verificada ? `${verificada.fuente} (corrección verificada)` : 'Ley 2.977 (día siguiente al Viernes Santo)',
+      });
+    }
+  }
+  return dias;
+}
+
+function regionales(anio: number, region: RegionCl): FeriadoLegal[] {
+  const estado = estadoLibreria(region);
+  const nacionalesFechas = new Set(nacional.getHolidays(anio).map((h) => h.date.slice(0, 10)));
+  const dias: FeriadoLegal[] = [];
+  const fuentes: { hd: Holidays; comunas?: readonly string[]; sufijo?: string }[] = [
+    { hd: new Holidays('CL', estado, { types: ['public'] }) },
+  ];
+  const subregiones = new Holidays().getRegions('CL', estado) ?? {};
+  for (const [code, nombre] of Object.entries(subregiones)) {
+    fuentes.push({
+      hd: new Holidays('CL', estado, code, { types: ['public'] }),
+      comunas: code === 'CH' ? COMUNAS_CHILLAN : undefined,
+      sufijo: ` (${nombre})`,
+    });
+  }
+  const vistos = new Set<string>();
+  for (const { hd, comunas, sufijo } of fuentes) {
+    for (const h of hd.getHolidays(anio)) {
+      const fecha = h.date.slice(0, 10);
+      if (h.type !== 'public' || nacionalesFechas.has(fecha) || vistos.has(fecha)) continue;
+      vistos.add(fecha);
+      const { fuente, irrenunciable = false } = fuenteDe(h.rule);
+      dias.push({ fecha, nombre: `${h.name}${sufijo ?? ''}`, tipo: 'regional', region, irrenunciable, fuente, comunas });
+    }
+  }
+  return dias;
+}
+
+/** National and regional holidays of a year for a region, sorted by date. */
+export function feriadosLegales(anio: number, region: RegionCl): FeriadoLegal[] {
+  return [...nacionales(anio), ...regionales(anio, region)].sort((a, b) => a.fecha.localeCompare(b.fecha));
+}
+
+/** Whether a regional day holds for a receiver whose office is in `comuna`. */
+export function aplicaEnComuna(feriado: FeriadoLegal, comuna: string): boolean {
+  return !feriado.comunas || feriado.comunas.includes(normalizeComuna(comuna));
+}
+
+const REGION_DE_COMUNA: Record<string, RegionCl> = {
+  Arica: 'CL-AP',
+  Iquique: 'CL-TA',
+  'Alto Hospicio': 'CL-TA',
+  Antofagasta: 'CL-AN',
+  Calama: 'CL-AN',
+  Copiapó: 'CL-AT',
+  Vallenar: 'CL-AT',
+  'La Serena': 'CL-CO',
+  Coquimbo: 'CL-CO',
+  Ovalle: 'CL-CO',
+  Valparaíso: 'CL-VS',
+  'Viña del Mar': 'CL-VS',
+  Concón: 'CL-VS',
+  Quilpué: 'CL-VS',
+  'Villa Alemana': 'CL-VS',
+  'San Antonio': 'CL-VS',
+  Quillota: 'CL-VS',
+  'Los Andes': 'CL-VS',
+  'San Felipe': 'CL-VS',
+  Rancagua: 'CL-LI',
+  Machalí: 'CL-LI',
+  'San Fernando': 'CL-LI',
+  Talca: 'CL-ML',
+  Curicó: 'CL-ML',
+  Linares: 'CL-ML',
+  Constitución: 'CL-ML',
+  Parral: 'CL-ML',
+  'San Javier': 'CL-ML',
+  Chillán: 'CL-NB',
+  'Chillán Viejo': 'CL-NB',
+  Concepción: 'CL-BI',
+  Talcahuano: 'CL-BI',
+  'San Pedro de la Paz': 'CL-BI',
+  Chiguayante: 'CL-BI',
+  Coronel: 'CL-BI',
+  'Los Ángeles': 'CL-BI',
+  Temuco: 'CL-AR',
+  'Padre Las Casas': 'CL-AR',
+  Angol: 'CL-AR',
+  Valdivia: 'CL-LR',
+  Osorno: 'CL-LL',
+  'Puerto Montt': 'CL-LL',
+  'Puerto Varas': 'CL-LL',
+  Castro: 'CL-LL',
+  Ancud: 'CL-LL',
+  Coyhaique: 'CL-AI',
+  'Punta Arenas': 'CL-MA',
+};
+/** The comunas of the route centroids not named above are the Región Metropolitana's (that file's first block). */
+const REGION_POR_COMUNA = new Map<string, RegionCl>([
+  ...Object.keys(COMUNAS_COORDENADAS).map((comuna): [string, RegionCl] => [normalizeComuna(comuna), 'CL-RM']),
+  ...Object.entries(REGION_DE_COMUNA).map(([comuna, region]): [string, RegionCl] => [normalizeComuna(comuna), region]),
+]);
+
+/**
+ * The region of an office comuna: the product's comunas (every comuna of the Región Metropolitana and
+ * the lookup list's others); an unknown or empty comuna → the Región Metropolitana.
+ */
+export function regionDeComuna(comuna: string): RegionCl {
+  return REGION_POR_COMUNA.get(normalizeComuna(comuna)) ?? REGION_POR_DEFECTO;
+}

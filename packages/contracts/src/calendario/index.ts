@@ -1,0 +1,3 @@
+export * from './dias-habiles';
+export * from './messages';
+export * from './schemas';
