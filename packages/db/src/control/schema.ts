@@ -159,3 +159,22 @@ export const auditoria = pgTable(
   },
   (t) => [index('auditoria_entidad_idx').on(t.entidad, t.entidadId, t.id)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Phone calendars (issue 24)
+
+/**
+ * Each user's iCalendar feed link: a long random token, looked up by its SHA-256 and kept encrypted
+ * (AES-256-GCM, the tokens-at-rest key) so the profile screen can show the current link again.
+ * Rotating replaces the row, so the old link stops at once.
+ */
+export const calendarioTokens = pgTable('calendario_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  tokenCifrado: text('token_cifrado').notNull(),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});
