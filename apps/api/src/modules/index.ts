@@ -3,6 +3,7 @@ import { alarmasRoutes } from './alarmas/alarmas.routes';
 import { apuntesRoutes } from './apuntes/apuntes.routes';
 import { auditoriaRoutes } from './auditoria/auditoria.routes';
 import { calendarioRoutes } from './calendario/calendario.routes';
+import { calendarioIcsRoutes } from './calendario/ics.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -22,7 +23,7 @@ import { receptorRoutes } from './receptor/receptor.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

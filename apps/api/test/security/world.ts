@@ -26,6 +26,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/oauth2/cerrar.js': 'static script of the OAuth callback page (no data)',
   'POST /api/v1/diligencias/notificar_estampado_generado/': 'callback of the stamp service; authenticated by its own shared key',
   'GET /estampados/api/estampados/documento/:id/archivo': 'download link; authenticated by a signed token in the query',
+  'GET /api/v1/calendario/ics/:token.ics': 'phone calendar feed; calendar apps send no bearer, authenticated by the long random token in the path',
 };
 
 /** Routes outside the attack surface: generated documentation and static files. */

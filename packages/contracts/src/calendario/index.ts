@@ -1,3 +1,4 @@
 export * from './dias-habiles';
+export * from './ics';
 export * from './messages';
 export * from './schemas';
