@@ -2,3 +2,4 @@ export * from './dias-habiles';
 export * from './ics';
 export * from './messages';
 export * from './schemas';
+export * from './plazos';

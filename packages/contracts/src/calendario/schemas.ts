@@ -83,8 +83,9 @@ export const FeriadoPropioCreateSchema = z.object({
 });
 export type FeriadoPropioCreateValue = z.output<typeof FeriadoPropioCreateSchema>;
 
-export const FeriadoPropioResponseSchema = FeriadoSchema.extend({ message: z.string() });
-export const FeriadoEliminadoResponseSchema = z.object({ message: z.string() });
+/** `plazos_recalculados`: how many open deadlines the change moved. */
+export const FeriadoPropioResponseSchema = FeriadoSchema.extend({ message: z.string(), plazos_recalculados: z.number().int() });
+export const FeriadoEliminadoResponseSchema = z.object({ message: z.string(), plazos_recalculados: z.number().int() });
 
 export const CalendarioConfiguracionSchema = z.object({
   sabado_habil: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages } from '../calendario/plazos';
 import { isValidIsoDate } from '../format/dates';
 import { EncargoEstadoSchema } from '../encargos/estados';
 import { EncargoModifySchema } from '../encargos/schemas';
@@ -57,8 +58,15 @@ export const GuardarResultadosSchema = z
         z.enum(['listo_para_estampar'], { error: m.cambiarEstadoInvalido }).optional(),
       )
       .default('listo_para_estampar'),
+    /** Where a requerimiento de pago took place (required for that type: the API checks it against the type). */
+    lugar_requerimiento: LugarRequerimientoSchema,
+    /** Extra days of the tabla de emplazamiento, for a requerimiento outside the court's territory. */
+    dias_tabla: DiasTablaSchema,
   })
   .superRefine((value, ctx) => {
+    if (value.lugar_requerimiento === 'fuera_territorio' && value.dias_tabla === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['dias_tabla'], message: plazoMessages.diasTablaRequeridos });
+    }
     if (value.valor_personalizado !== null && value.observaciones_diligencia === '') {
       ctx.addIssue({ code: 'custom', path: ['observaciones_diligencia'], message: m.motivoValorRequerido });
     }

@@ -585,3 +585,36 @@ export const calendarioConfiguracion = pgTable(
   },
   (t) => [check('calendario_configuracion_unica', sql`${t.id} = 1`)],
 );
+
+/**
+ * The deadlines (plazos) the acts start (issue 24): the term to oppose excepciones after a
+ * requerimiento de pago, the art. 46 letter after an art. 44 notification, the upload of a generated
+ * stamp. Stored as pendiente or cumplido; 'vencido' is read (pendiente with vence before today).
+ */
+export const plazos = pgTable(
+  'plazos',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    /** 'excepciones' | 'carta_art_46' | 'subida_estampado'. */
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    /** The act's date (Santiago): counting starts the day after. */
+    desde: date('desde', { mode: 'string' }).notNull(),
+    dias: integer('dias').notNull(),
+    vence: date('vence', { mode: 'string' }).notNull(),
+    /** 'pendiente' | 'cumplido'. */
+    estado: varchar('estado', { length: 20 }).notNull().default('pendiente'),
+    /** The act that started it: 'diligencia:123', 'estampado:<uuid>'. */
+    origen: varchar('origen', { length: 80 }).notNull(),
+    /** For excepciones: 'comuna_tribunal' | 'territorio_tribunal' | 'fuera_territorio'. */
+    lugarRequerimiento: varchar('lugar_requerimiento', { length: 30 }),
+    diasTabla: integer('dias_tabla'),
+    cumplidoEn: date('cumplido_en', { mode: 'string' }),
+    /** Who met it (username), or 'reemplazado' when a later act of the same kind took its place. */
+    cumplidoPor: varchar('cumplido_por', { length: 150 }),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plazos_vence_idx').on(t.vence), index('plazos_encargo_idx').on(t.encargoId)],
+);

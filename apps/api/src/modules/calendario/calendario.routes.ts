@@ -13,23 +13,32 @@ import {
   FeriadosQuerySchema,
   idSchema,
 } from '@receptoria/contracts';
+import type { ControlDb } from '@receptoria/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { auditActorOf } from '../auditoria/audit-actor';
+import { type AuditActor, auditActorOf } from '../auditoria/audit-actor';
 import {
   addFeriadoPropio,
+  type AlCambiarFeriado,
   contarDiasHabiles,
   deleteFeriadoPropio,
   getConfiguracion,
   listFeriados,
   saveConfiguracion,
 } from './calendario.service';
+import { recalcularPlazos } from './plazos.service';
+import { plazosRoutes } from './plazos.routes';
 
 /** Changing the calendar: cargo receptor, the permissions module, or the platform admin (as the receiver's data). */
 async function requireCalendarioEditor(request: FastifyRequest) {
   if (!canEditReceptor(request.account, request.permissionCodes)) throw new AppError('FORBIDDEN', m.sinPermiso);
+}
+
+/** An own holiday added or removed moves the open deadlines whose span it touches. */
+function alCambiarFeriado(controlDb: ControlDb, tenantId: number, actor: AuditActor): AlCambiarFeriado {
+  return (tx, fecha) => recalcularPlazos(tx, { controlDb, tenantId }, fecha, actor);
 }
 
 const FeriadoIdParamsSchema = z.object({ id: idSchema(m.feriadoNoEncontrado) });
@@ -38,6 +47,8 @@ const FeriadoIdParamsSchema = z.object({ id: idSchema(m.feriadoNoEncontrado) });
 export const calendarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = [app.authenticate];
   const write = [app.authenticate, requireCalendarioEditor];
+
+  await app.register(plazosRoutes);
 
   app.get(
     '/calendario/feriados/',
@@ -50,7 +61,8 @@ export const calendarioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calendario/feriados/',
     { onRequest: write, schema: { tags: ['calendario'], body: FeriadoPropioCreateSchema, response: { 201: FeriadoPropioResponseSchema } } },
     async (request, reply) => {
-      const feriado = await addFeriadoPropio(request.tenantDb, request.body, auditActorOf(request));
+      const actor = auditActorOf(request);
+      const feriado = await addFeriadoPropio(request.tenantDb, alCambiarFeriado(app.controlDb, request.auth.tenantId, actor), request.body, actor);
       return reply.code(201).send({ ...feriado, message: m.feriadoAgregado });
     },
   );
@@ -59,8 +71,9 @@ export const calendarioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/calendario/feriados/:id/',
     { onRequest: write, schema: { tags: ['calendario'], params: FeriadoIdParamsSchema, response: { 200: FeriadoEliminadoResponseSchema } } },
     async (request) => {
-      await deleteFeriadoPropio(request.tenantDb, request.params.id, auditActorOf(request));
-      return { message: m.feriadoEliminado };
+      const actor = auditActorOf(request);
+      const plazos = await deleteFeriadoPropio(request.tenantDb, alCambiarFeriado(app.controlDb, request.auth.tenantId, actor), request.params.id, actor);
+      return { message: m.feriadoEliminado, plazos_recalculados: plazos };
     },
   );
 

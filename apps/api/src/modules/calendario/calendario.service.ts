@@ -3,6 +3,7 @@ import {
   type CalendarioConfiguracionUpdateValue,
   calendarioMessages as m,
   diasHabiles,
+  type DiasHabilesOpciones,
   type DiasHabilesResponse,
   type Feriado,
   type FeriadoPropioCreateValue,
@@ -18,6 +19,9 @@ import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { findTenant } from '../onboarding/onboarding.repository';
 import { aplicaEnComuna, feriadosLegales, regionDeComuna } from './feriados-cl';
+
+/** What else changes with an own holiday, in its transaction (the open deadlines): how many moved. */
+export type AlCambiarFeriado = (tx: TenantDb, fecha: string) => Promise<number>;
 
 const { feriadosPropios, calendarioConfiguracion } = tenantSchema;
 
@@ -111,7 +115,13 @@ export async function listFeriados(
   return [...legales, ...propios].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.tipo.localeCompare(b.tipo));
 }
 
-export async function addFeriadoPropio(db: TenantDb, input: FeriadoPropioCreateValue, actor: AuditActor): Promise<Feriado> {
+/** Adds an own holiday; `alCambiar` recomputes what it moves (the open deadlines) in the same transaction. */
+export async function addFeriadoPropio(
+  db: TenantDb,
+  alCambiar: AlCambiarFeriado,
+  input: FeriadoPropioCreateValue,
+  actor: AuditActor,
+): Promise<Feriado & { plazos_recalculados: number }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(feriadosPropios)
@@ -125,12 +135,13 @@ export async function addFeriadoPropio(db: TenantDb, input: FeriadoPropioCreateV
       accion: 'crear',
       cambios: diffFields(null, { fecha: row.fecha, nombre: row.nombre }),
     });
-    return propio(row);
+    return { ...propio(row), plazos_recalculados: await alCambiar(tx, row.fecha) };
   });
 }
 
-export async function deleteFeriadoPropio(db: TenantDb, id: number, actor: AuditActor): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Removes an own holiday; `alCambiar` recomputes what it moved, in the same transaction. */
+export async function deleteFeriadoPropio(db: TenantDb, alCambiar: AlCambiarFeriado, id: number, actor: AuditActor): Promise<number> {
+  return db.transaction(async (tx) => {
     const [row] = await tx.delete(feriadosPropios).where(eq(feriadosPropios.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', m.feriadoNoEncontrado);
     await recordAudit(tx, actor, {
@@ -139,7 +150,45 @@ export async function deleteFeriadoPropio(db: TenantDb, id: number, actor: Audit
       accion: 'eliminar',
       cambios: diffFields({ fecha: row.fecha, nombre: row.nombre }, null),
     });
+    return alCambiar(tx, row.fecha);
   });
+}
+
+/** Where the calendar of a receiver is read: its settings (tenant) and its office comuna (control). */
+export interface CalendarioRef {
+  controlDb: ControlDb;
+  tenantId: number;
+}
+
+export interface CalendarioConteo {
+  opciones: DiasHabilesOpciones;
+  diasSlaSubida: number;
+}
+
+/**
+ * The receiver's counting rules for terms starting between `desde` and `hastaInicio`: national holidays,
+ * its region's (and its comuna's), its own days (read through `db`, so a transaction sees its own
+ * change), Saturdays per its setting.
+ */
+export async function conteoDelReceptor(db: TenantDb, ref: CalendarioRef, desde: string, hastaInicio: string = desde): Promise<CalendarioConteo> {
+  const ctx = await contexto(db, ref.controlDb, ref.tenantId);
+  // 365 días hábiles fit in well under two calendar years, even with Saturdays off and every holiday.
+  const hasta = sumarDias(hastaInicio, 800);
+  const primerAnio = Number(desde.slice(0, 4));
+  const ultimoAnio = Number(hasta.slice(0, 4));
+  const feriados = new Map<string, string>();
+  for (let anio = primerAnio; anio <= ultimoAnio; anio += 1) {
+    for (const f of feriadosLegales(anio, ctx.regionEfectiva)) {
+      if (f.tipo === 'nacional' || aplicaEnComuna(f, ctx.comuna)) feriados.set(f.fecha, `Feriado: ${f.nombre}`);
+    }
+  }
+  for (const row of await propiosEntre(db, desde, hasta)) {
+    if (!feriados.has(row.fecha)) feriados.set(row.fecha, `Feriado propio: ${row.nombre}`);
+  }
+  return {
+    opciones: { feriados, sabadoHabil: ctx.sabadoHabil, motivos: { domingo: m.motivoDomingo, sabado: m.motivoSabado } },
+    diasSlaSubida: ctx.diasSlaSubida,
+  };
 }
 
 /**
@@ -153,24 +202,6 @@ export async function contarDiasHabiles(
   desde: string,
   dias: number,
 ): Promise<DiasHabilesResponse> {
-  const ctx = await contexto(db, controlDb, tenantId);
-  // 365 días hábiles fit in well under two calendar years, even with Saturdays off and every holiday.
-  const hasta = sumarDias(desde, 800);
-  const primerAnio = Number(desde.slice(0, 4));
-  const ultimoAnio = Number(hasta.slice(0, 4));
-  const feriados = new Map<string, string>();
-  for (let anio = primerAnio; anio <= ultimoAnio; anio += 1) {
-    for (const f of feriadosLegales(anio, ctx.regionEfectiva)) {
-      if (f.tipo === 'nacional' || aplicaEnComuna(f, ctx.comuna)) feriados.set(f.fecha, `Feriado: ${f.nombre}`);
-    }
-  }
-  for (const row of await propiosEntre(db, desde, hasta)) {
-    if (!feriados.has(row.fecha)) feriados.set(row.fecha, `Feriado propio: ${row.nombre}`);
-  }
-  const resultado = diasHabiles(desde, dias, {
-    feriados,
-    sabadoHabil: ctx.sabadoHabil,
-    motivos: { domingo: m.motivoDomingo, sabado: m.motivoSabado },
-  });
-  return { desde, dias, ...resultado };
+  const { opciones } = await conteoDelReceptor(db, { controlDb, tenantId }, desde);
+  return { desde, dias, ...diasHabiles(desde, dias, opciones) };
 }

@@ -114,7 +114,7 @@ describe('own holidays', () => {
 
     const removed = await del(tokens.gestor, `/feriados/${feriado.id}/`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ message: m.feriadoEliminado });
+    expect(removed.json()).toEqual({ message: m.feriadoEliminado, plazos_recalculados: 0 });
     expect((await get(tokens.secretaria, '/dias_habiles/?desde=2026-11-25&dias=4')).json().vence).toBe('2026-11-30');
     expect((await auditRows(t.mainTenantId, 'feriado_propio')).map((r) => r.accion).sort()).toEqual(['crear', 'eliminar']);
     expect((await del(tokens.gestor, `/feriados/${feriado.id}/`)).statusCode).toBe(404);

@@ -34,7 +34,8 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: GuardarResultadosSchema, response: { 200: GuardarResultadosResponseSchema } },
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request) => guardarResultados(request.tenantDb, request.body, auditActorOf(request)),
+    async (request) =>
+      guardarResultados(request.tenantDb, request.body, auditActorOf(request), { controlDb: app.controlDb, tenantId: request.auth.tenantId }),
   );
 
   // The spec's client calls this without a token: then the document alone names the receiver.

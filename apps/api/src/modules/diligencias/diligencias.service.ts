@@ -15,6 +15,8 @@ import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
+import type { CalendarioRef } from '../calendario/calendario.service';
+import { exigirLugarRequerimiento, plazoDeDiligencia } from '../calendario/plazos.service';
 import { recordAudits } from '../auditoria/auditoria.service';
 import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
 import {
@@ -61,19 +63,22 @@ export async function guardarResultados(
   db: TenantDb,
   input: GuardarResultadosValue,
   actor: AuditActor,
+  calendario: CalendarioRef,
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
-  return db.transaction(async (tx) => (await registrarResultados(tx, input, actor, now)).response);
+  return db.transaction(async (tx) => (await registrarResultados(tx, input, actor, calendario, now)).response);
 }
 
 /**
  * The results save inside a caller's transaction (also used by a generation that brings typed results):
- * the answer and the stored diligence with its type's name.
+ * the answer and the stored diligence with its type's name. A requerimiento de pago or an art. 44
+ * notification starts its deadline in the same transaction (counted on the receiver's calendar).
  */
 export async function registrarResultados(
   tx: TenantDb,
   input: GuardarResultadosValue,
   actor: AuditActor,
+  calendario: CalendarioRef,
   now = new Date(),
 ): Promise<{ response: GuardarResultadosResponse; diligencia: UltimaDiligencia }> {
   const locked = await lockEncargosFullByRolWithTipo(tx, input.numero_rol, input.resultado_id);
@@ -87,6 +92,7 @@ export async function registrarResultados(
   if (!tipo || !tipo.activo) {
     throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
   }
+  exigirLugarRequerimiento(tipo.codigo, input.lugar_requerimiento);
   const personalizado = input.valor_personalizado;
   const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
     tx,
@@ -118,6 +124,19 @@ export async function registrarResultados(
     },
     encargoAuditEntry('resultados', snapshotOf(found), withUpdatedRow(found, row)),
   ]);
+  await plazoDeDiligencia(
+    tx,
+    calendario,
+    {
+      encargoId,
+      diligenciaId: diligencia.id,
+      tipoCodigo: tipo.codigo,
+      fechaDiligencia: input.fecha_diligencia,
+      lugarRequerimiento: input.lugar_requerimiento,
+      diasTabla: input.dias_tabla,
+    },
+    actor,
+  );
   return {
     diligencia: { ...diligencia, tipoNombre: tipo.nombre },
     response: {

@@ -29,6 +29,7 @@ import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
+import { plazoDeEstampado } from '../calendario/plazos.service';
 import {
   completarHoraDiligencia,
   findTipoEstampado,
@@ -301,10 +302,12 @@ async function diligenciaParaGenerar(
     informante: cand.informante,
     informante_relacion: cand.relacion,
     hora_informada: cand.hora !== null,
+    lugar_requerimiento: sent.lugar_requerimiento,
+    dias_tabla: sent.dias_tabla,
   });
   if (!parsed.success) return resultadosInvalidos(parsed.error);
   if (!parsed.data.hora_informada) throw horaRequerida();
-  return (await registrarResultados(tx, parsed.data, actor, now)).diligencia;
+  return (await registrarResultados(tx, parsed.data, actor, { controlDb: ctx.controlDb, tenantId: ctx.tenant.id }, now)).diligencia;
 }
 
 export interface EstampadoGenerado {
@@ -365,6 +368,12 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
         accion: 'estampado_generado',
         cambios: { estampado: { antes: null, despues: { id: inserted.id, titulo, tipo: tipo.nombre, motor: inserted.motor } } },
       });
+      await plazoDeEstampado(
+        tx,
+        { controlDb: ctx.controlDb, tenantId: ctx.tenant.id },
+        { encargoId, estampadoId: inserted.id, generado: now },
+        ctx.actor ?? { ...SYSTEM_ACTOR, username: ctx.username },
+      );
     }
     return inserted;
   });

@@ -1,0 +1,248 @@
+import {
+  DIAS_CARTA_ART_46,
+  diasExcepciones,
+  diasHabiles,
+  type EstadoPlazo,
+  type LugarRequerimiento,
+  type MarcarSubidoValue,
+  type Plazo,
+  plazoMessages as m,
+  type PlazosQuery,
+  TIPO_ESTAMPADO_ART_44,
+  TIPO_ESTAMPADO_REQUERIMIENTO,
+  type TipoPlazo,
+  todayIso,
+} from '@receptoria/contracts';
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor } from '../auditoria/audit-actor';
+import { diffFields } from '../auditoria/audit-diff';
+import { recordAudit } from '../auditoria/auditoria.service';
+import { type CalendarioRef, conteoDelReceptor } from './calendario.service';
+
+const { plazos, encargos } = tenantSchema;
+
+type PlazoRow = typeof plazos.$inferSelect;
+
+/** Who closes an open deadline when a later act of the same kind starts a new one. */
+export const REEMPLAZADO = 'reemplazado';
+
+function estadoDe(row: Pick<PlazoRow, 'estado' | 'vence'>, hoy: string): EstadoPlazo {
+  if (row.estado === 'cumplido') return 'cumplido';
+  return row.vence < hoy ? 'vencido' : 'pendiente';
+}
+
+function toPlazo(row: PlazoRow, numeroRol: string, hoy: string): Plazo {
+  return {
+    id: row.id,
+    encargo_id: row.encargoId,
+    numero_rol: numeroRol,
+    tipo: row.tipo as TipoPlazo,
+    vence: row.vence,
+    estado: estadoDe(row, hoy),
+    origen: row.origen,
+  };
+}
+
+interface NuevoPlazo {
+  encargoId: number;
+  tipo: TipoPlazo;
+  desde: string;
+  dias: number;
+  origen: string;
+  lugarRequerimiento?: LugarRequerimiento | null;
+  diasTabla?: number | null;
+}
+
+/**
+ * Starts a deadline inside the act's transaction. An open deadline of the same kind for the same
+ * assignment is closed as cumplido by 'reemplazado' (kept as evidence): the later act is the one that
+ * counts (a second requerimiento, a new stamp to upload).
+ */
+async function crearPlazo(tx: TenantDb, ref: CalendarioRef, nuevo: NuevoPlazo, actor: AuditActor, dias?: (sla: number) => number): Promise<PlazoRow> {
+  const conteo = await conteoDelReceptor(tx, ref, nuevo.desde);
+  const total = dias ? dias(conteo.diasSlaSubida) : nuevo.dias;
+  const { vence } = diasHabiles(nuevo.desde, total, conteo.opciones);
+  await tx
+    .update(plazos)
+    .set({ estado: 'cumplido', cumplidoEn: nuevo.desde, cumplidoPor: REEMPLAZADO })
+    .where(and(eq(plazos.encargoId, nuevo.encargoId), eq(plazos.tipo, nuevo.tipo), eq(plazos.estado, 'pendiente')));
+  const [row] = await tx
+    .insert(plazos)
+    .values({
+      encargoId: nuevo.encargoId,
+      tipo: nuevo.tipo,
+      desde: nuevo.desde,
+      dias: total,
+      vence,
+      origen: nuevo.origen,
+      lugarRequerimiento: nuevo.lugarRequerimiento ?? null,
+      diasTabla: nuevo.diasTabla ?? null,
+    })
+    .returning();
+  const creado = row as PlazoRow;
+  await recordAudit(tx, actor, {
+    entidad: 'plazo',
+    entidadId: creado.id,
+    accion: 'crear',
+    cambios: diffFields(null, { encargo_id: creado.encargoId, tipo: creado.tipo, desde: creado.desde, dias: creado.dias, vence: creado.vence, origen: creado.origen }),
+  });
+  return creado;
+}
+
+/** What a results save brings for the deadlines: the stamp type's code and the requerimiento's place. */
+export interface ActoDiligencia {
+  encargoId: number;
+  diligenciaId: number;
+  tipoCodigo: string;
+  fechaDiligencia: Date;
+  lugarRequerimiento: LugarRequerimiento | undefined;
+  diasTabla: number | undefined;
+}
+
+/** Refuses a requerimiento de pago without its place (before anything is stored). */
+export function exigirLugarRequerimiento(tipoCodigo: string, lugar: LugarRequerimiento | undefined): void {
+  if (tipoCodigo === TIPO_ESTAMPADO_REQUERIMIENTO && lugar === undefined) {
+    throw new AppError('BAD_REQUEST', m.lugarRequerido, { errors: { lugar_requerimiento: [m.lugarRequerido] } });
+  }
+}
+
+/**
+ * The deadline a stored diligence starts, in its transaction: the term to oppose excepciones after a
+ * requerimiento de pago, the art. 46 letter after an art. 44 notification; none for other types.
+ */
+export async function plazoDeDiligencia(tx: TenantDb, ref: CalendarioRef, acto: ActoDiligencia, actor: AuditActor): Promise<PlazoRow | null> {
+  const desde = todayIso(acto.fechaDiligencia);
+  const origen = `diligencia:${acto.diligenciaId}`;
+  if (acto.tipoCodigo === TIPO_ESTAMPADO_REQUERIMIENTO) {
+    exigirLugarRequerimiento(acto.tipoCodigo, acto.lugarRequerimiento);
+    const lugar = acto.lugarRequerimiento as LugarRequerimiento;
+    const diasTabla = lugar === 'fuera_territorio' ? (acto.diasTabla ?? 0) : null;
+    return crearPlazo(
+      tx,
+      ref,
+      { encargoId: acto.encargoId, tipo: 'excepciones', desde, dias: diasExcepciones(lugar, diasTabla), origen, lugarRequerimiento: lugar, diasTabla },
+      actor,
+    );
+  }
+  if (acto.tipoCodigo === TIPO_ESTAMPADO_ART_44) {
+    return crearPlazo(tx, ref, { encargoId: acto.encargoId, tipo: 'carta_art_46', desde, dias: DIAS_CARTA_ART_46, origen }, actor);
+  }
+  return null;
+}
+
+/** The upload deadline of a stamp generated for an assignment: the setting's días hábiles from its generation. */
+export async function plazoDeEstampado(
+  tx: TenantDb,
+  ref: CalendarioRef,
+  acto: { encargoId: number; estampadoId: string; generado: Date },
+  actor: AuditActor,
+): Promise<PlazoRow> {
+  return crearPlazo(
+    tx,
+    ref,
+    { encargoId: acto.encargoId, tipo: 'subida_estampado', desde: todayIso(acto.generado), dias: 0, origen: `estampado:${acto.estampadoId}` },
+    actor,
+    (sla) => sla,
+  );
+}
+
+/** GET /calendario/plazos/: the deadlines due in a range, sorted by due date. */
+export async function listPlazos(db: TenantDb, query: PlazosQuery, now = new Date()): Promise<Plazo[]> {
+  const hoy = todayIso(now);
+  const where: SQL[] = [gte(plazos.vence, query.desde), lte(plazos.vence, query.hasta)];
+  if (query.encargo !== undefined) where.push(eq(plazos.encargoId, query.encargo));
+  if (query.estado === 'cumplido') where.push(eq(plazos.estado, 'cumplido'));
+  if (query.estado === 'pendiente') where.push(eq(plazos.estado, 'pendiente'), gte(plazos.vence, hoy));
+  if (query.estado === 'vencido') where.push(eq(plazos.estado, 'pendiente'), lt(plazos.vence, hoy));
+  const rows = await db
+    .select({ plazo: plazos, numeroRol: encargos.numeroRol })
+    .from(plazos)
+    .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
+    .where(and(...where))
+    .orderBy(asc(plazos.vence), asc(plazos.id));
+  return rows.map((r) => toPlazo(r.plazo, r.numeroRol, hoy));
+}
+
+async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditActor): Promise<PlazoRow> {
+  const [updated] = await tx
+    .update(plazos)
+    .set({ estado: 'cumplido', cumplidoEn: fecha, cumplidoPor: actor.username })
+    .where(eq(plazos.id, row.id))
+    .returning();
+  await recordAudit(tx, actor, {
+    entidad: 'plazo',
+    entidadId: row.id,
+    accion: 'cumplir',
+    cambios: diffFields({ estado: row.estado, cumplido_en: row.cumplidoEn }, { estado: 'cumplido', cumplido_en: fecha }),
+  });
+  return updated as PlazoRow;
+}
+
+/** POST /calendario/plazos/{id}/cumplir/: the deadline met today (404 unknown, 409 already met). */
+export async function cumplirPlazo(db: TenantDb, id: number, actor: AuditActor, now = new Date()): Promise<Plazo> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ plazo: plazos, numeroRol: encargos.numeroRol })
+      .from(plazos)
+      .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
+      .where(eq(plazos.id, id))
+      .for('update', { of: plazos });
+    if (!found) throw new AppError('NOT_FOUND', m.plazoNoEncontrado);
+    if (found.plazo.estado === 'cumplido') throw new AppError('CONFLICT', m.plazoYaCumplido);
+    const hoy = todayIso(now);
+    return toPlazo(await cerrar(tx, found.plazo, hoy, actor), found.numeroRol, hoy);
+  });
+}
+
+/** POST /encargos/{id}/marcar_subido/: the assignment's open upload deadlines met on `fecha`. */
+export async function marcarSubido(db: TenantDb, encargoId: number, input: MarcarSubidoValue, actor: AuditActor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [encargo] = await tx.select({ id: encargos.id }).from(encargos).where(eq(encargos.id, encargoId));
+    if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+    const abiertos = await tx
+      .select()
+      .from(plazos)
+      .where(and(eq(plazos.encargoId, encargoId), eq(plazos.tipo, 'subida_estampado'), eq(plazos.estado, 'pendiente')))
+      .for('update');
+    if (abiertos.length === 0) throw new AppError('CONFLICT', m.sinSubidaPendiente);
+    for (const row of abiertos) await cerrar(tx, row, input.fecha, actor);
+    await recordAudit(tx, actor, {
+      entidad: 'encargo',
+      entidadId: encargoId,
+      accion: 'marcar_subido',
+      cambios: { subido_al_tribunal: { antes: null, despues: input.fecha } },
+    });
+    return abiertos.length;
+  });
+}
+
+/**
+ * After an own holiday on `fecha` was added or removed (inside that transaction): the open deadlines
+ * whose span (desde, vence] it touches are counted again; returns how many moved.
+ */
+export async function recalcularPlazos(tx: TenantDb, ref: CalendarioRef, fecha: string, actor: AuditActor): Promise<number> {
+  const abiertos = await tx
+    .select()
+    .from(plazos)
+    .where(and(eq(plazos.estado, 'pendiente'), lt(plazos.desde, fecha), gte(plazos.vence, fecha)))
+    .for('update');
+  if (abiertos.length === 0) return 0;
+  const desdes = abiertos.map((p) => p.desde).sort();
+  const conteo = await conteoDelReceptor(tx, ref, desdes[0] as string, desdes[desdes.length - 1] as string);
+  const movidos: number[] = [];
+  for (const row of abiertos) {
+    const { vence } = diasHabiles(row.desde, row.dias, conteo.opciones);
+    if (vence === row.vence) continue;
+    await tx.update(plazos).set({ vence }).where(eq(plazos.id, row.id));
+    await recordAudit(tx, actor, {
+      entidad: 'plazo',
+      entidadId: row.id,
+      accion: 'recalcular',
+      cambios: diffFields({ vence: row.vence }, { vence }),
+    });
+    movidos.push(row.id);
+  }
+  return movidos.length;
+}

@@ -1,0 +1,263 @@
+import {
+  calendarioMessages as cm,
+  DiasHabilesResponseSchema,
+  type Encargo,
+  MarcarSubidoResponseSchema,
+  PlazoCumplidoResponseSchema,
+  PlazoListSchema,
+  plazoMessages as m,
+  todayIso,
+} from '@receptoria/contracts';
+import { tenantSchema } from '@receptoria/db';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
+import { crearEncargo } from '../encargos/encargos.fixtures';
+
+let t: TestContext;
+let w: ResultadosWorld;
+const tipos = { requerimiento: 0, art44: 0, positiva: 0 };
+let rolCounter = 700;
+let tokenReceptora = '';
+
+beforeAll(async () => {
+  t = await createTestContext();
+  w = await setupResultados(t);
+  tipos.requerimiento = await tipoId(t, 'requerimiento_pago');
+  tipos.art44 = await tipoId(t, 'notificacion_subsidiaria_art_44');
+  tipos.positiva = await tipoId(t, 'busqueda_positiva');
+  await t.createUser({ tenantId: t.mainTenantId, username: 'plazos_receptora', cargo: 'receptor', permisos: [] });
+  tokenReceptora = await t.login('plazos_receptora');
+});
+afterAll(() => t.close());
+
+const TODO = '?desde=2000-01-01&hasta=2100-12-31';
+
+async function nuevo(): Promise<Encargo> {
+  return crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: `C-${(rolCounter += 1)}-2026` });
+}
+
+const guardar = (payload: Record<string, unknown>, token = w.tokenA) =>
+  t.request(token, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload });
+
+async function plazosRows(encargoId: number) {
+  const db = await t.tenantDbOf(t.mainTenantId);
+  return db.select().from(tenantSchema.plazos).where(eq(tenantSchema.plazos.encargoId, encargoId)).orderBy(asc(tenantSchema.plazos.id));
+}
+
+async function listar(query: string, token = w.tokenA) {
+  const response = await t.request(token, { method: 'GET', url: `/api/v1/calendario/plazos/${query}` });
+  expect(response.statusCode).toBe(200);
+  return PlazoListSchema.parse(response.json());
+}
+
+/** Saves a requerimiento de pago (or another type) for a new assignment; returns the assignment. */
+async function conResultado(tipo: number, fecha: string, extra: Record<string, unknown> = {}) {
+  const encargo = await nuevo();
+  const response = await guardar(resultadosBody(encargo.numero_rol, tipo, { fecha_diligencia: fecha, ...extra }));
+  expect(response.statusCode, response.body).toBe(200);
+  return encargo;
+}
+
+describe('deadlines started by a results save', () => {
+  it.each([
+    ['comuna_tribunal', {}, 4, '2026-09-23'],
+    ['territorio_tribunal', {}, 8, '2026-09-28'],
+    ['fuera_territorio', { dias_tabla: 3 }, 11, '2026-10-01'],
+  ])('a requerimiento de pago in %s → excepciones due on the right día hábil', async (lugar, extra, dias, vence) => {
+    // From Wed 2026-09-16: 17 counts, 18 and 19 (Fiestas Patrias) and Sunday 20 are skipped.
+    const encargo = await conResultado(tipos.requerimiento, '2026-09-16T10:30:00-03:00', { lugar_requerimiento: lugar, ...extra });
+    const [plazo] = await plazosRows(encargo.id);
+    expect(plazo).toMatchObject({ tipo: 'excepciones', desde: '2026-09-16', dias, vence, estado: 'pendiente', lugarRequerimiento: lugar });
+    expect(plazo?.origen).toMatch(/^diligencia:\d+$/);
+    const lista = await listar(`?desde=2026-09-01&hasta=2026-10-31&encargo=${encargo.id}`);
+    // Stored pendiente, read vencido: its due date is before today.
+    expect(lista).toEqual([
+      { id: plazo?.id, encargo_id: encargo.id, numero_rol: encargo.numero_rol, tipo: 'excepciones', vence, estado: 'vencido', origen: plazo?.origen },
+    ]);
+  });
+
+  it('the Santiago date of the diligence counts (late evening UTC is still the same day in Santiago)', async () => {
+    const encargo = await conResultado(tipos.requerimiento, '2026-09-16T23:30:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    expect((await plazosRows(encargo.id))[0]).toMatchObject({ desde: '2026-09-16', vence: '2026-09-23' });
+  });
+
+  it('a requerimiento without its place → 400 in Spanish, nothing stored', async () => {
+    const encargo = await nuevo();
+    const response = await guardar(resultadosBody(encargo.numero_rol, tipos.requerimiento, { fecha_diligencia: '2026-09-16T10:30:00-03:00' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: m.lugarRequerido, errors: { lugar_requerimiento: [m.lugarRequerido] } });
+    const db = await t.tenantDbOf(t.mainTenantId);
+    expect(await db.select().from(tenantSchema.diligencias).where(eq(tenantSchema.diligencias.encargoId, encargo.id))).toHaveLength(0);
+    expect(await plazosRows(encargo.id)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ lugar_requerimiento: 'fuera_territorio' }, m.diasTablaRequeridos],
+    [{ lugar_requerimiento: 'fuera_territorio', dias_tabla: 61 }, m.diasTablaInvalidos],
+    [{ lugar_requerimiento: 'fuera_territorio', dias_tabla: 'x' }, m.diasTablaInvalidos],
+    [{ lugar_requerimiento: 'luna' }, m.lugarInvalido],
+  ])('%j → 400 in Spanish', async (extra, detail) => {
+    const encargo = await nuevo();
+    const response = await guardar(resultadosBody(encargo.numero_rol, tipos.requerimiento, { fecha_diligencia: '2026-09-16T10:30:00-03:00', ...extra }));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(detail);
+    expect(await plazosRows(encargo.id)).toHaveLength(0);
+  });
+
+  it('other types start no deadline and ignore the place', async () => {
+    const encargo = await conResultado(tipos.positiva, '2026-09-16T10:30:00-03:00');
+    expect(await plazosRows(encargo.id)).toHaveLength(0);
+  });
+
+  it('an art. 44 notification → the art. 46 letter due 2 días hábiles after', async () => {
+    const encargo = await conResultado(tipos.art44, '2026-11-25T12:00:00-03:00');
+    const [plazo] = await plazosRows(encargo.id);
+    expect(plazo).toMatchObject({ tipo: 'carta_art_46', desde: '2026-11-25', dias: 2, vence: '2026-11-27', estado: 'pendiente' });
+  });
+
+  it('a later requerimiento for the same assignment replaces the open one (kept, closed as reemplazado)', async () => {
+    const encargo = await conResultado(tipos.requerimiento, '2026-09-16T10:30:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const again = await guardar(
+      resultadosBody(encargo.numero_rol, tipos.requerimiento, { fecha_diligencia: '2026-10-05T10:30:00-03:00', lugar_requerimiento: 'territorio_tribunal' }),
+    );
+    expect(again.statusCode).toBe(200);
+    const [viejo, nuevoPlazo] = await plazosRows(encargo.id);
+    expect(viejo).toMatchObject({ estado: 'cumplido', cumplidoPor: 'reemplazado', cumplidoEn: '2026-10-05' });
+    expect(nuevoPlazo).toMatchObject({ estado: 'pendiente', desde: '2026-10-05', dias: 8 });
+  });
+});
+
+describe('the upload deadline of a generated stamp', () => {
+  it('is due after dias_sla_subida días hábiles and is met by marcar_subido', async () => {
+    const encargo = await conResultado(tipos.positiva, '2026-09-16T10:30:00-03:00');
+    const generated = await t.request(w.tokenA, {
+      method: 'POST',
+      url: '/estampados/api/estampados/generar',
+      payload: { tipo_estampado: tipos.positiva, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: false },
+    });
+    expect(generated.statusCode, generated.body).toBe(201);
+    const hoy = todayIso();
+    const esperado = DiasHabilesResponseSchema.parse(
+      (await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/dias_habiles/?desde=${hoy}&dias=2` })).json(),
+    ).vence;
+    const [plazo] = await plazosRows(encargo.id);
+    expect(plazo).toMatchObject({ tipo: 'subida_estampado', desde: hoy, dias: 2, vence: esperado, estado: 'pendiente' });
+    expect(plazo?.origen).toBe(`estampado:${(generated.json() as { documento: { id: string } }).documento.id}`);
+    expect((await listar(`${TODO}&estado=pendiente&encargo=${encargo.id}`)).map((p) => p.id)).toEqual([plazo?.id]);
+
+    const otro = await t.request(w.tokenB, { method: 'POST', url: `/api/v1/encargos/${encargo.id}/marcar_subido/`, payload: { fecha: hoy } });
+    expect(otro.statusCode).toBe(404);
+    const sinPermiso = await t.request(w.tokenSinPermiso, { method: 'POST', url: `/api/v1/encargos/${encargo.id}/marcar_subido/`, payload: { fecha: hoy } });
+    expect(sinPermiso.statusCode).toBe(403);
+    const malaFecha = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/encargos/${encargo.id}/marcar_subido/`, payload: { fecha: '1999-12-31' } });
+    expect(malaFecha.statusCode).toBe(400);
+    expect(JSON.stringify(malaFecha.json())).toContain(cm.fechaInvalida);
+
+    const subido = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/encargos/${encargo.id}/marcar_subido/`, payload: { fecha: hoy } });
+    expect(subido.statusCode).toBe(200);
+    expect(MarcarSubidoResponseSchema.parse(subido.json())).toEqual({ message: m.estampadoSubido, plazos_cumplidos: 1 });
+    expect((await plazosRows(encargo.id))[0]).toMatchObject({ estado: 'cumplido', cumplidoEn: hoy, cumplidoPor: 'receptor_a' });
+    expect((await listar(`${TODO}&estado=cumplido&encargo=${encargo.id}`)).map((p) => p.id)).toEqual([plazo?.id]);
+
+    const denuevo = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/encargos/${encargo.id}/marcar_subido/`, payload: { fecha: hoy } });
+    expect(denuevo.statusCode).toBe(409);
+    expect(denuevo.json()).toMatchObject({ detail: m.sinSubidaPendiente });
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const audit = await db.select().from(tenantSchema.auditoria).where(eq(tenantSchema.auditoria.accion, 'marcar_subido'));
+    expect(audit.some((a) => a.entidadId === encargo.id)).toBe(true);
+  });
+
+  it('an unknown assignment → 404 in Spanish', async () => {
+    const response = await t.request(w.tokenA, { method: 'POST', url: '/api/v1/encargos/999999/marcar_subido/', payload: { fecha: '2026-11-20' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ detail: m.encargoNoEncontrado });
+  });
+});
+
+describe('GET /calendario/plazos/ and cumplir', () => {
+  it('filters by state (vencido read from the due date) and by range, sorted by due date', async () => {
+    const a = await conResultado(tipos.requerimiento, '2026-09-16T10:30:00-03:00', { lugar_requerimiento: 'territorio_tribunal' });
+    const b = await conResultado(tipos.requerimiento, '2026-09-16T10:30:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const rango = await listar('?desde=2026-09-23&hasta=2026-09-28');
+    const ids = rango.map((p) => p.encargo_id);
+    expect(ids).toContain(a.id);
+    expect(ids).toContain(b.id);
+    expect(rango.map((p) => p.vence)).toEqual([...rango.map((p) => p.vence)].sort());
+    const nuestros = rango.filter((p) => p.encargo_id === a.id || p.encargo_id === b.id);
+    expect(nuestros.map((p) => [p.vence, p.estado])).toEqual([
+      ['2026-09-23', 'vencido'],
+      ['2026-09-28', 'vencido'],
+    ]);
+    const vencidos = (await listar('?desde=2026-09-23&hasta=2026-09-28&estado=vencido')).map((p) => p.encargo_id);
+    expect(vencidos).toEqual(expect.arrayContaining([a.id, b.id]));
+    const pendientes = (await listar('?desde=2026-09-23&hasta=2026-09-28&estado=pendiente')).map((p) => p.encargo_id);
+    expect(pendientes).not.toContain(a.id);
+    expect((await listar('?desde=2026-09-23&hasta=2026-09-28&estado=cumplido')).every((p) => p.estado === 'cumplido')).toBe(true);
+    expect((await listar('?desde=2026-09-24&hasta=2026-09-27')).some((p) => p.encargo_id === a.id || p.encargo_id === b.id)).toBe(false);
+    // Any user of the receiver reads them.
+    expect((await listar('?desde=2026-09-23&hasta=2026-09-28', w.tokenSinPermiso)).length).toBe(rango.length);
+  });
+
+  it('cumplir: the deadline met (200), then 409; unknown → 404; without the estampar module → 403', async () => {
+    const encargo = await conResultado(tipos.art44, '2026-11-25T12:00:00-03:00');
+    const [plazo] = await plazosRows(encargo.id);
+    const url = `/api/v1/calendario/plazos/${plazo?.id}/cumplir/`;
+    expect((await t.request(w.tokenSinPermiso, { method: 'POST', url })).statusCode).toBe(403);
+    const ok = await t.request(w.tokenA, { method: 'POST', url });
+    expect(ok.statusCode).toBe(200);
+    expect(PlazoCumplidoResponseSchema.parse(ok.json())).toMatchObject({ id: plazo?.id, tipo: 'carta_art_46', estado: 'cumplido', message: m.plazoCumplido });
+    const twice = await t.request(w.tokenA, { method: 'POST', url });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ detail: m.plazoYaCumplido });
+    const unknown = await t.request(w.tokenA, { method: 'POST', url: '/api/v1/calendario/plazos/999999/cumplir/' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ detail: m.plazoNoEncontrado });
+  });
+
+  it.each([
+    ['?desde=1999-12-31&hasta=2026-01-01', cm.fechaInvalida],
+    ['?desde=2026-01-01&hasta=2101-01-01', cm.fechaInvalida],
+    ['?desde=2026-01-01', cm.fechaInvalida],
+    ['?desde=2026-02-01&hasta=2026-01-01', m.rangoInvalido],
+    [`${TODO}&estado=otro`, m.estadoInvalido],
+    [`${TODO}&encargo=abc`, m.encargoInvalido],
+  ])('%s → 400 in Spanish', async (query, detail) => {
+    const response = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/plazos/${query}` });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(detail);
+  });
+
+  it('another receiver sees none of them and cannot meet them', async () => {
+    expect(await listar(TODO, w.tokenB)).toEqual([]);
+    const [plazo] = await listar(TODO);
+    const response = await t.request(w.tokenB, { method: 'POST', url: `/api/v1/calendario/plazos/${plazo?.id}/cumplir/` });
+    expect([403, 404]).toContain(response.statusCode);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.request(undefined, { method: 'GET', url: `/api/v1/calendario/plazos/${TODO}` })).statusCode).toBe(401);
+  });
+});
+
+describe('an own holiday moves the open deadlines', () => {
+  it('adding one inside a span recomputes it (counted in the answer); removing it moves it back', async () => {
+    // From Mon 2025-06-02, 4 días: 3, 4, 5, 6 → Fri 2025-06-06; with the 4th off → Sat 2025-06-07 (Saturdays hábiles).
+    const encargo = await conResultado(tipos.requerimiento, '2025-06-02T09:00:00-04:00', { lugar_requerimiento: 'comuna_tribunal' });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2025-06-06');
+    const added = await t.request(tokenReceptora, { method: 'POST', url: '/api/v1/calendario/feriados/', payload: { fecha: '2025-06-04', nombre: 'Elección' } });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ plazos_recalculados: 1 });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2025-06-07');
+
+    const afuera = await t.request(tokenReceptora, { method: 'POST', url: '/api/v1/calendario/feriados/', payload: { fecha: '2025-07-30', nombre: 'Fuera del plazo' } });
+    expect(afuera.json()).toMatchObject({ plazos_recalculados: 0 });
+
+    const id = (added.json() as { id: number }).id;
+    const removed = await t.request(tokenReceptora, { method: 'DELETE', url: `/api/v1/calendario/feriados/${id}/` });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ plazos_recalculados: 1 });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2025-06-06');
+  });
+});
