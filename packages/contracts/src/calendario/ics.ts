@@ -8,6 +8,7 @@ export const calendarioIcsMessages = {
   feriado: (nombre: string) => `Feriado: ${nombre}`,
   feriadoPropio: (nombre: string) => `Feriado propio: ${nombre}`,
   alarma: (tipo: string, rol: string) => `${tipo} · rol ${rol}`,
+  plazo: (tipo: string, rol: string) => `Vence: ${tipo} · rol ${rol}`,
 } as const;
 
 /** `GET /calendario/ics/` and `POST /calendario/ics/rotar/`: the user's feed link. */

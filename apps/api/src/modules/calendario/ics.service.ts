@@ -1,14 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ALARMA_TIPO_LABELS, calendarioIcsMessages as m, parseDateTime, santiagoWallClock, sumarDias, todayIso } from '@receptoria/contracts';
+import {
+  ALARMA_TIPO_LABELS,
+  calendarioIcsMessages as m,
+  parseDateTime,
+  santiagoWallClock,
+  sumarDias,
+  TIPO_PLAZO_LABELS,
+  type TipoPlazo,
+  todayIso,
+} from '@receptoria/contracts';
 import { TZDate } from '@date-fns/tz';
-import { type ControlDb, controlSchema, type TenantDb } from '@receptoria/db';
-import { and, eq } from 'drizzle-orm';
+import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import ical, { ICalEventTransparency } from 'ical-generator';
 import type { TokenCrypto } from '../../integrations/google/token-crypto';
 import { findAlarmasEntre } from '../alarmas/alarmas.repository';
 import { listFeriados } from './calendario.service';
 
 const { calendarioTokens, users, tenants } = controlSchema;
+const { plazos, encargos } = tenantSchema;
 
 export const ZONA_HORARIA = 'America/Santiago';
 /** 32 random bytes in base64url: 43 characters. */
@@ -124,12 +134,20 @@ async function eventosAlarmas(db: TenantDb, tenantId: number, ventana: Ventana):
   }));
 }
 
-/**
- * The receiver's deadlines (plazos) for the feed. The deadlines table arrives with the acts that start
- * them; until it does, the feed carries holidays and alarms and this list is empty.
- */
-export async function eventosPlazos(_db: TenantDb, _tenantId: number, _ventana: Ventana): Promise<EventoCalendario[]> {
-  return [];
+/** The receiver's open deadlines (plazos) due in the window, as all-day events on their due date. */
+export async function eventosPlazos(db: TenantDb, tenantId: number, ventana: Ventana): Promise<EventoCalendario[]> {
+  const filas = await db
+    .select({ id: plazos.id, tipo: plazos.tipo, vence: plazos.vence, numeroRol: encargos.numeroRol })
+    .from(plazos)
+    .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
+    .where(and(eq(plazos.estado, 'pendiente'), gte(plazos.vence, ventana.desde), lte(plazos.vence, ventana.hasta)))
+    .orderBy(asc(plazos.vence), asc(plazos.id));
+  return filas.map((p) => ({
+    uid: `plazo-${tenantId}-${p.id}@receptoria`,
+    todoElDia: true,
+    fecha: p.vence,
+    resumen: m.plazo(TIPO_PLAZO_LABELS[p.tipo as TipoPlazo] ?? p.tipo, p.numeroRol),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ async function alarma(tenantId: number, token: string, rol: string, tipo: 'compa
     .returning();
   const fechaHora = parseDateTime(santiago)!;
   await db.insert(tenantSchema.alarmas).values({ encargoId: encargo!.id, tipo, fechaHora, mensaje });
-  return fechaHora;
+  return encargo!.id;
 }
 
 beforeAll(async () => {
@@ -36,7 +36,12 @@ beforeAll(async () => {
   tokens.receptora = await t.login('ics_receptora');
   tokens.secretaria = await t.login('ics_secretaria');
   tokens.otra = await t.login('ics_arica');
-  await alarma(t.mainTenantId, tokens.receptora, `C-501-${anio}`, 'comparendo', `${anio + 1}-06-15 10:30`, 'Comparendo en el 5° Juzgado Civil');
+  const encargo = await alarma(t.mainTenantId, tokens.receptora, `C-501-${anio}`, 'comparendo', `${anio + 1}-06-15 10:30`, 'Comparendo en el 5° Juzgado Civil');
+  const plazo = { encargoId: encargo, desde: `${anio + 1}-02-03`, dias: 4, origen: 'diligencia:1' };
+  await (await t.tenantDbOf(t.mainTenantId)).insert(tenantSchema.plazos).values([
+    { ...plazo, tipo: 'excepciones', vence: `${anio + 1}-02-09` },
+    { ...plazo, tipo: 'carta_art_46', vence: `${anio + 1}-02-05`, estado: 'cumplido', cumplidoEn: `${anio + 1}-02-04` },
+  ]);
   await alarma(t.mainTenantId, tokens.receptora, `C-502-${anio}`, 'prueba', `${anio + 1}-12-03 09:15`);
   await alarma(tenantB, tokens.otra, `C-777-${anio}`, 'comparendo', `${anio + 1}-03-10 11:00`);
 });
@@ -76,7 +81,7 @@ function parse(text: string): { calendar: ICAL.Component; events: Evento[] } {
 }
 
 describe('GET /calendario/ics/{token}.ics', () => {
-  it('holds the holidays all-day and the comparendo and prueba alarms at their Santiago time, with stable UIDs', async () => {
+  it('holds the holidays and open deadlines all-day and the comparendo and prueba alarms at their Santiago time, with stable UIDs', async () => {
     const path = await feedPath(tokens.secretaria);
     expect(await feedPath(tokens.secretaria)).toBe(path);
     const response = await fetchFeed(path);
@@ -106,6 +111,12 @@ describe('GET /calendario/ics/{token}.ics', () => {
     expect(prueba!.start.toJSDate().toISOString()).toBe(`${anio + 1}-12-03T12:15:00.000Z`);
     expect(events.some((e) => e.summary.includes(`C-777-${anio}`))).toBe(false);
 
+    // The open deadline on its due date; a met one is left out.
+    const vence = events.find((e) => e.summary === `Vence: Plazo para oponer excepciones · rol C-501-${anio}`);
+    expect(vence?.start.isDate).toBe(true);
+    expect(vence?.start.toString()).toBe(`${anio + 1}-02-09`);
+    expect(events.some((e) => e.summary.includes('Carta certificada art. 46'))).toBe(false);
+
     // A second read gives the same UIDs (phone calendars update instead of duplicating).
     const again = parse((await fetchFeed(path)).body).events.map((e) => e.uid).sort();
     expect(again).toEqual(events.map((e) => e.uid).sort());
@@ -130,7 +141,7 @@ describe('GET /calendario/ics/{token}.ics', () => {
     const suya = events.find((e) => e.summary === `Comparendo · rol C-777-${anio}`);
     expect(suya!.start.toJSDate().toISOString()).toBe(`${anio + 1}-03-10T14:00:00.000Z`);
     expect(events.some((e) => e.summary.includes(`C-501-${anio}`) || e.summary.includes(`C-502-${anio}`))).toBe(false);
-    expect(events.some((e) => e.summary.includes('Elección primaria'))).toBe(false);
+    expect(events.some((e) => e.summary.includes('Elección primaria') || e.summary.startsWith('Vence:'))).toBe(false);
     // Arica's regional day is in its feed.
     expect(events.some((e) => e.start.toString() === `${anio + 1}-06-07` && e.summary.startsWith('Feriado:'))).toBe(true);
   });
