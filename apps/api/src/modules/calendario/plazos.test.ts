@@ -169,6 +169,38 @@ describe('the upload deadline of a generated stamp', () => {
     expect(audit.some((a) => a.entidadId === encargo.id)).toBe(true);
   });
 
+  it('a requerimiento stamped from the typed results starts both deadlines; without its place → 400, nothing stored', async () => {
+    const encargo = await nuevo();
+    const datos = {
+      numero_rol: encargo.numero_rol,
+      fecha_diligencia: '16-09-2026',
+      hora_diligencia: '10:30',
+      apuntes_terreno: 'Requerido personalmente, no paga',
+      tratamiento: 'don',
+    };
+    const generar = (extra: Record<string, unknown>) =>
+      t.request(w.tokenA, {
+        method: 'POST',
+        url: '/estampados/api/estampados/generar',
+        payload: { tipo_estampado: tipos.requerimiento, encargo_id: encargo.id, datos: { ...datos, ...extra }, validar_marcadores: false },
+      });
+    const sinLugar = await generar({});
+    expect(sinLugar.statusCode).toBe(400);
+    expect(sinLugar.json()).toMatchObject({ detail: m.lugarRequerido });
+    expect(await plazosRows(encargo.id)).toHaveLength(0);
+    const db = await t.tenantDbOf(t.mainTenantId);
+    expect(await db.select().from(tenantSchema.estampados).where(eq(tenantSchema.estampados.encargoId, encargo.id))).toHaveLength(0);
+
+    const ok = await generar({ lugar_requerimiento: 'fuera_territorio', dias_tabla: 3 });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const rows = await plazosRows(encargo.id);
+    expect(rows.map((p) => [p.tipo, p.desde, p.dias])).toEqual([
+      ['excepciones', '2026-09-16', 11],
+      ['subida_estampado', todayIso(), 2],
+    ]);
+    expect(rows[0]).toMatchObject({ vence: '2026-10-01', lugarRequerimiento: 'fuera_territorio', diasTabla: 3 });
+  });
+
   it('an unknown assignment → 404 in Spanish', async () => {
     const response = await t.request(w.tokenA, { method: 'POST', url: '/api/v1/encargos/999999/marcar_subido/', payload: { fecha: '2026-11-20' } });
     expect(response.statusCode).toBe(404);
