@@ -86,6 +86,11 @@ export const diligenciasMessages = {
     valorHint: (valor: string) => `Valor por defecto: ${valor}`,
     observaciones: 'Observaciones de la diligencia',
     observacionesHint: 'Obligatorias si especifica un valor personalizado',
+    lugar: 'Lugar del requerimiento',
+    lugarPlaceholder: 'Seleccione dónde se hizo el requerimiento',
+    diasTabla: 'Días de la tabla de emplazamiento',
+    diasTablaHint: 'Entre 0 y 60 días, según la tabla de emplazamiento',
+    venceExcepciones: (fecha: string) => `Vence excepciones: ${fecha}`,
     otherStateInfo: (estado: string) =>
       `Este encargo está en estado "${estado}": solo se puede generar el estampado.`,
   },

@@ -1,9 +1,12 @@
-import { Alert, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   type EncargoConResultados,
   INFORMANTE_MAX_LENGTH,
   INFORMANTE_RELACIONES,
   INFORMANTE_RELACION_MAX_LENGTH,
+  DIAS_TABLA_MAX,
+  LUGARES_REQUERIMIENTO,
+  LUGAR_REQUERIMIENTO_LABELS,
   TRATAMIENTO_LABELS,
   type TipoEstampado,
   estadoLabel,
@@ -11,14 +14,69 @@ import {
 } from '@receptoria/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { FormMoney, FormSelect, FormSuggestInput, FormTextInput, FormTextarea } from '../../../components/form';
+import { FormMoney, FormNumber, FormSelect, FormSuggestInput, FormTextInput, FormTextarea } from '../../../components/form';
+import { useDiasHabiles } from '../api/get-dias-habiles';
 import { diligenciasMessages } from '../messages';
 import { normalizeFechaDiligencia } from '../utils/fecha-diligencia';
-import { type ResultadosFormValues, admiteResultados } from '../utils/resultados-form';
+import {
+  type ResultadosFormValues,
+  admiteResultados,
+  diaDiligenciaIso,
+  diasExcepcionesTipeados,
+  esRequerimiento,
+  fechaGuiones,
+} from '../utils/resultados-form';
 
 const m = diligenciasMessages.resultados;
 
 const TRATAMIENTO_DATA = (['don', 'doña'] as const).map((value) => ({ value, label: TRATAMIENTO_LABELS[value] }));
+const LUGAR_DATA = LUGARES_REQUERIMIENTO.map((value) => ({ value, label: LUGAR_REQUERIMIENTO_LABELS[value] }));
+
+/**
+ * A requerimiento de pago asks where it took place (and, outside the court's territory, the days of the
+ * tabla de emplazamiento); the term to oppose excepciones it starts is shown once it can be counted.
+ */
+function LugarRequerimientoFields({ form, tipos, disabled }: { form: UseFormReturn<ResultadosFormValues>; tipos: TipoEstampado[]; disabled: boolean }) {
+  const { control } = form;
+  const [lugar, diasTabla, fecha, tipoId] = useWatch({ control, name: ['lugar_requerimiento', 'dias_tabla', 'fecha_diligencia', 'tipo_estampado'] });
+  const values = { ...form.getValues(), lugar_requerimiento: lugar, dias_tabla: diasTabla, fecha_diligencia: fecha, tipo_estampado: tipoId };
+  const vence = useDiasHabiles(diaDiligenciaIso(values), diasExcepcionesTipeados(values, tipos));
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="lugar-requerimiento">
+      <Stack gap={4}>
+        <FormSelect
+          control={control}
+          name="lugar_requerimiento"
+          label={m.lugar}
+          placeholder={m.lugarPlaceholder}
+          data={LUGAR_DATA}
+          searchable={false}
+          withAsterisk
+          disabled={disabled}
+        />
+        {vence.data ? (
+          <Text size="sm" c="dimmed" data-testid="vence-excepciones">
+            {m.venceExcepciones(fechaGuiones(vence.data.vence))}
+          </Text>
+        ) : null}
+      </Stack>
+      {lugar === 'fuera_territorio' ? (
+        <FormNumber
+          control={control}
+          name="dias_tabla"
+          label={m.diasTabla}
+          description={m.diasTablaHint}
+          min={0}
+          max={DIAS_TABLA_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          withAsterisk
+          disabled={disabled}
+        />
+      ) : null}
+    </SimpleGrid>
+  );
+}
 
 interface ResultadosSectionProps {
   form: UseFormReturn<ResultadosFormValues>;
@@ -77,6 +135,7 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
             disabled={disabled}
           />
         </SimpleGrid>
+        {esRequerimiento(tipoId, tipos) ? <LugarRequerimientoFields form={form} tipos={tipos} disabled={disabled} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <FormTextInput
             control={control}

@@ -78,7 +78,7 @@ export function useResultadosActions({ encargo, setEncargo, infoForm, resultados
   /** Stores the typed results; false when refused (the reason is shown). */
   const saveResultados = async (current: EncargoConResultados, values: ResultadosFormValues, message: string) => {
     try {
-      const answer = await guardar.mutateAsync(toGuardarResultados(current, values));
+      const answer = await guardar.mutateAsync(toGuardarResultados(current, values, tipos));
       setEncargo((prev) => (prev?.id === current.id ? { ...prev, estado: answer.estado as EncargoEstado } : prev));
       resultadosForm.reset(values);
       notify.success(message);

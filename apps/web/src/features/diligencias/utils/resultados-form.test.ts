@@ -1,16 +1,23 @@
-import type { EncargoConResultados, TipoEstampado } from '@receptoria/contracts';
+import { type EncargoConResultados, GuardarResultadosSchema, type TipoEstampado, plazoMessages } from '@receptoria/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_RESULTADOS,
   actionAvailability,
+  diaDiligenciaIso,
+  diasExcepcionesTipeados,
   encargoToResultadosValues,
+  esRequerimiento,
+  fechaGuiones,
   planGenerate,
   resultadosProblem,
   toGuardarResultados,
   typedStampDatos,
 } from './resultados-form';
 
-const tipos = [{ id: 4, nombre: 'Búsqueda positiva', codigo: 'busqueda_positiva', valor_por_defecto: 45000, tiene_plantilla: true }] as TipoEstampado[];
+const tipos = [
+  { id: 4, nombre: 'Búsqueda positiva', codigo: 'busqueda_positiva', valor_por_defecto: 45000, tiene_plantilla: true },
+  { id: 7, nombre: 'Requerimiento de pago', codigo: 'requerimiento_pago', valor_por_defecto: 60000, tiene_plantilla: true },
+] as TipoEstampado[];
 const encargo = { id: 9, numero_rol: 'C-1-2024', estado: 'preparado' } as EncargoConResultados;
 const full = {
   ...EMPTY_RESULTADOS,
@@ -58,7 +65,7 @@ describe('actionAvailability', () => {
 
 describe('toGuardarResultados', () => {
   it('sends the type id, the Santiago date-time and a null value when none was given', () => {
-    expect(toGuardarResultados(encargo, { ...full, tratamiento: 'doña' })).toEqual({
+    expect(toGuardarResultados(encargo, { ...full, tratamiento: 'doña' }, tipos)).toEqual({
       numero_rol: 'C-1-2024',
       encargo_id: 9,
       resultado_id: 4,
@@ -80,13 +87,65 @@ describe('toGuardarResultados', () => {
       fecha_diligencia: '10/03/2025 16:45',
       informante: '  Pedro Soto ',
       informante_relacion: 'conserje',
-    });
+    }, tipos);
     expect(body).toMatchObject({
       fecha_diligencia: '2025-03-10T16:45:00-03:00',
       hora_informada: true,
       informante: 'Pedro Soto',
       informante_relacion: 'conserje',
     });
+  });
+
+  it('sends the place of a requerimiento de pago, and the days of the tabla outside the territory', () => {
+    const requerimiento = { ...full, tipo_estampado: '7' };
+    const comuna = toGuardarResultados(encargo, { ...requerimiento, lugar_requerimiento: 'comuna_tribunal', dias_tabla: 5 }, tipos);
+    expect(comuna).toMatchObject({ resultado_id: 7, lugar_requerimiento: 'comuna_tribunal' });
+    expect(comuna).not.toHaveProperty('dias_tabla');
+    const fuera = toGuardarResultados(encargo, { ...requerimiento, lugar_requerimiento: 'fuera_territorio', dias_tabla: '12' }, tipos);
+    expect(fuera).toMatchObject({ lugar_requerimiento: 'fuera_territorio', dias_tabla: 12 });
+    expect(GuardarResultadosSchema.safeParse(fuera).success).toBe(true);
+  });
+
+  it('sends no place for other types, even when one was chosen before changing the type', () => {
+    const body = toGuardarResultados(encargo, { ...full, lugar_requerimiento: 'fuera_territorio', dias_tabla: 3 }, tipos);
+    expect(body).not.toHaveProperty('lugar_requerimiento');
+    expect(body).not.toHaveProperty('dias_tabla');
+  });
+});
+
+describe('requerimiento de pago', () => {
+  const requerimiento = { ...full, tipo_estampado: '7' };
+
+  it('asks for the place, and the days of the tabla outside the territory, with the API messages', () => {
+    expect(esRequerimiento('7', tipos)).toBe(true);
+    expect(esRequerimiento('4', tipos)).toBe(false);
+    expect(resultadosProblem(encargo, requerimiento, tipos, false)).toBe(plazoMessages.lugarRequerido);
+    expect(resultadosProblem(encargo, requerimiento, tipos, false)).toBe(
+      'Indique el lugar del requerimiento (comuna del tribunal, su territorio o fuera de él)',
+    );
+    expect(resultadosProblem(encargo, { ...requerimiento, lugar_requerimiento: 'territorio_tribunal' }, tipos, false)).toBeNull();
+    const fuera = { ...requerimiento, lugar_requerimiento: 'fuera_territorio' };
+    expect(resultadosProblem(encargo, fuera, tipos, false)).toBe(plazoMessages.diasTablaRequeridos);
+    expect(resultadosProblem(encargo, { ...fuera, dias_tabla: 61 }, tipos, false)).toBe(plazoMessages.diasTablaInvalidos);
+    expect(resultadosProblem(encargo, { ...fuera, dias_tabla: '2,5' }, tipos, false)).toBe(plazoMessages.diasTablaInvalidos);
+    expect(resultadosProblem(encargo, { ...fuera, dias_tabla: 0 }, tipos, false)).toBeNull();
+    expect(planGenerate(encargo, requerimiento, tipos)).toEqual({ kind: 'error', message: plazoMessages.lugarRequerido });
+  });
+
+  it('does not ask for the place to generate from a stored diligence, nor for other types', () => {
+    expect(resultadosProblem(encargo, requerimiento, tipos, true)).toBeNull();
+    expect(resultadosProblem(encargo, full, tipos, false)).toBeNull();
+  });
+
+  it('counts the días hábiles to oppose excepciones from the diligence day in Santiago', () => {
+    const fecha = { ...requerimiento, fecha_diligencia: '10/03/2025 23:30' };
+    expect(diaDiligenciaIso(fecha)).toBe('2025-03-10');
+    expect(diasExcepcionesTipeados({ ...fecha, lugar_requerimiento: 'comuna_tribunal' }, tipos)).toBe(4);
+    expect(diasExcepcionesTipeados({ ...fecha, lugar_requerimiento: 'territorio_tribunal' }, tipos)).toBe(8);
+    expect(diasExcepcionesTipeados({ ...fecha, lugar_requerimiento: 'fuera_territorio', dias_tabla: 6 }, tipos)).toBe(14);
+    expect(diasExcepcionesTipeados({ ...fecha, lugar_requerimiento: 'fuera_territorio' }, tipos)).toBeNull();
+    expect(diasExcepcionesTipeados({ ...full, lugar_requerimiento: 'comuna_tribunal' }, tipos)).toBeNull();
+    expect(fechaGuiones('2025-03-14')).toBe('14-03-2025');
   });
 });
 

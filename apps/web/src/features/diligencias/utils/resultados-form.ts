@@ -1,11 +1,17 @@
 import {
+  DIAS_TABLA_MAX,
   type EncargoConResultados,
   type GuardarResultadosInput,
+  LUGARES_REQUERIMIENTO,
+  type LugarRequerimiento,
+  TIPO_ESTAMPADO_REQUERIMIENTO,
   type TipoEstampado,
+  diasExcepciones,
   diligenciaMessages as dm,
   formatDate,
   formatDateTime,
   parseFechaDiligencia,
+  plazoMessages,
 } from '@receptoria/contracts';
 import { fechaDiligenciaToWire, horaInformada, stampDateParts } from './fecha-diligencia';
 
@@ -20,6 +26,10 @@ export interface ResultadosFormValues {
   apuntes_terreno: string;
   valor_personalizado: number | string;
   observaciones_diligencia: string;
+  /** Where a requerimiento de pago took place (asked only for that type). */
+  lugar_requerimiento: string | null;
+  /** Days of the tabla de emplazamiento, for a requerimiento outside the court's territory. */
+  dias_tabla: number | string;
 }
 
 export const EMPTY_RESULTADOS: ResultadosFormValues = {
@@ -31,6 +41,8 @@ export const EMPTY_RESULTADOS: ResultadosFormValues = {
   apuntes_terreno: '',
   valor_personalizado: '',
   observaciones_diligencia: '',
+  lugar_requerimiento: null,
+  dias_tabla: '',
 };
 
 /** Whether the assignment has a diligence on record. */
@@ -57,6 +69,8 @@ export function encargoToResultadosValues(encargo: EncargoConResultados): Result
     apuntes_terreno: encargo.ultima_diligencia_apuntes ?? encargo.diligencia?.apuntes_terreno ?? '',
     valor_personalizado: encargo.diligencia?.valor_cobrado ?? '',
     observaciones_diligencia: encargo.ultima_diligencia_observaciones ?? encargo.diligencia?.observaciones ?? '',
+    lugar_requerimiento: null,
+    dias_tabla: '',
   };
 }
 
@@ -73,6 +87,58 @@ export function admiteResultados(estado: string): boolean {
 export function actionAvailability(values: ResultadosFormValues, encargo: EncargoConResultados | null = null) {
   const typed = Boolean(values.tipo_estampado) && values.fecha_diligencia.trim() !== '';
   return { generate: typed || encargo !== null, later: typed && values.apuntes_terreno.trim() !== '' };
+}
+
+/** Whether the chosen stamp type is a requerimiento de pago (it asks where it took place). */
+export function esRequerimiento(tipoId: string | null, tipos: readonly TipoEstampado[]): boolean {
+  return tipos.some((tipo) => String(tipo.id) === tipoId && tipo.codigo === TIPO_ESTAMPADO_REQUERIMIENTO);
+}
+
+function lugarElegido(values: ResultadosFormValues): LugarRequerimiento | null {
+  const lugar = values.lugar_requerimiento;
+  return lugar && (LUGARES_REQUERIMIENTO as readonly string[]).includes(lugar) ? (lugar as LugarRequerimiento) : null;
+}
+
+/** The typed days of the tabla de emplazamiento when they are a whole number 0–60, else null. */
+function diasTablaValidos(values: ResultadosFormValues): number | null {
+  const text = String(values.dias_tabla ?? '').trim();
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const dias = Number(text);
+  return dias <= DIAS_TABLA_MAX ? dias : null;
+}
+
+/** The rule the place of a requerimiento breaks (the API's messages), or null. */
+function lugarProblem(values: ResultadosFormValues): string | null {
+  if (!values.lugar_requerimiento) return plazoMessages.lugarRequerido;
+  const lugar = lugarElegido(values);
+  if (!lugar) return plazoMessages.lugarInvalido;
+  if (lugar !== 'fuera_territorio') return null;
+  if (String(values.dias_tabla ?? '').trim() === '') return plazoMessages.diasTablaRequeridos;
+  return diasTablaValidos(values) === null ? plazoMessages.diasTablaInvalidos : null;
+}
+
+/**
+ * Días hábiles to oppose excepciones that the typed place gives, or null when the type is not a
+ * requerimiento or the place (or its tabla) is not complete.
+ */
+export function diasExcepcionesTipeados(values: ResultadosFormValues, tipos: readonly TipoEstampado[]): number | null {
+  if (!esRequerimiento(values.tipo_estampado, tipos) || lugarProblem(values)) return null;
+  const lugar = lugarElegido(values);
+  return lugar ? diasExcepciones(lugar, diasTablaValidos(values)) : null;
+}
+
+/** The diligence's day in Santiago (YYYY-MM-DD), from which the excepciones term is counted; null if unreadable. */
+export function diaDiligenciaIso(values: ResultadosFormValues): string | null {
+  const instant = parseFechaDiligencia(values.fecha_diligencia);
+  if (!instant) return null;
+  const [day, month, year] = stampDateParts(instant).fecha.split('-');
+  return `${year}-${month}-${day}`;
+}
+
+/** A YYYY-MM-DD date as DD-MM-YYYY. */
+export function fechaGuiones(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
 }
 
 function hasValor(values: ResultadosFormValues): boolean {
@@ -98,12 +164,20 @@ export function resultadosProblem(
   if (forStamp) return null;
   if (!values.apuntes_terreno.trim()) return dm.apuntesRequeridos;
   if (hasValor(values) && !values.observaciones_diligencia.trim()) return dm.motivoValorRequerido;
+  if (esRequerimiento(values.tipo_estampado, tipos)) return lugarProblem(values);
   return null;
 }
 
-/** Body of POST /diligencias/guardar_resultados/ (valid values only). */
-export function toGuardarResultados(encargo: EncargoConResultados, values: ResultadosFormValues): GuardarResultadosInput {
-  return {
+/**
+ * Body of POST /diligencias/guardar_resultados/ (valid values only). A requerimiento de pago carries
+ * its place (and, outside the court's territory, the days of the tabla); other types carry neither.
+ */
+export function toGuardarResultados(
+  encargo: EncargoConResultados,
+  values: ResultadosFormValues,
+  tipos: readonly TipoEstampado[],
+): GuardarResultadosInput {
+  const body: GuardarResultadosInput = {
     numero_rol: encargo.numero_rol,
     encargo_id: encargo.id,
     resultado_id: Number(values.tipo_estampado),
@@ -117,6 +191,11 @@ export function toGuardarResultados(encargo: EncargoConResultados, values: Resul
     informante_relacion: values.informante_relacion.trim(),
     cambiar_estado_a: 'listo_para_estampar',
   };
+  const lugar = lugarElegido(values);
+  if (!esRequerimiento(values.tipo_estampado, tipos) || !lugar) return body;
+  body.lugar_requerimiento = lugar;
+  if (lugar === 'fuera_territorio') body.dias_tabla = diasTablaValidos(values) ?? undefined;
+  return body;
 }
 
 /** Whether anything of the results was typed (the treatment alone does not count). */
