@@ -245,6 +245,39 @@ test('a date typed without time asks the hour; the documents list opens the cert
   await expect(documentos).toContainText('Aún no hay documentos generados para este encargo');
 });
 
+test('a requerimiento de pago asks where it took place, shows when the excepciones term ends and stores that deadline', async ({ page, request }) => {
+  const requerido = await createEncargo(request, uniqueRol('N'), 'Rodrigo Pérez Muñoz');
+  const headers = await adminHeaders(request);
+  const dias = await request.get('/api/v1/calendario/dias_habiles/?desde=2025-03-10&dias=14', { headers });
+  expect(dias.status(), await dias.text()).toBe(200);
+  const { vence } = (await dias.json()) as { vence: string };
+  const [anio, mes, dia] = vence.split('-');
+
+  await signIn(page, users.admin, `/diligencias?rol=${requerido.numero_rol}`, 30_000);
+  await expect(toast(page, 'Encargo cargado')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Lugar del requerimiento', exact: true })).toHaveCount(0);
+  await choose(page, 'Tipo de estampado', 'Requerimiento de pago');
+  await field(page, 'Fecha y hora de la diligencia').fill('10/03/2025 10:30');
+  await field(page, 'Apuntes del receptor en terreno').fill('Se requirió de pago al ejecutado en su domicilio.');
+  const later = page.getByRole('button', { name: 'Estampar Más Tarde' });
+  await later.click();
+  await expect(toast(page, 'Indique el lugar del requerimiento (comuna del tribunal, su territorio o fuera de él)')).toBeVisible();
+
+  await choose(page, 'Lugar del requerimiento', 'Fuera del territorio del tribunal (8 días hábiles más la tabla de emplazamiento)');
+  await later.click();
+  await expect(
+    toast(page, 'Indique los días de la tabla de emplazamiento para un requerimiento fuera del territorio del tribunal'),
+  ).toBeVisible();
+  await field(page, 'Días de la tabla de emplazamiento').fill('6');
+  await expect(page.getByTestId('vence-excepciones')).toHaveText(`Vence excepciones: ${dia}-${mes}-${anio}`);
+  await later.click();
+  await expect(toast(page, 'Resultados guardados').first()).toBeVisible();
+
+  const plazos = await request.get(`/api/v1/calendario/plazos/?desde=2000-01-01&hasta=2100-12-31&encargo=${requerido.id}`, { headers });
+  expect(plazos.status(), await plazos.text()).toBe(200);
+  expect(await plazos.json()).toEqual([expect.objectContaining({ tipo: 'excepciones', vence, estado: expect.any(String) })]);
+});
+
 test('the work queue opens results on /diligencias and lists each assignment’s documents; Re-encargos too', async ({ page }) => {
   await signIn(page, users.admin, '/resultados-dashboard', 30_000);
   const resultados = page.getByTestId('cola-resultados');
