@@ -31,7 +31,7 @@ import { findEstampado, markEstampadoNotificado } from '../estampados/estampados
 import { findUltimaDiligencia, listCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
-const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
+export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
 
 /**
  * The assignment a rol (and optional id) names, locked and read whole in one round trip; several

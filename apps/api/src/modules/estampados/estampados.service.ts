@@ -4,7 +4,6 @@ import {
   type DocumentoRef,
   type DocumentosEncargoResponse,
   type Encargo,
-  type EncargoEstado,
   type GenerarEstampadoValue,
   GuardarResultadosSchema,
   type PreviewEstampadoResponse,
@@ -39,7 +38,7 @@ import {
   toDiligenciaResumen,
   type UltimaDiligencia,
 } from '../diligencias/diligencias.repository';
-import { registrarResultados } from '../diligencias/diligencias.service';
+import { ESTADOS_CON_RESULTADOS, registrarResultados } from '../diligencias/diligencias.service';
 import { type EncargoFull, findEncargoById, lockEncargosFullByRol } from '../encargos/encargos.repository';
 import {
   deleteEstampado,
@@ -59,7 +58,6 @@ import {
   buildStampPayload,
   type DiligenciaCertificado,
   normalizeDatos,
-  type ReceptorData,
   receptorFields,
   type StampPayload,
   stampTitle,
@@ -173,18 +171,6 @@ async function resolveEncargo(
   return { encargo, numeroRol: encargo.numero_rol };
 }
 
-function receptorOf(tenant: TenantRow): ReceptorData {
-  return {
-    nombre: tenant.nombre,
-    rut: tenant.rut,
-    direccion: tenant.direccion,
-    comuna: tenant.comuna,
-    titulo: tenant.titulo,
-    telefono: tenant.telefono,
-    email: tenant.email,
-  };
-}
-
 /** The receiver's identity fields missing from their record. */
 export function receptorIncompleto(tenant: TenantRow): ReceptorCampo[] {
   return RECEPTOR_CAMPOS.filter((campo) => tenant[campo].trim() === '');
@@ -214,14 +200,14 @@ function payloadOf(ctx: Pick<StampContext, 'tenant'>, encargo: Encargo, tipo: Ti
     diligencia,
     tipoNombre: tipo.nombre,
     valorPorDefecto: tipo.valorPorDefecto,
-    receptor: receptorOf(ctx.tenant),
+    receptor: ctx.tenant,
   });
   return { ...sent, ...built };
 }
 
 /** A payload with no assignment behind it: the client's data and the receiver's own. */
 function freePayload(ctx: Pick<StampContext, 'tenant'>, sent: StampPayload, numeroRol: string): StampPayload {
-  return { ...sent, numero_rol: numeroRol, ...receptorFields(receptorOf(ctx.tenant), sent.lugar_certificado || sent.domicilio_comuna || null) };
+  return { ...sent, numero_rol: numeroRol, ...receptorFields(ctx.tenant, sent.lugar_certificado || sent.domicilio_comuna || null) };
 }
 
 function markersError(error: unknown): never {
@@ -241,8 +227,6 @@ function resultadosInvalidos(error: z.ZodError): never {
   }
   throw new AppError('BAD_REQUEST', error.issues[0]?.message ?? dm.errorGuardarResultados, { errors });
 }
-
-const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
 
 const horaRequerida = () => new AppError('BAD_REQUEST', dm.horaRequerida, { errors: { hora_diligencia: [dm.horaRequerida] } });
 
