@@ -37,7 +37,29 @@ export const tenants = pgTable('tenants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Optimistic-concurrency version, raised by trigger on every UPDATE (engineer H). */
   version: integer('version').notNull().default(1),
+  /** Set while its database is being restored over (`cli restore --replace`): its requests get 503. */
+  mantenimientoDesde: timestamp('mantenimiento_desde', { withTimezone: true }),
 });
+
+/**
+ * One backup run (nightly job or `cli backup`): its files and outcome. `clave` makes the nightly run
+ * exactly-once across instances (one row per Santiago night); manual runs get a unique key of their own.
+ */
+export const respaldos = pgTable(
+  'respaldos',
+  {
+    id: serial('id').primaryKey(),
+    clave: varchar('clave', { length: 80 }).notNull().unique(),
+    origen: varchar('origen', { length: 20, enum: ['programado', 'manual'] }).notNull(),
+    estado: varchar('estado', { length: 20, enum: ['en_curso', 'ok', 'error'] }).notNull().default('en_curso'),
+    iniciadoEn: timestamp('iniciado_en', { withTimezone: true }).notNull().defaultNow(),
+    terminadoEn: timestamp('terminado_en', { withTimezone: true }),
+    /** Files written: [{ archivo, sha256, bytes, receptor }]. */
+    archivos: jsonb('archivos').notNull().default([]),
+    error: text('error'),
+  },
+  (t) => [index('respaldos_estado_idx').on(t.estado, t.terminadoEn)],
+);
 
 export const users = pgTable(
   'users',
