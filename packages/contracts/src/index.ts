@@ -20,3 +20,4 @@ export * from './estampados';
 export * from './plantillas';
 export * from './alarmas';
 export * from './calendario';
+export * from './visitas';

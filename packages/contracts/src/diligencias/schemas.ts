@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages } from '../calendario/plazos';
+import { idSchema } from '../common/text';
+import { visitaMessages } from '../visitas/messages';
 import { isValidIsoDate } from '../format/dates';
 import { EncargoEstadoSchema } from '../encargos/estados';
 import { EncargoModifySchema } from '../encargos/schemas';
@@ -62,6 +64,8 @@ export const GuardarResultadosSchema = z
     lugar_requerimiento: LugarRequerimientoSchema,
     /** Extra days of the tabla de emplazamiento, for a requerimiento outside the court's territory. */
     dias_tabla: DiasTablaSchema,
+    /** The address the act took place at (art. 44 checks its búsquedas); absent → the principal address. */
+    domicilio_id: z.preprocess((value) => (value === null || value === '' ? undefined : value), idSchema(visitaMessages.domicilioInvalido).optional()),
   })
   .superRefine((value, ctx) => {
     if (value.lugar_requerimiento === 'fuera_territorio' && value.dias_tabla === undefined) {

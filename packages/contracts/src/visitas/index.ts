@@ -1,0 +1,3 @@
+export * from './enums';
+export * from './messages';
+export * from './schemas';
