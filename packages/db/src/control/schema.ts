@@ -200,3 +200,23 @@ export const calendarioTokens = pgTable('calendario_tokens', {
   tokenCifrado: text('token_cifrado').notNull(),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Scale-out (issue 28)
+
+/**
+ * Login limits shared by every API instance: one row per client address (`a:` + address, a fixed
+ * window of failures) and per account (`c:` + name as typed, failures and the last one, for the
+ * growing delay). A row past `vence` counts as absent; expired rows are pruned every minute.
+ */
+export const intentosLogin = pgTable(
+  'intentos_login',
+  {
+    clave: varchar('clave', { length: 200 }).primaryKey(),
+    fallos: integer('fallos').notNull(),
+    desde: timestamp('desde', { withTimezone: true }).notNull(),
+    ultimoFallo: timestamp('ultimo_fallo', { withTimezone: true }).notNull(),
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('intentos_login_vence_idx').on(t.vence)],
+);
