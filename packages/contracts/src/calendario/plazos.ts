@@ -1,24 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../common/text';
+import { ESTADOS_PLAZO, TIPOS_PLAZO } from './constants';
 import { FechaCalendarioSchema } from './schemas';
 
 /**
  * The deadlines (plazos) the acts start (issue 24; domain brief §§2–3): the debtor's term to oppose
  * excepciones after a requerimiento de pago, the art. 46 letter after an art. 44 notification, and the
  * upload of a generated stamp to the court's system.
+ * Kinds and states live in constants.ts (without zod, for the dashboard).
  */
-export const TIPOS_PLAZO = ['excepciones', 'carta_art_46', 'subida_estampado'] as const;
-export type TipoPlazo = (typeof TIPOS_PLAZO)[number];
-
-export const TIPO_PLAZO_LABELS: Record<TipoPlazo, string> = {
-  excepciones: 'Plazo para oponer excepciones',
-  carta_art_46: 'Carta certificada art. 46',
-  subida_estampado: 'Subir estampado al tribunal',
-};
-
-/** Stored states; 'vencido' is read: pendiente with its due date before today (Santiago). */
-export const ESTADOS_PLAZO = ['pendiente', 'vencido', 'cumplido'] as const;
-export type EstadoPlazo = (typeof ESTADOS_PLAZO)[number];
+export { ESTADOS_PLAZO, TIPO_PLAZO_LABELS, TIPOS_PLAZO, type EstadoPlazo, type TipoPlazo } from './constants';
 
 /** Where the requerimiento de pago took place, relative to the court (CPC arts. 459–460). */
 export const LUGARES_REQUERIMIENTO = ['comuna_tribunal', 'territorio_tribunal', 'fuera_territorio'] as const;
