@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -617,4 +618,112 @@ export const plazos = pgTable(
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('plazos_vence_idx').on(t.vence), index('plazos_encargo_idx').on(t.encargoId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Field work (issue 23): visits at the address, their photos, the art. 46 letters and the day's route.
+// Visits, photos and letters are evidence: append-only (tenant migration 0020's triggers refuse UPDATE,
+// DELETE and TRUNCATE); a correction is a new visit naming the one it corrects.
+
+/** One attempt at an address, recorded on the phone (or in the office) with a client-made UUID. */
+export const visitas = pgTable(
+  'visitas',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'restrict' }),
+    /**
+     * The address visited. No foreign key: an assignment's addresses are rewritten on edit (new ids), so
+     * the visit also keeps the address's text, which is what identifies "the same address" afterwards.
+     */
+    domicilioId: integer('domicilio_id'),
+    domicilioDireccion: varchar('domicilio_direccion', { length: 300 }),
+    domicilioComuna: varchar('domicilio_comuna', { length: 100 }),
+    fechaHora: timestamp('fecha_hora', { withTimezone: true }).notNull(),
+    tipo: varchar('tipo', { length: 20 }).notNull(),
+    resultado: varchar('resultado', { length: 40 }).notNull(),
+    informanteNombre: varchar('informante_nombre', { length: 150 }),
+    informanteRelacion: varchar('informante_relacion', { length: 20 }),
+    apuntes: text('apuntes').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    precisionM: doublePrecision('precision_m'),
+    origen: varchar('origen', { length: 10 }).notNull().default('terreno'),
+    corrigeA: uuid('corrige_a'),
+    /** Control-database user id and name of the author. */
+    autorId: integer('autor_id').notNull(),
+    autorNombre: varchar('autor_nombre', { length: 150 }).notNull(),
+    registradaEn: timestamp('registrada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visitas_encargo_fecha_idx').on(t.encargoId, t.fechaHora, t.id),
+    index('visitas_corrige_idx').on(t.corrigeA),
+    check('visitas_tipo_check', sql`${t.tipo} in ('busqueda', 'notificacion', 'requerimiento', 'embargo', 'otra')`),
+    check(
+      'visitas_resultado_check',
+      sql`${t.resultado} in ('habido', 'domicilio_confirmado', 'negativa_no_reside', 'negativa_domicilio_incompleto', 'negativa_numeracion_inexistente', 'negativa_desconocido', 'negativa_inmueble_deshabitado', 'notificado_personal', 'notificado_art44', 'notificado_cedula', 'requerido_pago', 'otro')`,
+    ),
+    check('visitas_relacion_check', sql`${t.informanteRelacion} is null or ${t.informanteRelacion} in ('conserje', 'vecino', 'familiar', 'empleado', 'el_mismo', 'otro')`),
+    check('visitas_origen_check', sql`${t.origen} in ('terreno', 'oficina')`),
+    check('visitas_apuntes_check', sql`char_length(${t.apuntes}) <= 2000`),
+    check('visitas_ubicacion_check', sql`(${t.lat} is null) = (${t.lon} is null) and (${t.lat} is null or (${t.lat} between -90 and 90 and ${t.lon} between -180 and 180))`),
+  ],
+);
+
+/** Photos of a visit, kept in the tenant database like the generated documents (bytea). */
+export const visitaFotos = pgTable(
+  'visita_fotos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitaId: integer('visita_id')
+      .notNull()
+      .references(() => visitas.id, { onDelete: 'restrict' }),
+    tipoMime: varchar('tipo_mime', { length: 20 }).notNull(),
+    bytes: integer('bytes').notNull(),
+    /** SHA-256 of the content: the same photo sent again (an offline retry) is the same photo. */
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    contenido: bytea('contenido').notNull(),
+    subidaPor: varchar('subida_por', { length: 150 }).notNull(),
+    subidaEn: timestamp('subida_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('visita_fotos_contenido_key').on(t.visitaId, t.sha256),
+    check('visita_fotos_tipo_check', sql`${t.tipoMime} in ('image/jpeg', 'image/png', 'image/webp')`),
+  ],
+);
+
+/** The art. 46 certified letter sent after an art. 44 notification (its record; never edited). */
+export const cartasArt46 = pgTable(
+  'cartas_art46',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'restrict' }),
+    /** The notification it announces: 'visita:<uuid>' or 'diligencia:<id>'. */
+    origen: varchar('origen', { length: 80 }).notNull(),
+    fechaNotificacion: date('fecha_notificacion', { mode: 'string' }).notNull(),
+    fechaEnvio: date('fecha_envio', { mode: 'string' }).notNull(),
+    numeroSeguimiento: varchar('numero_seguimiento', { length: 40 }).notNull(),
+    registradaPor: varchar('registrada_por', { length: 150 }).notNull(),
+    registradaEn: timestamp('registrada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cartas_art46_origen_key').on(t.origen), index('cartas_art46_encargo_idx').on(t.encargoId, t.id)],
+);
+
+/** Routes a user generated (POST /rutas/generar/): the phone shows today's stops in the latest one's order. */
+export const rutasDelDia = pgTable(
+  'rutas_del_dia',
+  {
+    id: serial('id').primaryKey(),
+    /** Control-database user id. */
+    usuarioId: integer('usuario_id').notNull(),
+    /** Santiago date it was generated. */
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    domicilioIds: jsonb('domicilio_ids').$type<number[]>().notNull(),
+    generadaEn: timestamp('generada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rutas_del_dia_usuario_idx').on(t.usuarioId, t.fecha, t.id)],
 );
