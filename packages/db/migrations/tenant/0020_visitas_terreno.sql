@@ -68,6 +68,9 @@ CREATE INDEX "rutas_del_dia_usuario_idx" ON "rutas_del_dia" USING btree ("usuari
 CREATE UNIQUE INDEX "visita_fotos_contenido_key" ON "visita_fotos" USING btree ("visita_id","sha256");--> statement-breakpoint
 CREATE INDEX "visitas_encargo_fecha_idx" ON "visitas" USING btree ("encargo_id","fecha_hora","id");--> statement-breakpoint
 CREATE INDEX "visitas_corrige_idx" ON "visitas" USING btree ("corrige_a");--> statement-breakpoint
+ALTER TABLE "diligencias" ADD COLUMN "domicilio_id" integer;--> statement-breakpoint
+ALTER TABLE "diligencias" ADD COLUMN "domicilio_direccion" varchar(300);--> statement-breakpoint
+ALTER TABLE "diligencias" ADD COLUMN "domicilio_comuna" varchar(100);--> statement-breakpoint
 -- Visits, their photos and the art. 46 letters are evidence a court or a firm may dispute: append-only.
 -- The app's role owns its tables, so GRANTs cannot stop it: these triggers refuse UPDATE, DELETE and
 -- TRUNCATE (a correction is a new visit naming the one it corrects).

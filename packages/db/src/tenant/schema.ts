@@ -374,6 +374,13 @@ export const diligencias = pgTable(
     informanteRelacion: varchar('informante_relacion', { length: 60 }).notNull().default(''),
     /** False when the date was typed without a time and stored at 09:00 (spec 02 §5): the certificate asks for the hour. */
     horaInformada: boolean('hora_informada').notNull().default(true),
+    /**
+     * The address the act took place at (issue 23; null before it, or without addresses): its id then and
+     * its text, which the certificate prints (addresses are rewritten on edit with new ids).
+     */
+    domicilioId: integer('domicilio_id'),
+    domicilioDireccion: varchar('domicilio_direccion', { length: 300 }),
+    domicilioComuna: varchar('domicilio_comuna', { length: 100 }),
     creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
