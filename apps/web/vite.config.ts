@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -62,8 +63,46 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Field mode (issue 23): the installable app the receiver carries, opening at /terreno. The service
+ * worker precaches the app shell and answers every page address with it while offline; it never
+ * caches the API (the field queue keeps what is typed in IndexedDB instead). Registered only by the
+ * /terreno screen (features/terreno/pwa/register-service-worker.ts), so the office screens carry none of it.
+ */
+const fieldModePwa = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+  manifest: {
+    id: '/terreno',
+    name: 'Receptoría — Terreno',
+    short_name: 'Terreno',
+    description: 'Visitas del día en terreno: resultado, informante, ubicación y fotos, también sin señal',
+    lang: 'es-CL',
+    start_url: '/terreno',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#0c4c9d',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    // Server answers, never the app's page: the API, the stamp service, health, signed photo links.
+    navigateFallbackDenylist: [/^\/api\//, /^\/estampados\//, /^\/health/],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    cleanupOutdatedCaches: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress(), zodSettingsWithZod()],
+  plugins: [react(), precompress(), zodSettingsWithZod(), fieldModePwa],
   server: {
     port: 5173,
     proxy: {
