@@ -570,15 +570,25 @@ export const idempotenciaClaves = pgTable(
 // ---------------------------------------------------------------------------------------------
 // Legal calendar (issue 24)
 
-/** The receiver's own holidays (an election day, a one-off regional day declared by its own law). */
-export const feriadosPropios = pgTable('feriados_propios', {
-  id: serial('id').primaryKey(),
-  fecha: date('fecha', { mode: 'string' }).notNull().unique(),
-  nombre: varchar('nombre', { length: 150 }).notNull(),
-  /** Control DB user who added it. */
-  creadoPor: integer('creado_por').notNull(),
-  fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The receiver's own calendar days: a holiday of its own (an election day, a one-off regional day
+ * declared by its own law), or a 'no_feriado' — a day the holiday library lists that did not happen or
+ * was moved, counted as a working day.
+ */
+export const feriadosPropios = pgTable(
+  'feriados_propios',
+  {
+    id: serial('id').primaryKey(),
+    fecha: date('fecha', { mode: 'string' }).notNull().unique(),
+    nombre: varchar('nombre', { length: 150 }).notNull(),
+    /** 'feriado' (a day off of its own) | 'no_feriado' (a library holiday counted as hábil). */
+    tipo: varchar('tipo', { length: 20 }).notNull().default('feriado'),
+    /** Control DB user who added it. */
+    creadoPor: integer('creado_por').notNull(),
+    fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('feriados_propios_tipo_check', sql`${t.tipo} in ('feriado', 'no_feriado')`)],
+);
 
 /** The receiver's calendar settings: a single row (id 1), absent until first saved (defaults apply). */
 export const calendarioConfiguracion = pgTable(
@@ -624,7 +634,12 @@ export const plazos = pgTable(
     cumplidoPor: varchar('cumplido_por', { length: 150 }),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('plazos_vence_idx').on(t.vence), index('plazos_encargo_idx').on(t.encargoId)],
+  (t) => [
+    index('plazos_vence_idx').on(t.vence),
+    index('plazos_encargo_idx').on(t.encargoId),
+    // The nearest open deadline of each assignment (the work queue).
+    index('plazos_pendientes_encargo_idx').on(t.encargoId, t.vence).where(sql`${t.estado} = 'pendiente'`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
