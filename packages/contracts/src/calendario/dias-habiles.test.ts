@@ -82,8 +82,11 @@ describe('calendar schemas', () => {
   });
 
   it('own holiday and settings bodies', () => {
-    expect(FeriadoPropioCreateSchema.parse({ fecha: '2026-11-27', nombre: '  Elección  ' })).toEqual({ fecha: '2026-11-27', nombre: 'Elección' });
+    expect(FeriadoPropioCreateSchema.parse({ fecha: '2026-11-27', nombre: '  Elección  ' })).toEqual({ fecha: '2026-11-27', nombre: 'Elección', tipo: 'feriado' });
     expect(FeriadoPropioCreateSchema.safeParse({ fecha: '2026-11-27', nombre: '   ' }).error?.issues[0]?.message).toBe(m.nombreRequerido);
+    expect(FeriadoPropioCreateSchema.parse({ fecha: '2027-06-21', nombre: 'Trasladado', tipo: 'no_feriado' }).tipo).toBe('no_feriado');
+    expect(FeriadoPropioCreateSchema.parse({ fecha: '2027-06-21', nombre: 'X', tipo: '' }).tipo).toBe('feriado');
+    expect(FeriadoPropioCreateSchema.safeParse({ fecha: '2027-06-21', nombre: 'X', tipo: 'x' }).error?.issues[0]?.message).toBe(m.tipoPropioInvalido);
     expect(CalendarioConfiguracionUpdateSchema.safeParse({ sabado_habil: true, region: 'CL-RM', dias_sla_subida: 31 }).success).toBe(false);
     expect(CalendarioConfiguracionUpdateSchema.parse({ sabado_habil: false, region: '', dias_sla_subida: 2 }).region).toBe('');
   });

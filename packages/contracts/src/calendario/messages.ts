@@ -9,6 +9,11 @@ export const calendarioMessages = {
   nombreDemasiadoLargo: 'El nombre del feriado admite hasta 150 caracteres',
   feriadoDuplicado: (fecha: string) => `Ya existe un feriado propio el ${fecha}`,
   feriadoNoEncontrado: 'Feriado propio no encontrado',
+  tipoPropioInvalido: 'El tipo debe ser feriado (un día no hábil propio) o no_feriado (un feriado de la lista que se cuenta como hábil)',
+  noEsFeriadoLegal: (fecha: string) =>
+    `El ${fecha} no es un feriado nacional ni regional del calendario del receptor; solo un feriado de la lista puede marcarse como día hábil`,
+  diaHabilAgregado: 'Día marcado como hábil: el feriado de la lista ya no se cuenta',
+  fuenteNoFeriado: (nombre: string) => `Marcado como día hábil por el receptor (la lista de feriados indica: ${nombre})`,
   sinPermiso: 'Solo el receptor o quien administra los permisos puede cambiar el calendario.',
   feriadoAgregado: 'Feriado agregado',
   feriadoEliminado: 'Feriado eliminado',

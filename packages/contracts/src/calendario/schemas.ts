@@ -31,8 +31,17 @@ export const REGION_CODES = Object.keys(REGIONES_CL) as [RegionCl, ...RegionCl[]
 /** The region used when the receiver's comuna is unknown. */
 export const REGION_POR_DEFECTO: RegionCl = 'CL-RM';
 
-export const TIPOS_FERIADO = ['nacional', 'regional', 'propio'] as const;
+/**
+ * 'no_feriado': a day the holiday library lists that did not happen or was moved (e.g. the solstice
+ * day of another year's press lists), which the receiver marked as hábil. Listed instead of that
+ * library day; a calendar shades only the other kinds.
+ */
+export const TIPOS_FERIADO = ['nacional', 'regional', 'propio', 'no_feriado'] as const;
 export type TipoFeriado = (typeof TIPOS_FERIADO)[number];
+
+/** What a receiver adds: a holiday of its own, or a library holiday marked as a working day. */
+export const TIPOS_FERIADO_PROPIO = ['feriado', 'no_feriado'] as const;
+export type TipoFeriadoPropio = (typeof TIPOS_FERIADO_PROPIO)[number];
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -80,6 +89,8 @@ export const FeriadoPropioCreateSchema = z.object({
   nombre: boundedString(150, { error: m.nombreRequerido, tooLong: m.nombreDemasiadoLargo })
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, { error: m.nombreRequerido }),
+  /** 'feriado' (default): a day off of its own; 'no_feriado': a library holiday of that date counted as hábil. */
+  tipo: z.preprocess(blankToUndefined, z.enum(TIPOS_FERIADO_PROPIO, { error: m.tipoPropioInvalido }).default('feriado')),
 });
 export type FeriadoPropioCreateValue = z.output<typeof FeriadoPropioCreateSchema>;
 
@@ -103,7 +114,11 @@ export const CalendarioConfiguracionUpdateSchema = z.object({
   dias_sla_subida: z.number({ error: m.diasSlaInvalidos }).int({ error: m.diasSlaInvalidos }).min(0, { error: m.diasSlaInvalidos }).max(30, { error: m.diasSlaInvalidos }),
 });
 export type CalendarioConfiguracionUpdateValue = z.output<typeof CalendarioConfiguracionUpdateSchema>;
-export const CalendarioConfiguracionUpdateResponseSchema = CalendarioConfiguracionSchema.extend({ message: z.string() });
+/** `plazos_recalculados`: how many open deadlines the new Saturdays or region moved. */
+export const CalendarioConfiguracionUpdateResponseSchema = CalendarioConfiguracionSchema.extend({
+  message: z.string(),
+  plazos_recalculados: z.number().int(),
+});
 
 export const DiasHabilesQuerySchema = z.object({
   desde: FechaCalendarioSchema,

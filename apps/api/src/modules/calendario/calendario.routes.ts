@@ -28,7 +28,7 @@ import {
   listFeriados,
   saveConfiguracion,
 } from './calendario.service';
-import { recalcularPlazos } from './plazos.service';
+import { recalcularPlazos, recalcularPlazosAbiertos } from './plazos.service';
 import { plazosRoutes } from './plazos.routes';
 
 /** Changing the calendar: cargo receptor, the permissions module, or the platform admin (as the receiver's data). */
@@ -62,8 +62,9 @@ export const calendarioRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: write, schema: { tags: ['calendario'], body: FeriadoPropioCreateSchema, response: { 201: FeriadoPropioResponseSchema } } },
     async (request, reply) => {
       const actor = auditActorOf(request);
-      const feriado = await addFeriadoPropio(request.tenantDb, alCambiarFeriado(app.controlDb, request.auth.tenantId, actor), request.body, actor);
-      return reply.code(201).send({ ...feriado, message: m.feriadoAgregado });
+      const ref = { controlDb: app.controlDb, tenantId: request.auth.tenantId };
+      const feriado = await addFeriadoPropio(request.tenantDb, ref, alCambiarFeriado(app.controlDb, request.auth.tenantId, actor), request.body, actor);
+      return reply.code(201).send({ ...feriado, message: feriado.tipo === 'no_feriado' ? m.diaHabilAgregado : m.feriadoAgregado });
     },
   );
 
@@ -90,7 +91,11 @@ export const calendarioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['calendario'], body: CalendarioConfiguracionUpdateSchema, response: { 200: CalendarioConfiguracionUpdateResponseSchema } },
     },
     async (request) => {
-      const config = await saveConfiguracion(request.tenantDb, app.controlDb, request.auth.tenantId, request.body, auditActorOf(request));
+      const actor = auditActorOf(request);
+      const ref = { controlDb: app.controlDb, tenantId: request.auth.tenantId };
+      const config = await saveConfiguracion(request.tenantDb, app.controlDb, request.auth.tenantId, request.body, actor, (tx) =>
+        recalcularPlazosAbiertos(tx, ref, actor),
+      );
       return { ...config, message: m.configuracionGuardada };
     },
   );

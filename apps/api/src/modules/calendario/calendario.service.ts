@@ -23,6 +23,9 @@ import { aplicaEnComuna, feriadosLegales, regionDeComuna } from './feriados-cl';
 /** What else changes with an own holiday, in its transaction (the open deadlines): how many moved. */
 export type AlCambiarFeriado = (tx: TenantDb, fecha: string) => Promise<number>;
 
+/** What else changes with the Saturdays or the region, in the settings' transaction: how many deadlines moved. */
+export type AlCambiarConfiguracion = (tx: TenantDb) => Promise<number>;
+
 const { feriadosPropios, calendarioConfiguracion } = tenantSchema;
 
 const DEFAULTS = { sabadoHabil: true, region: '', diasSlaSubida: 2 } as const;
@@ -65,16 +68,22 @@ export async function getConfiguracion(db: TenantDb, controlDb: ControlDb, tenan
   return toConfiguracion(await contexto(db, controlDb, tenantId));
 }
 
+/**
+ * Saves the settings; when the Saturdays or the region change, `alCambiar` recounts the open deadlines
+ * in the same transaction (the days to upload a stamp apply to the stamps generated after).
+ */
 export async function saveConfiguracion(
   db: TenantDb,
   controlDb: ControlDb,
   tenantId: number,
   input: CalendarioConfiguracionUpdateValue,
   actor: AuditActor,
-): Promise<CalendarioConfiguracion> {
+  alCambiar: AlCambiarConfiguracion = async () => 0,
+): Promise<CalendarioConfiguracion & { plazos_recalculados: number }> {
   const antes = await getConfiguracion(db, controlDb, tenantId);
   const values = { sabadoHabil: input.sabado_habil, region: input.region, diasSlaSubida: input.dias_sla_subida, fechaModificacion: new Date() };
-  await db.transaction(async (tx) => {
+  const cuentaCambia = antes.sabado_habil !== input.sabado_habil || antes.region !== input.region;
+  const plazosRecalculados = await db.transaction(async (tx) => {
     await tx.insert(calendarioConfiguracion).values({ id: 1, ...values }).onConflictDoUpdate({ target: calendarioConfiguracion.id, set: values });
     const { region_efectiva: _a, ...prev } = antes;
     await recordAudit(tx, actor, {
@@ -83,13 +92,18 @@ export async function saveConfiguracion(
       accion: 'modificar',
       cambios: diffFields(prev, { sabado_habil: input.sabado_habil, region: input.region, dias_sla_subida: input.dias_sla_subida }),
     });
+    return cuentaCambia ? alCambiar(tx) : 0;
   });
-  return getConfiguracion(db, controlDb, tenantId);
+  return { ...(await getConfiguracion(db, controlDb, tenantId)), plazos_recalculados: plazosRecalculados };
 }
 
 type FeriadoPropioRow = typeof feriadosPropios.$inferSelect;
 
-function propio(row: FeriadoPropioRow): Feriado {
+/** An own entry as listed; a 'no_feriado' names the library day(s) it overrides in its source. */
+function propio(row: FeriadoPropioRow, anulados: readonly string[] = []): Feriado {
+  if (row.tipo === 'no_feriado') {
+    return { id: row.id, fecha: row.fecha, nombre: row.nombre, tipo: 'no_feriado', region: null, irrenunciable: false, fuente: m.fuenteNoFeriado(anulados.join(', ')) };
+  }
   return { id: row.id, fecha: row.fecha, nombre: row.nombre, tipo: 'propio', region: null, irrenunciable: false, fuente: 'Feriado agregado por el receptor' };
 }
 
@@ -101,7 +115,10 @@ async function propiosEntre(db: TenantDb, desde: string, hasta: string): Promise
     .orderBy(asc(feriadosPropios.fecha));
 }
 
-/** A year's holidays for a region (the receiver's by default), the receiver's own days included; sorted by date. */
+/**
+ * A year's holidays for a region (the receiver's by default), the receiver's own days included; sorted
+ * by date. A library day the receiver marked as hábil is left out and its 'no_feriado' entry listed.
+ */
 export async function listFeriados(
   db: TenantDb,
   controlDb: ControlDb,
@@ -110,22 +127,42 @@ export async function listFeriados(
   region: RegionCl | undefined,
 ): Promise<Feriado[]> {
   const regionLista = region ?? (await contexto(db, controlDb, tenantId)).regionEfectiva;
-  const legales: Feriado[] = feriadosLegales(anio, regionLista).map(({ comunas: _c, ...f }) => ({ id: null, ...f }));
-  const propios = (await propiosEntre(db, `${anio}-01-01`, `${anio}-12-31`)).map(propio);
+  const rows = await propiosEntre(db, `${anio}-01-01`, `${anio}-12-31`);
+  const habiles = new Set(rows.filter((r) => r.tipo === 'no_feriado').map((r) => r.fecha));
+  const todos = feriadosLegales(anio, regionLista).map(({ comunas: _c, ...f }): Feriado => ({ id: null, ...f }));
+  const legales = todos.filter((f) => !habiles.has(f.fecha));
+  const propios = rows.map((r) => propio(r, todos.filter((f) => f.fecha === r.fecha).map((f) => f.nombre)));
   return [...legales, ...propios].sort((a, b) => a.fecha.localeCompare(b.fecha) || a.tipo.localeCompare(b.tipo));
 }
 
-/** Adds an own holiday; `alCambiar` recomputes what it moves (the open deadlines) in the same transaction. */
+/** The library holidays of a date that count for the receiver (national, or its region's and comuna's). */
+async function feriadosLegalesDelDia(db: TenantDb, ref: CalendarioRef, fecha: string): Promise<string[]> {
+  const ctx = await contexto(db, ref.controlDb, ref.tenantId);
+  return feriadosLegales(Number(fecha.slice(0, 4)), ctx.regionEfectiva)
+    .filter((f) => f.fecha === fecha && (f.tipo === 'nacional' || aplicaEnComuna(f, ctx.comuna)))
+    .map((f) => f.nombre);
+}
+
+/**
+ * Adds an own day: a holiday of its own, or ('no_feriado') a library holiday of the receiver's calendar
+ * counted as hábil (400 when that date has none); `alCambiar` recomputes what it moves (the open
+ * deadlines) in the same transaction.
+ */
 export async function addFeriadoPropio(
   db: TenantDb,
+  ref: CalendarioRef,
   alCambiar: AlCambiarFeriado,
   input: FeriadoPropioCreateValue,
   actor: AuditActor,
 ): Promise<Feriado & { plazos_recalculados: number }> {
+  const anulados = input.tipo === 'no_feriado' ? await feriadosLegalesDelDia(db, ref, input.fecha) : [];
+  if (input.tipo === 'no_feriado' && anulados.length === 0) {
+    throw new AppError('BAD_REQUEST', m.noEsFeriadoLegal(input.fecha), { errors: { fecha: [m.noEsFeriadoLegal(input.fecha)] } });
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(feriadosPropios)
-      .values({ fecha: input.fecha, nombre: input.nombre, creadoPor: actor.userId ?? 0 })
+      .values({ fecha: input.fecha, nombre: input.nombre, tipo: input.tipo, creadoPor: actor.userId ?? 0 })
       .onConflictDoNothing({ target: feriadosPropios.fecha })
       .returning();
     if (!row) throw new AppError('CONFLICT', m.feriadoDuplicado(input.fecha), { errors: { fecha: [m.feriadoDuplicado(input.fecha)] } });
@@ -133,9 +170,9 @@ export async function addFeriadoPropio(
       entidad: 'feriado_propio',
       entidadId: row.id,
       accion: 'crear',
-      cambios: diffFields(null, { fecha: row.fecha, nombre: row.nombre }),
+      cambios: diffFields(null, { fecha: row.fecha, nombre: row.nombre, tipo: row.tipo }),
     });
-    return { ...propio(row), plazos_recalculados: await alCambiar(tx, row.fecha) };
+    return { ...propio(row, anulados), plazos_recalculados: await alCambiar(tx, row.fecha) };
   });
 }
 
@@ -148,7 +185,7 @@ export async function deleteFeriadoPropio(db: TenantDb, alCambiar: AlCambiarFeri
       entidad: 'feriado_propio',
       entidadId: row.id,
       accion: 'eliminar',
-      cambios: diffFields({ fecha: row.fecha, nombre: row.nombre }, null),
+      cambios: diffFields({ fecha: row.fecha, nombre: row.nombre, tipo: row.tipo }, null),
     });
     return alCambiar(tx, row.fecha);
   });
@@ -183,7 +220,8 @@ export async function conteoDelReceptor(db: TenantDb, ref: CalendarioRef, desde:
     }
   }
   for (const row of await propiosEntre(db, desde, hasta)) {
-    if (!feriados.has(row.fecha)) feriados.set(row.fecha, `Feriado propio: ${row.nombre}`);
+    if (row.tipo === 'no_feriado') feriados.delete(row.fecha);
+    else if (!feriados.has(row.fecha)) feriados.set(row.fecha, `Feriado propio: ${row.nombre}`);
   }
   return {
     opciones: { feriados, sabadoHabil: ctx.sabadoHabil, motivos: { domingo: m.motivoDomingo, sabado: m.motivoSabado } },

@@ -120,6 +120,56 @@ describe('own holidays', () => {
     expect((await del(tokens.gestor, `/feriados/${feriado.id}/`)).statusCode).toBe(404);
   });
 
+  it('a library holiday marked as hábil (no_feriado): left out of the list, counted, audited; deleting restores it', async () => {
+    // The solstice day of 2027 (Monday 21 June): the press may list another date — verified yearly.
+    expect((await get(tokens.secretaria, '/dias_habiles/?desde=2027-06-18&dias=2')).json().vence).toBe('2027-06-22');
+    const created = await post(tokens.receptor, '/feriados/', { fecha: '2027-06-21', nombre: 'Pueblos Indígenas trasladado', tipo: 'no_feriado' });
+    expect(created.statusCode, created.body).toBe(201);
+    const entrada = FeriadoPropioResponseSchema.parse(created.json());
+    expect(entrada).toMatchObject({
+      fecha: '2027-06-21',
+      tipo: 'no_feriado',
+      message: m.diaHabilAgregado,
+      plazos_recalculados: 0,
+      fuente: m.fuenteNoFeriado('Día de los Pueblos Indígenas'),
+    });
+
+    const lista = FeriadoListSchema.parse((await get(tokens.secretaria, '/feriados/?anio=2027')).json());
+    expect(lista.filter((f) => f.fecha === '2027-06-21')).toEqual([
+      { id: entrada.id, fecha: '2027-06-21', nombre: 'Pueblos Indígenas trasladado', tipo: 'no_feriado', region: null, irrenunciable: false, fuente: entrada.fuente },
+    ]);
+    const r = DiasHabilesResponseSchema.parse((await get(tokens.secretaria, '/dias_habiles/?desde=2027-06-18&dias=2')).json());
+    expect(r.vence).toBe('2027-06-21');
+    expect(r.excluidos).toEqual([{ fecha: '2027-06-20', motivo: m.motivoDomingo }]);
+    // Another receiver keeps the holiday.
+    expect((await get(tokens.arica, '/dias_habiles/?desde=2027-06-18&dias=2')).json().vence).toBe('2027-06-22');
+    expect((await auditRows(t.mainTenantId, 'feriado_propio')).find((a) => a.entidadId === entrada.id)?.cambios).toMatchObject({
+      tipo: { antes: null, despues: 'no_feriado' },
+    });
+
+    const removed = await del(tokens.receptor, `/feriados/${entrada.id}/`);
+    expect(removed.statusCode).toBe(200);
+    const otraVez = FeriadoListSchema.parse((await get(tokens.secretaria, '/feriados/?anio=2027')).json());
+    expect(otraVez.find((f) => f.fecha === '2027-06-21')).toMatchObject({ tipo: 'nacional', id: null });
+    expect((await get(tokens.secretaria, '/dias_habiles/?desde=2027-06-18&dias=2')).json().vence).toBe('2027-06-22');
+  });
+
+  it('a regional day marked as hábil counts for its region only; a date without a library holiday → 400 in Spanish', async () => {
+    const created = await post(tokens.arica, '/feriados/', { fecha: '2027-06-07', nombre: 'No se declaró este año', tipo: 'no_feriado' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await get(tokens.arica, '/dias_habiles/?desde=2027-06-06&dias=1')).json().vence).toBe('2027-06-07');
+    const lista = FeriadoListSchema.parse((await get(tokens.arica, '/feriados/?anio=2027')).json());
+    expect(lista.filter((f) => f.fecha === '2027-06-07').map((f) => f.tipo)).toEqual(['no_feriado']);
+    // Santiago has no holiday on that date: nothing to mark.
+    const santiago = await post(tokens.receptor, '/feriados/', { fecha: '2027-06-07', nombre: 'X', tipo: 'no_feriado' });
+    expect(santiago.statusCode).toBe(400);
+    expect(santiago.json()).toMatchObject({ detail: m.noEsFeriadoLegal('2027-06-07'), errors: { fecha: [m.noEsFeriadoLegal('2027-06-07')] } });
+    const tipo = await post(tokens.receptor, '/feriados/', { fecha: '2027-06-21', nombre: 'X', tipo: 'otro' });
+    expect(tipo.statusCode).toBe(400);
+    expect(JSON.stringify(tipo.json())).toContain(m.tipoPropioInvalido);
+    expect((await del(tokens.arica, `/feriados/${(created.json() as { id: number }).id}/`)).statusCode).toBe(200);
+  });
+
   it('only a national or regional day cannot be deleted (they have no id); bad ids → 404/400', async () => {
     expect((await del(tokens.receptor, '/feriados/999999/')).statusCode).toBe(404);
     const bad = await del(tokens.receptor, '/feriados/abc/');
@@ -161,7 +211,14 @@ describe('configuración', () => {
   it('the receptor saves it (audited); Saturdays off move a due date; the other receiver is unchanged', async () => {
     const saved = await put(tokens.receptor, '/configuracion/', { sabado_habil: false, region: 'CL-VS', dias_sla_subida: 3 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ sabado_habil: false, region: 'CL-VS', region_efectiva: 'CL-VS', dias_sla_subida: 3, message: m.configuracionGuardada });
+    expect(saved.json()).toEqual({
+      sabado_habil: false,
+      region: 'CL-VS',
+      region_efectiva: 'CL-VS',
+      dias_sla_subida: 3,
+      message: m.configuracionGuardada,
+      plazos_recalculados: 0,
+    });
     expect((await get(tokens.secretaria, '/configuracion/')).json()).toMatchObject({ sabado_habil: false, region: 'CL-VS' });
     const r = DiasHabilesResponseSchema.parse((await get(tokens.secretaria, '/dias_habiles/?desde=2026-11-25&dias=4')).json());
     expect(r.vence).toBe('2026-12-01');

@@ -103,6 +103,8 @@ async function eventosFeriados(db: TenantDb, controlDb: ControlDb, tenantId: num
   const eventos: EventoCalendario[] = [];
   for (const anio of ventana.anios) {
     for (const f of await listFeriados(db, controlDb, tenantId, anio, undefined)) {
+      // A library day the receiver marked as hábil is no holiday.
+      if (f.tipo === 'no_feriado') continue;
       const uid = f.tipo === 'propio' ? `feriado-propio-${tenantId}-${f.id}@receptoria` : `feriado-${f.fecha}-${f.region ?? 'cl'}@receptoria`;
       eventos.push({
         uid,

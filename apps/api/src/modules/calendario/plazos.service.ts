@@ -132,6 +132,35 @@ export async function plazoDeDiligencia(tx: TenantDb, ref: CalendarioRef, acto: 
   return null;
 }
 
+/**
+ * The art. 46 letter's deadline after an art. 44 notification recorded as a field visit (issue 23), in
+ * the visit's transaction: 2 días hábiles from the visit's Santiago date.
+ */
+export async function plazoDeVisitaArt44(
+  tx: TenantDb,
+  ref: CalendarioRef,
+  acto: { encargoId: number; visitaUuid: string; fechaHora: Date },
+  actor: AuditActor,
+): Promise<PlazoRow> {
+  return crearPlazo(
+    tx,
+    ref,
+    { encargoId: acto.encargoId, tipo: 'carta_art_46', desde: todayIso(acto.fechaHora), dias: DIAS_CARTA_ART_46, origen: `visita:${acto.visitaUuid}` },
+    actor,
+  );
+}
+
+/** The open deadlines of one kind of an assignment, met on `fecha` (e.g. the art. 46 letter sent); returns how many. */
+export async function cumplirPlazosDeEncargo(tx: TenantDb, encargoId: number, tipo: TipoPlazo, fecha: string, actor: AuditActor): Promise<number> {
+  const abiertos = await tx
+    .select()
+    .from(plazos)
+    .where(and(eq(plazos.encargoId, encargoId), eq(plazos.tipo, tipo), eq(plazos.estado, 'pendiente')))
+    .for('update');
+  for (const row of abiertos) await cerrar(tx, row, fecha, actor);
+  return abiertos.length;
+}
+
 /** The upload deadline of a stamp generated for an assignment: the setting's días hábiles from its generation. */
 export async function plazoDeEstampado(
   tx: TenantDb,
@@ -218,20 +247,12 @@ export async function marcarSubido(db: TenantDb, encargoId: number, input: Marca
   });
 }
 
-/**
- * After an own holiday on `fecha` was added or removed (inside that transaction): the open deadlines
- * whose span (desde, vence] it touches are counted again; returns how many moved.
- */
-export async function recalcularPlazos(tx: TenantDb, ref: CalendarioRef, fecha: string, actor: AuditActor): Promise<number> {
-  const abiertos = await tx
-    .select()
-    .from(plazos)
-    .where(and(eq(plazos.estado, 'pendiente'), lt(plazos.desde, fecha), gte(plazos.vence, fecha)))
-    .for('update');
+/** Counts the given open deadlines again under the receiver's current calendar; returns how many moved. */
+async function recontar(tx: TenantDb, ref: CalendarioRef, abiertos: PlazoRow[], actor: AuditActor): Promise<number> {
   if (abiertos.length === 0) return 0;
   const desdes = abiertos.map((p) => p.desde).sort();
   const conteo = await conteoDelReceptor(tx, ref, desdes[0] as string, desdes[desdes.length - 1] as string);
-  const movidos: number[] = [];
+  let movidos = 0;
   for (const row of abiertos) {
     const { vence } = diasHabiles(row.desde, row.dias, conteo.opciones);
     if (vence === row.vence) continue;
@@ -242,7 +263,30 @@ export async function recalcularPlazos(tx: TenantDb, ref: CalendarioRef, fecha: 
       accion: 'recalcular',
       cambios: diffFields({ vence: row.vence }, { vence }),
     });
-    movidos.push(row.id);
+    movidos += 1;
   }
-  return movidos.length;
+  return movidos;
+}
+
+/**
+ * After an own day on `fecha` was added or removed (a holiday of its own, or a library holiday marked
+ * as hábil; inside that transaction): the open deadlines whose span (desde, vence] it touches are
+ * counted again; returns how many moved.
+ */
+export async function recalcularPlazos(tx: TenantDb, ref: CalendarioRef, fecha: string, actor: AuditActor): Promise<number> {
+  const abiertos = await tx
+    .select()
+    .from(plazos)
+    .where(and(eq(plazos.estado, 'pendiente'), lt(plazos.desde, fecha), gte(plazos.vence, fecha)))
+    .for('update');
+  return recontar(tx, ref, abiertos, actor);
+}
+
+/**
+ * After the Saturdays or the region changed (inside the settings' transaction): every open deadline is
+ * counted again (a due date can move earlier as well as later); returns how many moved.
+ */
+export async function recalcularPlazosAbiertos(tx: TenantDb, ref: CalendarioRef, actor: AuditActor): Promise<number> {
+  const abiertos = await tx.select().from(plazos).where(eq(plazos.estado, 'pendiente')).for('update');
+  return recontar(tx, ref, abiertos, actor);
 }

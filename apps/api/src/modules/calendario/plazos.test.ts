@@ -1,4 +1,5 @@
 import {
+  CalendarioConfiguracionUpdateResponseSchema,
   calendarioMessages as cm,
   DiasHabilesResponseSchema,
   type Encargo,
@@ -291,5 +292,74 @@ describe('an own holiday moves the open deadlines', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ plazos_recalculados: 1 });
     expect((await plazosRows(encargo.id))[0]?.vence).toBe('2025-06-06');
+  });
+});
+
+describe('a library holiday marked as hábil moves the open deadlines', () => {
+  it('the solstice day of 2027 counted as hábil brings the due date a day earlier; removing the mark moves it back', async () => {
+    // From Fri 2027-06-18, 4 días: Sat 19, (Sun 20, Mon 21 holiday), Tue 22, Wed 23, Thu 24 → 24; with 21 hábil → 23.
+    const encargo = await conResultado(tipos.requerimiento, '2027-06-18T09:00:00-04:00', { lugar_requerimiento: 'comuna_tribunal' });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2027-06-24');
+    const added = await t.request(tokenReceptora, {
+      method: 'POST',
+      url: '/api/v1/calendario/feriados/',
+      payload: { fecha: '2027-06-21', nombre: 'Pueblos Indígenas en otra fecha', tipo: 'no_feriado' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ tipo: 'no_feriado', plazos_recalculados: 1 });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2027-06-23');
+    const removed = await t.request(tokenReceptora, { method: 'DELETE', url: `/api/v1/calendario/feriados/${(added.json() as { id: number }).id}/` });
+    expect(removed.json()).toMatchObject({ plazos_recalculados: 1 });
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2027-06-24');
+  });
+});
+
+describe('the calendar settings move the open deadlines', () => {
+  const put = (payload: Record<string, unknown>, token = tokenReceptora) =>
+    t.request(token, { method: 'PUT', url: '/api/v1/calendario/configuracion/', payload });
+
+  it('Saturdays off and another region recount the open ones (counted in the answer, audited); met ones stay', async () => {
+    // From Wed 2026-11-25, 4 días: 30-11 with Saturdays hábiles, 01-12 without.
+    const abierto = await conResultado(tipos.requerimiento, '2026-11-25T10:00:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const cumplido = await conResultado(tipos.requerimiento, '2026-11-25T10:00:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const [plazoCumplido] = await plazosRows(cumplido.id);
+    expect((await t.request(w.tokenA, { method: 'POST', url: `/api/v1/calendario/plazos/${plazoCumplido?.id}/cumplir/` })).statusCode).toBe(200);
+    // From Fri 2027-06-04, 4 días: Sat 5, Mon 7, Tue 8, Wed 9; with Arica's 7 June (region CL-AP) → Thu 10.
+    const arica = await conResultado(tipos.requerimiento, '2027-06-04T10:00:00-04:00', { lugar_requerimiento: 'comuna_tribunal' });
+    expect((await plazosRows(arica.id))[0]?.vence).toBe('2027-06-09');
+
+    const sinSabado = await put({ sabado_habil: false, region: '', dias_sla_subida: 2 });
+    expect(sinSabado.statusCode, sinSabado.body).toBe(200);
+    expect(CalendarioConfiguracionUpdateResponseSchema.parse(sinSabado.json()).plazos_recalculados).toBeGreaterThanOrEqual(2);
+    expect((await plazosRows(abierto.id))[0]?.vence).toBe('2026-12-01');
+    expect((await plazosRows(cumplido.id))[0]?.vence).toBe('2026-11-30');
+    // Sat 5 no longer counts: Mon 7, Tue 8, Wed 9, Thu 10.
+    expect((await plazosRows(arica.id))[0]?.vence).toBe('2027-06-10');
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const audit = await db.select().from(tenantSchema.auditoria).where(eq(tenantSchema.auditoria.accion, 'recalcular'));
+    const idAbierto = (await plazosRows(abierto.id))[0]?.id;
+    expect(audit.find((a) => a.entidadId === idAbierto)?.cambios).toEqual({ vence: { antes: '2026-11-30', despues: '2026-12-01' } });
+
+    // The same settings again: nothing to recount.
+    expect((await put({ sabado_habil: false, region: '', dias_sla_subida: 3 })).json()).toMatchObject({ plazos_recalculados: 0, dias_sla_subida: 3 });
+
+    const region = await put({ sabado_habil: true, region: 'CL-AP', dias_sla_subida: 2 });
+    expect(region.statusCode).toBe(200);
+    expect(region.json()).toMatchObject({ region_efectiva: 'CL-AP' });
+    expect((await plazosRows(abierto.id))[0]?.vence).toBe('2026-11-30');
+    // Saturdays back and Arica's day off: Sat 5, Tue 8, Wed 9, Thu 10.
+    expect((await plazosRows(arica.id))[0]?.vence).toBe('2027-06-10');
+
+    const vuelta = await put({ sabado_habil: true, region: '', dias_sla_subida: 2 });
+    expect(vuelta.json().plazos_recalculados).toBeGreaterThanOrEqual(1);
+    expect((await plazosRows(arica.id))[0]?.vence).toBe('2027-06-09');
+  });
+
+  it('a user who cannot change the calendar moves nothing', async () => {
+    const encargo = await conResultado(tipos.requerimiento, '2026-11-25T10:00:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    await t.createUser({ tenantId: t.mainTenantId, username: 'plazos_secretaria', cargo: 'secretaria', permisos: ['estampa_1'] });
+    const secretaria = await t.login('plazos_secretaria');
+    expect((await put({ sabado_habil: false, region: '', dias_sla_subida: 2 }, secretaria)).statusCode).toBe(403);
+    expect((await plazosRows(encargo.id))[0]?.vence).toBe('2026-11-30');
   });
 });
