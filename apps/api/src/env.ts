@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   GOOGLE_API_ROOT: z.string().url().optional(),
   TOKEN_ENCRYPTION_KEY: z.string().min(32).optional(),
   JOBS_ENABLED: z.enum(['0', '1']).default('1'),
+  // Scale-out: login limits in Redis instead of the control database; Prometheus metrics
+  REDIS_URL: z.string().url().optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().positive().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

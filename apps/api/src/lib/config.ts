@@ -52,4 +52,12 @@ export interface AppConfig {
   hsts?: boolean;
   /** Seconds the per-request session check (user, receiver, permissions, session) is cached. */
   sessionCacheTtlMs?: number;
+  /** Login limits in Redis (shared by every instance) instead of the control database. */
+  redisUrl?: string;
+  /**
+   * Prometheus metrics: GET /metrics answers with `Authorization: Bearer <token>` when a token is set;
+   * with a port and no token they are served on that port only; otherwise /metrics answers 401.
+   * processMetrics adds the Node process's own (CPU, memory, event loop).
+   */
+  metrics?: { token?: string; port?: number; processMetrics?: boolean };
 }

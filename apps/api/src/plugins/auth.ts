@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import { authMessages, commonMessages } from '@receptoria/contracts';
-import { type ControlDb, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb } from '@receptoria/db';
+import { type ControlDb, controlLocation, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import type { AppConfig } from '../lib/config';
 import { TtlCache } from '../lib/ttl-cache';
-import { LoginThrottle } from '../modules/auth/login-throttle';
+import { Redis } from 'ioredis';
+import { ControlDbLoginThrottle, type LoginThrottle, type LoginThrottleOptions, RedisLoginThrottle } from '../modules/auth/login-throttle';
+import { RevocationBus } from '../modules/auth/revocations';
 import { SessionCache } from '../modules/auth/session-cache';
 
 type UserRow = typeof controlSchema.users.$inferSelect;
@@ -35,6 +37,8 @@ declare module 'fastify' {
     accessTokenTtl: number;
     refreshTokenTtl: number;
     sessionCache: SessionCache;
+    /** LISTEN/NOTIFY of session revocations between instances (PostgreSQL control database only). */
+    revocations: RevocationBus | undefined;
     loginThrottle: LoginThrottle;
   }
   interface FastifyRequest {
@@ -89,11 +93,27 @@ export const authPlugin = fp<{ config: AppConfig }>(
     });
     app.decorate('accessTokenTtl', config.accessTokenTtl);
     app.decorate('refreshTokenTtl', config.refreshTokenTtl);
-    app.decorate('sessionCache', new SessionCache(app.controlDb, config.sessionCacheTtlMs ?? 5_000));
-    app.decorate(
-      'loginThrottle',
-      new LoginThrottle({ perAddressMax: config.loginRateMax, windowMs: 60_000, accountFreeFailures: 5, accountMaxDelayMs: 30_000 }),
-    );
+    const sessionCache = new SessionCache(app.controlDb, config.sessionCacheTtlMs ?? 5_000);
+    app.decorate('sessionCache', sessionCache);
+    // Revocations reach the other instances through the control database. An embedded (PGlite)
+    // control database belongs to this one process: dropping the local cache is all there is to do.
+    const control = controlLocation(config.database);
+    let revocations: RevocationBus | undefined;
+    if (control.kind === 'postgres') {
+      const bus = new RevocationBus(control.url, app.controlDb, (r) => sessionCache.apply(r), () => sessionCache.apply({ k: 'all' }), app.log);
+      await bus.start();
+      sessionCache.publish = (revocation) => bus.publish(revocation);
+      app.addHook('onClose', () => bus.close());
+      revocations = bus;
+    }
+    app.decorate('revocations', revocations);
+    // Login limits in the control database, or in Redis when REDIS_URL is set: every instance counts the same.
+    const limits: LoginThrottleOptions = { perAddressMax: config.loginRateMax, windowMs: 60_000, accountFreeFailures: 5, accountMaxDelayMs: 30_000 };
+    const loginThrottle: LoginThrottle = config.redisUrl
+      ? new RedisLoginThrottle(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, commandTimeout: 5_000 }), limits)
+      : new ControlDbLoginThrottle(app.controlDb, limits);
+    app.decorate('loginThrottle', loginThrottle);
+    app.addHook('onClose', () => loginThrottle.close());
     app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
     app.decorateRequest('account', undefined as unknown as UserRow);
     app.decorateRequest('tenant', undefined as unknown as TenantRow);

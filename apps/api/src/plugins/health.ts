@@ -46,7 +46,7 @@ export const healthPlugin = fp(
         control_db: control,
         tenant_db: tenants,
         tenant_pools_open: app.tenantPools.openCount,
-        login_throttle: app.loginThrottle.stats(),
+        login_throttle: control === 'ok' || app.loginThrottle.store === 'redis' ? await app.loginThrottle.stats().catch(() => null) : null,
       };
       if (control !== 'ok') {
         return reply

@@ -31,13 +31,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // request.ip is the socket address unless TRUST_PROXY names the proxies to believe.
       const account = accountKey(request.body);
-      const verdict = app.loginThrottle.begin(request.ip, account);
+      const verdict = await app.loginThrottle.begin(request.ip, account);
       if (!verdict.allowed) {
-        request.log.warn({ event: 'login_throttled', scope: verdict.scope, stats: app.loginThrottle.stats() }, 'login attempts limited');
+        request.log.warn({ event: 'login_throttled', scope: verdict.scope, store: app.loginThrottle.store }, 'login attempts limited');
         throw new AppError('RATE_LIMITED', authMessages.tooManyAttempts, { retryAfterSeconds: verdict.retryAfterSeconds });
       }
       const result = await login(app.controlDb, issuer, request.body);
-      app.loginThrottle.succeeded(request.ip, account);
+      await app.loginThrottle.succeeded(request.ip, account);
       return result;
     },
   );

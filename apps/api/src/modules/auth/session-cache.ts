@@ -6,12 +6,19 @@ import { findSessionUser, isFamilyActive } from './auth.repository';
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 export type SessionAccount = Found & { codes: string[] };
 
+/** What a revocation drops: one session (refresh-token family), one user's check, or every check. */
+export type Revocation = { k: 'f'; id: string } | { k: 'u'; id: number } | { k: 'all' };
+
 /**
  * The per-request session check (account, receiver, permission codes; session not revoked),
- * cached for `ttlMs`. Changes made through this process invalidate at once; changes made by another
- * process take effect within `ttlMs`. A ttl of 0 turns caching off.
+ * cached for `ttlMs`. Changes made through this process invalidate at once and are published
+ * (`publish`: NOTIFY on the control database) so every other instance drops the same entries within
+ * moments; a missed notification still expires within `ttlMs`. A ttl of 0 turns caching off.
  */
 export class SessionCache {
+  /** Tells the other instances (set by the auth plugin when a listener runs). */
+  publish?: (revocation: Revocation) => void;
+
   private readonly accounts: TtlCache<number, Promise<SessionAccount | undefined>> | undefined;
   private readonly families: TtlCache<string, Promise<boolean>> | undefined;
 
@@ -54,16 +61,28 @@ export class SessionCache {
   }
 
   forgetFamily(family: string): void {
-    this.families?.delete(family);
+    this.apply({ k: 'f', id: family });
+    this.publish?.({ k: 'f', id: family });
   }
 
   forgetUser(userId: number): void {
-    this.accounts?.delete(userId);
+    this.apply({ k: 'u', id: userId });
+    this.publish?.({ k: 'u', id: userId });
   }
 
   /** After any change to users, receivers or permissions: every cached check is read again. */
   clear(): void {
-    this.accounts?.clear();
-    this.families?.clear();
+    this.apply({ k: 'all' });
+    this.publish?.({ k: 'all' });
+  }
+
+  /** Drops what a revocation names, here only (a notification from another instance, or our own change). */
+  apply(revocation: Revocation): void {
+    if (revocation.k === 'f') this.families?.delete(revocation.id);
+    else if (revocation.k === 'u') this.accounts?.delete(revocation.id);
+    else {
+      this.accounts?.clear();
+      this.families?.clear();
+    }
   }
 }
