@@ -92,6 +92,10 @@ export const PlazoSchema = z.object({
   origen: z.string(),
 });
 export type Plazo = z.output<typeof PlazoSchema>;
+
+/** An assignment's nearest open deadline (the work queue): its kind, due date, and whether it is past (Santiago). */
+export const PlazoProximoSchema = z.object({ tipo: z.enum(TIPOS_PLAZO), vence: z.string(), vencido: z.boolean() });
+export type PlazoProximo = z.output<typeof PlazoProximoSchema>;
 export const PlazoListSchema = z.array(PlazoSchema);
 export const PlazoCumplidoResponseSchema = PlazoSchema.extend({ message: z.string() });
 

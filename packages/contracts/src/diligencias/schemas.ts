@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages } from '../calendario/plazos';
+import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages, PlazoProximoSchema } from '../calendario/plazos';
 import { idSchema } from '../common/text';
 import { visitaMessages } from '../visitas/messages';
 import { isValidIsoDate } from '../format/dates';
@@ -147,6 +147,8 @@ export const ColaItemSchema = z.object({
   dias_esperando: z.number().int(),
   ultima_diligencia_tipo_estampado_nombre: z.string().nullable(),
   ultima_diligencia_fecha: z.string().nullable(),
+  /** The nearest open deadline (earliest due date, overdue ones included); null without one. */
+  plazo_proximo: PlazoProximoSchema.nullable(),
 });
 export type ColaItem = z.infer<typeof ColaItemSchema>;
 

@@ -1,12 +1,15 @@
 import {
   CalendarioConfiguracionUpdateResponseSchema,
   calendarioMessages as cm,
+  type ColaResponse,
+  ColaResponseSchema,
   DiasHabilesResponseSchema,
   type Encargo,
   MarcarSubidoResponseSchema,
   PlazoCumplidoResponseSchema,
   PlazoListSchema,
   plazoMessages as m,
+  sumarDias,
   todayIso,
 } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
@@ -361,5 +364,42 @@ describe('the calendar settings move the open deadlines', () => {
     const secretaria = await t.login('plazos_secretaria');
     expect((await put({ sabado_habil: false, region: '', dias_sla_subida: 2 }, secretaria)).statusCode).toBe(403);
     expect((await plazosRows(encargo.id))[0]?.vence).toBe('2026-11-30');
+  });
+});
+
+describe('the work queue shows each assignment’s nearest open deadline', () => {
+  const cola = async (token = w.tokenA) => {
+    const response = await t.request(token, { method: 'GET', url: '/api/v1/diligencias/cola/' });
+    expect(response.statusCode).toBe(200);
+    return ColaResponseSchema.parse(response.json());
+  };
+  const enCola = (c: ColaResponse, rol: string) => [...c.esperando_resultados, ...c.esperando_estampado].find((x) => x.numero_rol === rol);
+
+  it('the earliest open one (overdue flagged), none once met, null without deadlines; another receiver sees none', async () => {
+    const vencido = await conResultado(tipos.requerimiento, '2026-09-16T10:30:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    // Two open deadlines on one assignment: the requerimiento's far ahead, the art. 46 letter from today nearer.
+    const dos = await conResultado(tipos.requerimiento, '2027-06-18T10:30:00-04:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const hoy = todayIso();
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const manana = sumarDias(hoy, 1);
+    const [carta] = await db
+      .insert(tenantSchema.plazos)
+      .values({ encargoId: dos.id, tipo: 'carta_art_46', desde: hoy, dias: 1, vence: manana, origen: 'diligencia:0' })
+      .returning();
+    const sinPlazo = await conResultado(tipos.positiva, '2026-09-16T10:30:00-03:00');
+    const esperando = await nuevo();
+
+    const c = await cola();
+    expect(enCola(c, vencido.numero_rol)?.plazo_proximo).toEqual({ tipo: 'excepciones', vence: '2026-09-23', vencido: true });
+    expect(enCola(c, dos.numero_rol)?.plazo_proximo).toEqual({ tipo: 'carta_art_46', vence: manana, vencido: false });
+    expect(enCola(c, sinPlazo.numero_rol)?.plazo_proximo).toBeNull();
+    expect(c.esperando_resultados.find((x) => x.numero_rol === esperando.numero_rol)?.plazo_proximo).toBeNull();
+
+    // Met: the next open one shows.
+    expect((await t.request(w.tokenA, { method: 'POST', url: `/api/v1/calendario/plazos/${carta?.id}/cumplir/` })).statusCode).toBe(200);
+    expect(enCola(await cola(), dos.numero_rol)?.plazo_proximo).toEqual({ tipo: 'excepciones', vence: '2027-06-24', vencido: false });
+
+    const otra = await cola(w.tokenB);
+    expect(enCola(otra, vencido.numero_rol)).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
-import { type ColaItem, type DiligenciaResumen, type EncargoEstado, todayIso, toSantiagoIso } from '@receptoria/contracts';
+import { type ColaItem, type DiligenciaResumen, type EncargoEstado, type TipoPlazo, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../lib/prepared';
 
-const { diligencias, encargos, estudios, tiposEncargo, tiposEstampado } = tenantSchema;
+const { diligencias, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
 
 export type TipoEstampadoRow = typeof tiposEstampado.$inferSelect;
 export type DiligenciaRow = typeof diligencias.$inferSelect;
@@ -193,6 +193,8 @@ interface ColaRow {
   esperando_desde: string;
   ultima_tipo: string | null;
   ultima_fecha: string | Date | null;
+  plazo_tipo: TipoPlazo | null;
+  plazo_vence: string | null;
 }
 
 /** Assignments of one state, oldest waiting first, with how long they wait. */
@@ -210,7 +212,7 @@ export async function listCola(
   const result = (await db.execute(sql`
     select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
            e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, (${desde})::text as esperando_desde,
-           t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha
+           t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
     from ${encargos} e
     join ${estudios} s on s.id = e.estudio_id
     left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
@@ -219,6 +221,10 @@ export async function listCola(
       where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
     ) d on true
     left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
+    left join lateral (
+      select y.tipo, y.vence from ${plazos} y
+      where y.encargo_id = e.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
+    ) p on true
     where e.estado = ${estado} and e.es_re_encargado = false
     order by ${desde} asc, e.id asc
     limit ${limit}`)) as unknown as { rows: ColaRow[] };
@@ -241,6 +247,7 @@ export async function listCola(
       dias_esperando: diasEntre(r.esperando_desde, hoy),
       ultima_diligencia_tipo_estampado_nombre: r.ultima_tipo,
       ultima_diligencia_fecha: r.ultima_fecha === null ? null : toSantiagoIso(r.ultima_fecha instanceof Date ? r.ultima_fecha : new Date(r.ultima_fecha)),
+      plazo_proximo: r.plazo_tipo === null || r.plazo_vence === null ? null : { tipo: r.plazo_tipo, vence: r.plazo_vence, vencido: r.plazo_vence < hoy },
     }),
   );
   return { items, total: Number(countRow?.n ?? 0) };

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { type ColaItem, formatDate } from '@receptoria/contracts';
+import { type ColaItem, formatDate, TIPO_PLAZO_LABELS } from '@receptoria/contracts';
 import { IconChevronDown, IconChevronUp, IconFiles, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -28,6 +28,23 @@ interface ColaRowProps {
   columns: number;
 }
 
+/** The assignment's nearest open deadline: 'Vence DD-MM', red once past; its kind in the title. */
+function PlazoProximo({ plazo }: { plazo: ColaItem['plazo_proximo'] }) {
+  if (!plazo) return <>—</>;
+  return (
+    <Badge
+      color={plazo.vencido ? 'red' : 'blue'}
+      variant={plazo.vencido ? 'filled' : 'light'}
+      radius="sm"
+      tt="none"
+      title={m.venceTitulo(TIPO_PLAZO_LABELS[plazo.tipo], plazo.vence, plazo.vencido)}
+      data-vencido={plazo.vencido ? 'true' : 'false'}
+    >
+      {m.vence(plazo.vence)}
+    </Badge>
+  );
+}
+
 /** A row of the queue and, when opened, its generated documents below it. */
 function ColaRow({ item, linkTo, documentosPanel, open, onToggle, columns }: ColaRowProps) {
   return (
@@ -54,6 +71,9 @@ function ColaRow({ item, linkTo, documentosPanel, open, onToggle, columns }: Col
           <Badge color={diasColor(item.dias_esperando)} variant="light" radius="sm" tt="none">
             {m.dias(item.dias_esperando)}
           </Badge>
+        </Table.Td>
+        <Table.Td data-testid="cola-plazo">
+          <PlazoProximo plazo={item.plazo_proximo} />
         </Table.Td>
         {documentosPanel ? (
           <Table.Td>
@@ -92,7 +112,7 @@ interface ColaTableProps {
 
 function ColaTable({ title, hint, items, total, testId, linkTo, documentosPanel }: ColaTableProps) {
   const [open, setOpen] = useState<number | null>(null);
-  const columns = documentosPanel ? 8 : 7;
+  const columns = documentosPanel ? 9 : 8;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid={testId}>
       <Stack gap="sm">
@@ -123,6 +143,7 @@ function ColaTable({ title, hint, items, total, testId, linkTo, documentosPanel 
                   <Table.Th>{m.columns.resultado}</Table.Th>
                   <Table.Th>{m.columns.desde}</Table.Th>
                   <Table.Th>{m.columns.dias}</Table.Th>
+                  <Table.Th>{m.columns.plazo}</Table.Th>
                   {documentosPanel ? <Table.Th>{m.columns.documentos}</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
