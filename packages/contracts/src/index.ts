@@ -21,3 +21,6 @@ export * from './plantillas';
 export * from './alarmas';
 export * from './calendario';
 export * from './visitas';
+export * from './honorarios';
+export * from './recibos';
+export * from './pagos';

@@ -1,0 +1,31 @@
+/** Spanish texts of fees: price lists, the official schedule, the UTM and retention rates (issue 25). */
+export const honorariosMessages = {
+  estudioInvalido: 'Estudio jurídico inválido',
+  tipoEstampadoInvalido: 'Tipo de estampado inválido',
+  encargoInvalido: 'Encargo inválido',
+  encargoNoEncontrado: 'Encargo no encontrado.',
+  cuantiaInvalida: 'Cuantía inválida: debe ser un número entero de pesos',
+  cuantiaInvertida: "La cuantía 'hasta' debe ser mayor que la cuantía 'desde'",
+  montoInvalido: 'Monto inválido: debe ser un número entero de pesos',
+  porcentajeInvalido: 'Porcentaje de UTM inválido',
+  montoOPorcentaje: 'Indique un monto en pesos o un porcentaje de la UTM (sólo uno)',
+  comunaRequerida: 'La comuna del recargo es requerida',
+  recargosRepetidos: 'Hay recargos repetidos para una misma comuna',
+  demasiadasTarifas: (max: number) => `La lista admite hasta ${max} tarifas`,
+  tarifasSuperpuestas: (fila: number, otra: number) =>
+    `Las tarifas ${otra} y ${fila} se superponen para el mismo estudio y tipo de estampado`,
+  estudiosNoEncontrados: (ids: readonly number[]) => `Los estudios ${ids.join(', ')} no existen`,
+  tiposNoEncontrados: (ids: readonly number[]) => `Los tipos de estampado ${ids.join(', ')} no existen`,
+  actuacionRequerida: 'La actuación es requerida',
+  anioInvalido: 'Año inválido',
+  aniosRepetidos: 'Hay años repetidos',
+  tasaInvalida: 'Tasa inválida: un porcentaje entre 0 y 100 con hasta dos decimales',
+  mesInvalido: 'Mes inválido: use el formato AAAA-MM',
+  utmNoDisponible: (mes: string) => `No se pudo obtener la UTM de ${mes}: ingrese el valor manualmente`,
+  valorSegunTarifa: (estudio: string, monto: string) => `Valor según tarifa de ${estudio}: ${monto}`,
+  fuentes: {
+    tarifa_estudio: 'Tarifa del estudio',
+    tarifa_general: 'Tarifa general',
+    tipo_estampado: 'Valor del tipo de estampado',
+  },
+} as const;
