@@ -62,6 +62,10 @@ const ResultadosDashboardScreen = lazyScreen(
   () => import('../features/resultados/components/resultados-dashboard-screen'),
   'ResultadosDashboardScreen',
 );
+// The legal calendar (features/calendario) and the user's profile.
+const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
+const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
+const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
 const DocumentosEncargoPanel = lazyScreen(
   () => import('../features/diligencias/components/documentos-encargo-panel'),
   'DocumentosEncargoPanel',
@@ -162,6 +166,16 @@ export const routes: RouteObject[] = [
               </RequireReceptorEditor>
             ),
           },
+          { path: paths.calendario, element: <CalendarioScreen /> },
+          {
+            path: paths.calendarioFeriados,
+            element: (
+              <RequireReceptorEditor>
+                <FeriadosScreen />
+              </RequireReceptorEditor>
+            ),
+          },
+          { path: paths.perfil, element: <PerfilScreen /> },
           { path: '*', element: <NotFound /> },
         ],
       },

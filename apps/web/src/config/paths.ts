@@ -23,6 +23,11 @@ export const paths = {
   carpetas: '/carpetas',
   /** The receiver's identity on certificates and mails (issue 30 §2). */
   configuracionReceptor: '/configuracion/receptor',
+  /** The legal calendar (issue 24): deadlines, holidays and alarms; its own holidays and settings. */
+  calendario: '/calendario',
+  calendarioFeriados: '/calendario/feriados',
+  /** The signed-in user's profile: its data and its phone-calendar link. */
+  perfil: '/mi-perfil',
   /** Dashboard detail (spec 02 §2.4; its route is not shown there). */
   dashboardDetalle: '/dashboard/detalle/:clave',
 } as const;

@@ -24,6 +24,9 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.onboarding, 'Sistema Multi-Tenant'],
   [paths.carpetas, 'Carpetas'],
   [paths.configuracionReceptor, 'Mis datos de receptor'],
+  [paths.calendario, 'Calendario'],
+  [paths.calendarioFeriados, 'Feriados y plazos'],
+  [paths.perfil, 'Mi perfil'],
   [paths.login, 'Acceso al Sistema'],
 ];
 

@@ -8,17 +8,25 @@ describe('the top-bar menu', () => {
       ['Resultados y Estampados', '/diligencias'],
       ['Cobranza', '/cobranza'],
       ['Carpetas', '/carpetas'],
+      ['Calendario', '/calendario'],
     ]);
     expect(moduleShortcutsFor((module) => module === 'estampar').map((s) => s.label)).toEqual([
       'Nuevo Encargo',
       'Resultados y Estampados',
       'Carpetas',
+      'Calendario',
     ]);
-    expect(moduleShortcutsFor(() => false).map((s) => s.label)).toEqual(['Nuevo Encargo', 'Carpetas']);
+    expect(moduleShortcutsFor(() => false).map((s) => s.label)).toEqual(['Nuevo Encargo', 'Carpetas', 'Calendario']);
   });
 
   it('keeps the spec’s shortcuts after them, Sistema Multi-Tenant for admin only', () => {
     expect(shortcutsFor(false, false).map((s) => s.label)).not.toContain('Sistema Multi-Tenant');
     expect(shortcutsFor(true).at(-1)?.label).toBe('Sistema Multi-Tenant');
+  });
+
+  it('offers Feriados y plazos to those who may change the calendar, Mi perfil to everyone', () => {
+    expect(shortcutsFor(false, false).map((s) => s.label)).not.toContain('Feriados y plazos');
+    expect(shortcutsFor(false, true).map((s) => s.path)).toContain('/calendario/feriados');
+    expect(shortcutsFor(false, false).map((s) => s.path)).toContain('/mi-perfil');
   });
 });

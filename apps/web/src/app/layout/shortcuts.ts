@@ -1,5 +1,7 @@
 import {
   IconBuildingBank,
+  IconCalendar,
+  IconCalendarCog,
   IconCash,
   IconFileCertificate,
   IconFilePlus,
@@ -11,6 +13,7 @@ import {
   IconRefresh,
   IconRoute,
   IconSettings,
+  IconUser,
   IconUserShield,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -38,6 +41,8 @@ export const shortcuts: readonly Shortcut[] = [
   { label: 'Plantillas', path: paths.plantillas, icon: IconFileDescription },
   { label: 'Usuarios y Permisos', path: paths.permisos, icon: IconUserShield },
   { label: 'Mis datos de receptor', path: paths.configuracionReceptor, icon: IconId, receptorOnly: true },
+  { label: 'Feriados y plazos', path: paths.calendarioFeriados, icon: IconCalendarCog, receptorOnly: true },
+  { label: 'Mi perfil', path: paths.perfil, icon: IconUser },
   { label: 'Sistema Multi-Tenant', path: paths.onboarding, icon: IconUsersGroup, adminOnly: true },
 ];
 
@@ -62,6 +67,7 @@ export const moduleShortcuts: readonly ModuleShortcut[] = [
   { label: 'Resultados y Estampados', path: paths.diligencias, icon: IconFileCertificate, module: 'estampar' },
   { label: 'Cobranza', path: paths.cobranza, icon: IconCash, module: 'cobranza' },
   { label: 'Carpetas', path: paths.carpetas, icon: IconFolders },
+  { label: 'Calendario', path: paths.calendario, icon: IconCalendar },
 ];
 
 export function moduleShortcutsFor(hasModule: (module: ModuleName) => boolean): ModuleShortcut[] {

@@ -13,6 +13,7 @@ export const topBarMessages = {
   shortcuts: 'Accesos directos',
   userFallback: 'Usuario',
   signOut: 'Salir',
+  profile: 'Mi perfil',
 } as const;
 
 // The menu downloads on first use: the dashboard shows without the popover code.
@@ -95,24 +96,27 @@ export function TopBar() {
 
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <AlarmasBell />
-        <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar size={32} radius="xl" color="brand" variant="white" visibleFrom="sm">
-            {initials(username)}
-          </Avatar>
-          {/* The user's name on every width; a long one is cut with an ellipsis and shown whole on hover. */}
-          <Text
-            size="sm"
-            fw={600}
-            c="white"
-            lh={1.2}
-            truncate="end"
-            maw={{ base: 84, xs: 160, sm: 220 }}
-            title={username}
-            data-testid="top-bar-username"
-          >
-            {username}
-          </Text>
-        </Group>
+        {/* The user's name opens 'Mi perfil' (its data and its phone-calendar link). */}
+        <UnstyledButton component={Link} to={paths.perfil} title={topBarMessages.profile} style={{ minWidth: 0 }} data-testid="top-bar-perfil">
+          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar size={32} radius="xl" color="brand" variant="white" visibleFrom="sm">
+              {initials(username)}
+            </Avatar>
+            {/* The user's name on every width; a long one is cut with an ellipsis and shown whole on hover. */}
+            <Text
+              size="sm"
+              fw={600}
+              c="white"
+              lh={1.2}
+              truncate="end"
+              maw={{ base: 84, xs: 160, sm: 220 }}
+              title={username}
+              data-testid="top-bar-username"
+            >
+              {username}
+            </Text>
+          </Group>
+        </UnstyledButton>
         <Button
           variant="white"
           color="dark"

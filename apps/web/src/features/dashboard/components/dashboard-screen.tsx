@@ -9,6 +9,7 @@ import {
   IconListCheck,
   IconFileCertificate,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
@@ -20,6 +21,12 @@ import { IndicatorsWidget } from './indicators-widget';
 import { NavCard, type NavCardProps } from './nav-card';
 import { PersonalNotes } from './personal-notes';
 import { WorkflowWidget } from './workflow-widget';
+
+// 'Vencen esta semana' (legal calendar) is a chunk of its own, fetched after the dashboard shows: the
+// dashboard's first JavaScript does not grow with it.
+const VencenSemanaCard = lazy(async () => ({
+  default: (await import('../../calendario/components/vencen-semana-card')).VencenSemanaCard,
+}));
 
 interface CardEntry extends Omit<NavCardProps, 'onOpen' | 'size' | 'locked'> {
   path: string;
@@ -87,6 +94,10 @@ export function DashboardScreen() {
       <SimpleGrid cols={{ base: 1, md: widgets.length }} spacing="lg">
         {widgets}
       </SimpleGrid>
+
+      <Suspense fallback={null}>
+        <VencenSemanaCard />
+      </Suspense>
 
       <DetalleLinks />
 

@@ -1,0 +1,103 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBrandGoogle, IconCopy, IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { confirmAction } from '../../../components/confirm-action';
+import { notify } from '../../../lib/notify';
+import { useIcsUrl, useRotarIcs } from '../api/calendario';
+import { enlaceMessages as m } from '../messages';
+
+/** Copies a text: the Clipboard API, or the selected field where the browser refuses it (plain http). */
+export async function copiarTexto(texto: string, campo?: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(texto);
+      return true;
+    }
+  } catch {
+    // fall through to the selected field
+  }
+  if (!campo) return false;
+  campo.focus();
+  campo.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The user's phone-calendar link (the iCalendar feed of its deadlines, alarms and holidays): copy it
+ * for Google Calendar or an iPhone, or replace it when it leaked (the old one stops at once).
+ */
+export function EnlaceTelefono() {
+  const ics = useIcsUrl();
+  const rotar = useRotarIcs();
+  const campo = useRef<HTMLInputElement>(null);
+  const url = ics.data?.url ?? '';
+
+  const copiar = async () => {
+    let texto = url;
+    if (!texto) texto = (await ics.refetch()).data?.url ?? '';
+    if (!texto) {
+      notify.error(m.error);
+      return;
+    }
+    if (await copiarTexto(texto, campo.current)) notify.success(m.copiado);
+    else notify.error(m.noCopiado);
+  };
+
+  const renovar = async () => {
+    const ok = await confirmAction({ title: m.rotarConfirm.title, text: m.rotarConfirm.text, confirm: m.rotarConfirm.confirm, color: 'orange' });
+    if (!ok) return;
+    try {
+      await rotar.mutateAsync();
+      notify.success(m.rotado);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="enlace-telefono">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <IconDeviceMobile size={20} />
+          <Title order={4}>{m.title}</Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {m.texto}
+        </Text>
+        {ics.isError ? (
+          <Alert color="red" variant="light">
+            {ics.error instanceof Error ? ics.error.message : m.error}
+          </Alert>
+        ) : null}
+        <TextInput
+          ref={campo}
+          label={m.enlace}
+          value={url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="enlace-ics"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        />
+        <Group gap="sm" wrap="wrap">
+          <Button leftSection={<IconBrandGoogle size={16} />} rightSection={<IconCopy size={14} />} onClick={() => void copiar()} loading={ics.isPending && !ics.isError}>
+            {m.copiar}
+          </Button>
+          <Button variant="light" color="orange" leftSection={<IconRefresh size={16} />} onClick={() => void renovar()} loading={rotar.isPending}>
+            {m.rotar}
+          </Button>
+        </Group>
+        <List size="sm" spacing={4}>
+          <List.Item>{m.comoGoogle}</List.Item>
+          <List.Item>{m.comoIphone}</List.Item>
+        </List>
+        <Text size="xs" c="dimmed">
+          {m.privado}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
