@@ -1,24 +1,136 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { type ControlDb, openDatabase } from '@receptoria/db';
 import { claimEmbedded, EmbeddedInUseError, type EmbeddedOwner, readLiveOwner } from './bootstrap/embedded-access';
 import { readEnv } from './env';
 import { configFromEnv } from './lib/config-from-env';
 import { createUser } from './modules/tenants/tenants.service';
+import { QUEUES } from './jobs/jobs.plugin';
+import type { RespaldoTrabajo, RespaldoTrabajoResultado } from './jobs/respaldos.job';
+import {
+  ejecutarRespaldo,
+  type RespaldoResultado,
+  restaurarReceptor,
+  type RestauracionResultado,
+} from './modules/respaldos/respaldos.service';
 
 const USAGE = `Uso: pnpm --filter @receptoria/api cli create-user --username U --password P
        [--tenant-id N] [--first-name F] [--last-name L] [--email E] [--cargo receptor|secretaria] [--permisos a,b]
+     pnpm --filter @receptoria/api cli backup --receptor <id|all>
+     pnpm --filter @receptoria/api cli restore --receptor <id> --file <archivo> [--into <nueva-base>] [--replace]
+
+backup escribe en BACKUP_DIR un respaldo (pg_dump, o el volcado propio de la base integrada) con su .sha256;
+"all" respalda también la base de control. restore comprueba el SHA-256 y restaura: en una base nueva con
+--into, en la del receptor si ya no existe, o encima de la actual solo con --replace (el receptor queda en
+mantenimiento, sus solicitudes reciben 503, y la base anterior se conserva con otro nombre).
 
 Funciona con el servidor detenido o en marcha: sobre la base de datos integrada (sin DATABASE_URL),
 con el servidor en marcha el comando trabaja a través del propio servidor.`;
 
 class CliError extends Error {}
 
-/** A command of the CLI: what it needs is the control database. */
-type Command = (controlDb: ControlDb) => Promise<void>;
+/**
+ * A command of the CLI: run in this process with the whole application, or through a running
+ * server that keeps the embedded database (its control database reached on the server's socket).
+ */
+interface Command {
+  local(app: FastifyInstance): Promise<void>;
+  remote(controlDb: ControlDb, url: string): Promise<void>;
+}
+
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toLocaleString('es-CL', { maximumFractionDigits: 2 })} MB`;
+}
+
+function printBackup(resultado: RespaldoResultado): void {
+  for (const archivo of resultado.archivos) {
+    print(`Respaldo escrito: ${archivo.archivo} (${mb(archivo.bytes)}, SHA-256 ${archivo.sha256})${archivo.s3 ? ` → ${archivo.s3}` : ''}`);
+  }
+  for (const eliminado of resultado.eliminados) print(`Eliminado por la retención: ${eliminado}`);
+  if (resultado.errores.length) throw new CliError(`El respaldo no se completó:\n${resultado.errores.map((e) => `  - ${e}`).join('\n')}`);
+}
+
+function printRestore(resultado: RestauracionResultado): void {
+  print(`Respaldo restaurado en ${resultado.destino} (${(resultado.ms / 1000).toLocaleString('es-CL', { maximumFractionDigits: 1 })} s).`);
+  if (resultado.anterior) print(`La base anterior se conservó como ${resultado.anterior}; elimínela cuando ya no la necesite.`);
+}
+
+/** Waits this long for a running server to pick up a backup or restore before giving up. */
+const PICKUP_TIMEOUT_MS = 60_000;
+
+/** Asks a running server (embedded database) to back up or restore, through its job queue, and waits. */
+async function throughServerQueue(url: string, trabajo: RespaldoTrabajo): Promise<RespaldoTrabajoResultado> {
+  const { PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false, schedule: false, migrate: false, createSchema: false } as never);
+  boss.on('error', () => undefined);
+  await boss.start();
+  try {
+    const id = await boss.send(QUEUES.respaldoManual, trabajo, { retryLimit: 0, expireInSeconds: 6 * 60 * 60 });
+    if (!id) throw new CliError('El servidor no aceptó el pedido.');
+    const sent = Date.now();
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const job = await boss.getJobById<RespaldoTrabajo>(QUEUES.respaldoManual, id);
+      if (!job) throw new CliError('El pedido desapareció de la cola del servidor.');
+      if (job.state === 'completed') return job.output as unknown as RespaldoTrabajoResultado;
+      if (job.state === 'failed' || job.state === 'cancelled') {
+        const output = job.output as { message?: string } | null;
+        throw new CliError(`El servidor no pudo completar el pedido: ${output?.message ?? job.state}`);
+      }
+      if (job.state === 'created' && Date.now() - sent > PICKUP_TIMEOUT_MS) {
+        await boss.cancel(QUEUES.respaldoManual, id).catch(() => undefined);
+        throw new CliError(
+          'El servidor en marcha no tomó el pedido en un minuto: ¿se inició con JOBS_ENABLED=0? ' +
+            'Detenga el servidor y vuelva a ejecutar el comando, o inícielo con los trabajos activos.',
+        );
+      }
+    }
+  } finally {
+    await boss.stop({ graceful: false, close: true } as never).catch(() => undefined);
+  }
+}
 
 function parseCommand(argv: string[]): Command | null {
   const [command, ...rest] = argv;
+  if (command === 'backup') {
+    const { values } = parseArgs({ args: rest, options: { receptor: { type: 'string' } } });
+    const receptor = values.receptor === 'all' ? 'all' : Number(values.receptor);
+    if (receptor !== 'all' && !(Number.isInteger(receptor) && receptor > 0)) return null;
+    return {
+      local: async (app) => printBackup(await ejecutarRespaldo(app.respaldoContext, { origen: 'manual', receptor })),
+      remote: async (_db, url) => {
+        const result = await throughServerQueue(url, { accion: 'respaldar', receptor });
+        if (result.accion === 'respaldar') printBackup(result.resultado);
+      },
+    };
+  }
+  if (command === 'restore') {
+    const { values } = parseArgs({
+      args: rest,
+      options: { receptor: { type: 'string' }, file: { type: 'string' }, into: { type: 'string' }, replace: { type: 'boolean', default: false } },
+    });
+    const receptor = Number(values.receptor);
+    if (!(Number.isInteger(receptor) && receptor > 0) || !values.file) return null;
+    const pedido = { receptor, archivo: path.resolve(values.file), into: values.into, replace: values.replace };
+    return {
+      local: async (app) => printRestore(await restaurarReceptor(app.respaldoContext, pedido)),
+      remote: async (_db, url) => {
+        const result = await throughServerQueue(url, { accion: 'restaurar', ...pedido });
+        if (result.accion !== 'restaurar') return;
+        if (result.error || !result.resultado) throw new CliError(result.error ?? 'El servidor no restauró el respaldo.');
+        printRestore(result.resultado);
+      },
+    };
+  }
+  const createUserCommand = parseCreateUser(command, rest);
+  return createUserCommand && { local: (app) => createUserCommand(app.controlDb), remote: (db) => createUserCommand(db) };
+}
+
+function parseCreateUser(command: string | undefined, rest: string[]): ((controlDb: ControlDb) => Promise<void>) | null {
   if (command !== 'create-user') return null;
   const { values } = parseArgs({
     args: rest,
@@ -71,7 +183,7 @@ async function throughServer(owner: EmbeddedOwner, dataDir: string, command: Com
     } catch {
       throw stopServerFirst(owner, dataDir, 'El servidor está en marcha pero no responde en su acceso a la base de datos.');
     }
-    await command(handle.db);
+    await command.remote(handle.db, url);
   } finally {
     await handle.close();
   }
@@ -84,7 +196,8 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const config = { ...configFromEnv(readEnv()), logger: false as const };
+  // A command does its own work: scheduled jobs (reports, reminders, nightly backups) stay with the server.
+  const config = { ...configFromEnv(readEnv()), logger: false as const, jobs: { enabled: false } };
   const dataDir = config.database.dataDir;
   let claim: Awaited<ReturnType<typeof claimEmbedded>> | null = null;
   if (!config.database.controlUrl) {
@@ -106,7 +219,7 @@ async function main(): Promise<void> {
     const { buildApp } = await import('./app');
     const app = await buildApp(config);
     try {
-      await command(app.controlDb);
+      await command.local(app);
     } finally {
       await app.close();
     }

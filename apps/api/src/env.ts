@@ -49,6 +49,21 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().positive().optional(),
+  // Backups: nightly at 02:00 America/Santiago (pg-boss), kept 7 daily + 4 weekly, optionally sent to S3
+  BACKUP_DIR: z.string().default('./.data/backups'),
+  BACKUP_ENABLED: z.enum(['0', '1']).default('1'),
+  BACKUP_CRON: z.string().default('0 2 * * *'),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).default(4),
+  // Folder of pg_dump / pg_restore when not found from the server's major version
+  PG_BIN_DIR: z.string().optional(),
+  BACKUP_S3_BUCKET: z.string().min(1).optional(),
+  BACKUP_S3_ENDPOINT: z.string().url().optional(),
+  BACKUP_S3_REGION: z.string().default('us-east-1'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  BACKUP_S3_PREFIX: z.string().default(''),
+  BACKUP_S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('1'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -82,6 +82,16 @@ export async function openDatabase(
   return { db, location, close: () => client.close() } as DatabaseHandle<ControlSchema>;
 }
 
+/**
+ * Makes an embedded data folder from PGlite's own dump (`dumpDataDir`, a tar), e.g. to restore a
+ * backup; the folder must be new or empty. Opened once with the same extensions, then closed.
+ */
+export async function loadPgliteDump(dataDir: string, dump: Blob): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { loadDataDir: dump, extensions: { pg_trgm } });
+  await client.close();
+}
+
 export interface OpenOptions {
   poolSize?: number;
   /**

@@ -18,6 +18,17 @@ export interface TenantPoolsOptions {
 
 type TenantHandle = DatabaseHandle<TenantSchema>;
 
+/** The server part of a location key, without credentials: `host:port` or `embebido`. */
+function serverOfKey(key: string): string {
+  if (!key.startsWith('pg:')) return 'embebido';
+  try {
+    const url = new URL(key.slice(3));
+    return `${url.hostname}:${url.port || '5432'}`;
+  } catch {
+    return 'desconocido';
+  }
+}
+
 interface Entry {
   key: string;
   handle: Promise<TenantHandle>;
@@ -64,6 +75,23 @@ export class TenantPools {
   /** Databases open right now, including evicted ones still in use. */
   get openCount(): number {
     return this.cache.size + this.draining.size;
+  }
+
+  /**
+   * Per database server (`host:port`, or `embebido` for PGlite folders): databases open, those in use
+   * by at least one request or job, and the leases held (metrics).
+   */
+  usageByServer(): Map<string, { open: number; busy: number; leases: number }> {
+    const usage = new Map<string, { open: number; busy: number; leases: number }>();
+    for (const entry of [...this.cache.values(), ...this.draining.values()]) {
+      const server = serverOfKey(entry.key);
+      const row = usage.get(server) ?? { open: 0, busy: 0, leases: 0 };
+      row.open += 1;
+      if (entry.leases > 0) row.busy += 1;
+      row.leases += entry.leases;
+      usage.set(server, row);
+    }
+    return usage;
   }
 
   has(location: DatabaseLocation): boolean {
@@ -159,6 +187,26 @@ export class TenantPools {
   /** Marks a location as already migrated (done at start-up for every tenant). */
   markMigrated(location: DatabaseLocation): void {
     this.migrated.add(locationKey(location));
+  }
+
+  /**
+   * Closes one location's database and forgets it was migrated (its database is about to be replaced,
+   * e.g. restored from a backup): waits up to `waitMs` for requests holding it, then closes it anyway.
+   */
+  async evict(location: DatabaseLocation, waitMs = 10_000): Promise<void> {
+    const key = locationKey(location);
+    this.migrated.delete(key);
+    const entry = this.cache.get(key) ?? this.draining.get(key);
+    if (!entry) return;
+    // Held by this call while it leaves the cache, so the cache's own disposal does not close it first.
+    entry.leases += 1;
+    this.cache.delete(key);
+    entry.retired = true;
+    const deadline = Date.now() + waitMs;
+    while (entry.leases > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    entry.leases = 0;
+    if (this.draining.get(key) === entry) this.draining.delete(key);
+    await (await entry.handle.catch(() => null))?.close().catch(() => undefined);
   }
 
   async closeAll(): Promise<void> {

@@ -14,6 +14,8 @@ import {
 } from '../modules/informes/informes-programados';
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
+import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
+import { type RespaldoTrabajo, respaldoContext, runRespaldoTrabajo, runRespaldosTick } from './respaldos.job';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,8 @@ declare module 'fastify' {
     jobs?: PgBoss;
     /** What scheduled work runs with (tenants, their databases, mail, log). */
     scheduledContext: ScheduledContext;
+    /** What backups and restores run with. */
+    respaldoContext: RespaldoContext;
   }
 }
 
@@ -28,6 +32,10 @@ export const QUEUES = {
   informesTick: 'informes-tick',
   informeEnvio: 'informe-envio',
   alarmasTick: 'alarmas-tick',
+  /** Nightly backup of every database (02:00 Santiago). */
+  respaldosTick: 'respaldos-tick',
+  /** A backup or restore asked by the CLI through a running server's embedded database. */
+  respaldoManual: 'respaldo-manual',
 } as const;
 
 /** When reports go out, Santiago time: daily at 07:00, weekly on Mondays, monthly on the 1st. */
@@ -85,6 +93,8 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       },
     };
     app.decorate('scheduledContext', scheduledContext);
+    const respaldos = respaldoContext(app, config);
+    app.decorate('respaldoContext', respaldos);
     if (!config.jobs?.enabled) return;
 
     const location = controlLocation(config.database);
@@ -113,6 +123,11 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
         });
       }
       await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
+      if (respaldos.config.schedule) {
+        await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
+      } else {
+        await boss.unschedule(QUEUES.respaldosTick, 'respaldos').catch(() => undefined);
+      }
     }
 
     const polling = { pollingIntervalSeconds: config.jobs.pollingIntervalSeconds ?? 2 };
@@ -132,6 +147,11 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     await boss.work(QUEUES.alarmasTick, polling, async () => {
       await runAlarmReminders(scheduledContext);
     });
+
+    await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {
+      for (const job of jobs) await runRespaldosTick(respaldos, job.data);
+    });
+    await boss.work<RespaldoTrabajo>(QUEUES.respaldoManual, polling, async ([job]) => runRespaldoTrabajo(respaldos, job!.data));
 
     app.decorate('jobs', boss);
     app.addHook('onClose', async () => {

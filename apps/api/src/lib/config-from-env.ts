@@ -63,6 +63,25 @@ export function configFromEnv(env: Env): AppConfig {
     },
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
     jobs: { enabled: env.JOBS_ENABLED === '1' },
+    respaldos: {
+      dir: path.resolve(repoRoot, env.BACKUP_DIR),
+      schedule: env.BACKUP_ENABLED === '1',
+      cron: env.BACKUP_CRON,
+      keepDaily: env.BACKUP_KEEP_DAILY,
+      keepWeekly: env.BACKUP_KEEP_WEEKLY,
+      pgBinDir: env.PG_BIN_DIR,
+      s3: env.BACKUP_S3_BUCKET
+        ? {
+            bucket: env.BACKUP_S3_BUCKET,
+            endpoint: env.BACKUP_S3_ENDPOINT,
+            region: env.BACKUP_S3_REGION,
+            accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY,
+            prefix: env.BACKUP_S3_PREFIX,
+            forcePathStyle: env.BACKUP_S3_FORCE_PATH_STYLE === '1',
+          }
+        : undefined,
+    },
     logger: { level: env.LOG_LEVEL },
   };
 }

@@ -1,6 +1,29 @@
 import type { DatabaseConfig } from '@receptoria/db';
 import type { GoogleDocsConfig } from '../integrations/google/drive-auth';
 
+export interface RespaldosConfig {
+  /** Folder the dumps and their .sha256 files go to (absolute). */
+  dir: string;
+  /** Register the nightly schedule (needs jobs on). */
+  schedule: boolean;
+  /** Cron (America/Santiago) of the nightly run. */
+  cron: string;
+  keepDaily: number;
+  keepWeekly: number;
+  /** Folder of pg_dump / pg_restore; otherwise found from the server's major version. */
+  pgBinDir?: string;
+  /** S3-compatible copy of every file; off when absent. */
+  s3?: {
+    bucket: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    prefix: string;
+    forcePathStyle: boolean;
+  };
+}
+
 export interface AppConfig {
   database: DatabaseConfig;
   jwtSecret?: string;
@@ -45,6 +68,8 @@ export interface AppConfig {
     retryDelaySeconds?: number;
     pollingIntervalSeconds?: number;
   };
+  /** Backups (pg_dump / PGlite dumps) of the control and every receiver's database. */
+  respaldos?: RespaldosConfig;
   logger: boolean | { level: string; transport?: { target: string }; stream?: NodeJS.WritableStream };
   /** Fastify trustProxy: false (default), true, a hop count or a list of addresses/CIDRs. */
   trustProxy?: boolean | number | string;

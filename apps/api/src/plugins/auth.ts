@@ -14,6 +14,8 @@ import { RevocationBus } from '../modules/auth/revocations';
 import { SessionCache } from '../modules/auth/session-cache';
 
 type UserRow = typeof controlSchema.users.$inferSelect;
+/** Retry-After while a receiver's database is being restored over. */
+const MAINTENANCE_RETRY_SECONDS = 60;
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 
 export interface AccessTokenPayload {
@@ -156,6 +158,9 @@ export const authPlugin = fp<{ config: AppConfig }>(
       }
       if (!found.user.isActive) throw new AppError('UNAUTHORIZED', authMessages.inactiveUser);
       if (!found.tenant.activo) throw new AppError('UNAUTHORIZED', authMessages.inactiveTenant);
+      if (found.tenant.mantenimientoDesde) {
+        throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: MAINTENANCE_RETRY_SECONDS });
+      }
       request.auth = { userId, tenantId: found.tenant.id, username: found.user.username, sessionId: payload.sid };
       request.account = found.user;
       request.tenant = found.tenant;

@@ -4,6 +4,7 @@ import { controlSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { RETRY_AFTER_SECONDS } from './error-handler';
+import { estadoRespaldos } from '../modules/respaldos/respaldos.service';
 
 const PROBE_TIMEOUT_MS = 3_000;
 
@@ -41,11 +42,19 @@ export const healthPlugin = fp(
           await app.tenantPools.with(tenantLocation(app.databaseConfig, tenant), (db) => db.execute(sql`select 1`));
         });
       }
+      // The last backups: when one last finished well and when one last failed (with why, when later).
+      let respaldos: Awaited<ReturnType<typeof estadoRespaldos>> | 'unknown' = 'unknown';
+      if (control === 'ok') {
+        await probe(async () => {
+          respaldos = await estadoRespaldos(app.controlDb);
+        });
+      }
       const body = {
         status: control === 'ok' && tenants !== 'error' ? 'ok' : control === 'ok' ? 'degraded' : 'unavailable',
         control_db: control,
         tenant_db: tenants,
         tenant_pools_open: app.tenantPools.openCount,
+        respaldos,
         login_throttle: control === 'ok' || app.loginThrottle.store === 'redis' ? await app.loginThrottle.stats().catch(() => null) : null,
       };
       if (control !== 'ok') {

@@ -13,6 +13,8 @@ export const commonMessages = {
   moduleMissing: 'No tienes permisos para acceder a este módulo.',
   permissionMissing: 'No tienes los permisos necesarios para esta función.',
   unavailable: 'Servicio no disponible. Intenta nuevamente en unos momentos.',
+  receptorEnMantenimiento:
+    'El receptor está en mantenimiento: se está restaurando su base de datos desde un respaldo. Intenta nuevamente en unos minutos.',
   conflict: 'Ya existe un registro con esos datos.',
   invalidUrl: 'La dirección solicitada no es válida.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
