@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   type AnyPgColumn,
   pgTable,
   primaryKey,
@@ -748,4 +749,208 @@ export const rutasDelDia = pgTable(
     generadaEn: timestamp('generada_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rutas_del_dia_usuario_idx').on(t.usuarioId, t.fecha, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Fees, receipts and payments (issue 25). Receipt numbers, discounts, boletas, payments and their
+// applications are evidence: tenant migration 0022's triggers refuse their deletion and allow only
+// the one-way marks (a receipt voided, an item removed, a payment reversed). Corrections are new rows.
+
+/** The receiver's price lists: a firm's (estudio_id) or the general one (null), by stamp type and cuantía band. */
+export const tarifas = pgTable(
+  'tarifas',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id').references(() => estudios.id, { onDelete: 'cascade' }),
+    tipoEstampadoId: integer('tipo_estampado_id').references(() => tiposEstampado.id, { onDelete: 'cascade' }),
+    /** Whole CLP; the band is [desde, hasta), hasta null = no limit. */
+    cuantiaDesde: bigint('cuantia_desde', { mode: 'number' }).notNull().default(0),
+    cuantiaHasta: bigint('cuantia_hasta', { mode: 'number' }),
+    montoClp: bigint('monto_clp', { mode: 'number' }),
+    porcentajeUtm: numeric('porcentaje_utm', { precision: 12, scale: 4, mode: 'number' }),
+    /** [{ comuna, monto_clp }] */
+    recargos: jsonb('recargos').$type<{ comuna: string; monto_clp: number }[]>().notNull().default([]),
+    orden: integer('orden').notNull().default(0),
+  },
+  (t) => [
+    index('tarifas_estudio_idx').on(t.estudioId, t.tipoEstampadoId),
+    check('tarifas_monto_check', sql`(${t.montoClp} is null) <> (${t.porcentajeUtm} is null)`),
+    check('tarifas_cuantia_check', sql`${t.cuantiaDesde} >= 0 and (${t.cuantiaHasta} is null or ${t.cuantiaHasta} > ${t.cuantiaDesde})`),
+  ],
+);
+
+/** The official schedule as the receiver confirms it: actuación × cuantía band → % of the UTM. */
+export const arancel = pgTable('arancel', {
+  id: serial('id').primaryKey(),
+  actuacion: varchar('actuacion', { length: 200 }).notNull(),
+  cuantiaDesde: bigint('cuantia_desde', { mode: 'number' }).notNull().default(0),
+  cuantiaHasta: bigint('cuantia_hasta', { mode: 'number' }),
+  porcentajeUtm: numeric('porcentaje_utm', { precision: 12, scale: 4, mode: 'number' }).notNull(),
+  orden: integer('orden').notNull().default(0),
+});
+
+/** The UTM of a month in pesos: read from the indicator source and cached, or typed by the receiver. */
+export const utmMensual = pgTable('utm_mensual', {
+  mes: varchar('mes', { length: 7 }).primaryKey(),
+  valor: integer('valor').notNull(),
+  fuente: varchar('fuente', { length: 12 }).notNull(),
+  actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Retention rate of the boleta de honorarios per year (Ley 21.133), percent with two decimals. */
+export const retencionTasas = pgTable('retencion_tasas', {
+  anio: smallint('anio').primaryKey(),
+  tasa: numeric('tasa', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+});
+
+/**
+ * The receiver's receipt numbering: one row (id 1). `siguiente_numero` is taken with UPDATE … RETURNING in
+ * the receipt's own transaction, so a rolled-back receipt gives its number back and numbers stay gapless.
+ */
+export const recibosConfiguracion = pgTable(
+  'recibos_configuracion',
+  {
+    id: smallint('id').primaryKey().default(1),
+    numeroInicial: integer('numero_inicial').notNull().default(1),
+    siguienteNumero: integer('siguiente_numero').notNull().default(1),
+  },
+  (t) => [check('recibos_configuracion_fila_check', sql`${t.id} = 1 and ${t.siguienteNumero} >= ${t.numeroInicial}`)],
+);
+
+export const recibos = pgTable(
+  'recibos',
+  {
+    id: serial('id').primaryKey(),
+    numero: integer('numero').notNull(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'restrict' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    observaciones: text('observaciones').notNull().default(''),
+    creadoPorId: integer('creado_por_id'),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    anuladoEn: timestamp('anulado_en', { withTimezone: true }),
+    anuladoPor: varchar('anulado_por', { length: 150 }),
+    motivoAnulacion: text('motivo_anulacion'),
+  },
+  (t) => [
+    uniqueIndex('recibos_numero_key').on(t.numero),
+    index('recibos_estudio_fecha_idx').on(t.estudioId, t.fecha, t.id),
+    index('recibos_fecha_idx').on(t.fecha, t.id),
+  ],
+);
+
+/** A diligence billed in a receipt, with its rol, type and value as billed. `activo` false once removed or voided. */
+export const reciboItems = pgTable(
+  'recibo_items',
+  {
+    id: serial('id').primaryKey(),
+    reciboId: integer('recibo_id')
+      .notNull()
+      .references(() => recibos.id, { onDelete: 'restrict' }),
+    diligenciaId: integer('diligencia_id')
+      .notNull()
+      .references(() => diligencias.id, { onDelete: 'restrict' }),
+    numeroRol: varchar('numero_rol', { length: 30 }).notNull(),
+    tipo: varchar('tipo', { length: 150 }).notNull(),
+    valor: bigint('valor', { mode: 'number' }).notNull(),
+    fechaDiligencia: date('fecha_diligencia', { mode: 'string' }),
+    activo: boolean('activo').notNull().default(true),
+    agregadoEn: timestamp('agregado_en', { withTimezone: true }).notNull().defaultNow(),
+    quitadoEn: timestamp('quitado_en', { withTimezone: true }),
+    quitadoPor: varchar('quitado_por', { length: 150 }),
+  },
+  (t) => [
+    index('recibo_items_recibo_idx').on(t.reciboId, t.id),
+    // A diligence is in at most one receipt that is not void.
+    uniqueIndex('recibo_items_diligencia_activa_key').on(t.diligenciaId).where(sql`${t.activo}`),
+    check('recibo_items_valor_check', sql`${t.valor} >= 0`),
+  ],
+);
+
+/** Discounts on a receipt, one row each. */
+export const rebajas = pgTable(
+  'rebajas',
+  {
+    id: serial('id').primaryKey(),
+    reciboId: integer('recibo_id')
+      .notNull()
+      .references(() => recibos.id, { onDelete: 'restrict' }),
+    monto: bigint('monto', { mode: 'number' }).notNull(),
+    motivo: text('motivo').notNull(),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rebajas_recibo_idx').on(t.reciboId), check('rebajas_monto_check', sql`${t.monto} > 0`)],
+);
+
+/** The electronic boleta de honorarios issued for a receipt, with its amounts at the year's rate. */
+export const boletas = pgTable(
+  'boletas',
+  {
+    id: serial('id').primaryKey(),
+    reciboId: integer('recibo_id')
+      .notNull()
+      .references(() => recibos.id, { onDelete: 'restrict' }),
+    numeroBoleta: varchar('numero_boleta', { length: 20 }).notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    retiene: varchar('retiene', { length: 10 }).notNull(),
+    bruto: bigint('bruto', { mode: 'number' }).notNull(),
+    tasa: numeric('tasa', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    retencion: bigint('retencion', { mode: 'number' }).notNull(),
+    liquido: bigint('liquido', { mode: 'number' }).notNull(),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('boletas_recibo_key').on(t.reciboId),
+    check('boletas_retiene_check', sql`${t.retiene} in ('pagador', 'receptor')`),
+  ],
+);
+
+/** A firm's payment; the part not applied to receipts is its credit. A reversal marks it, never deletes it. */
+export const pagos = pgTable(
+  'pagos',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'restrict' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    monto: bigint('monto', { mode: 'number' }).notNull(),
+    medio: varchar('medio', { length: 20 }).notNull(),
+    referencia: varchar('referencia', { length: 100 }).notNull().default(''),
+    creadoPorId: integer('creado_por_id'),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    reversoEn: timestamp('reverso_en', { withTimezone: true }),
+    reversoPor: varchar('reverso_por', { length: 150 }),
+  },
+  (t) => [
+    index('pagos_estudio_fecha_idx').on(t.estudioId, t.fecha, t.id),
+    check('pagos_monto_check', sql`${t.monto} > 0`),
+    check('pagos_medio_check', sql`${t.medio} in ('transferencia', 'cheque', 'efectivo', 'otro')`),
+  ],
+);
+
+export const pagoAplicaciones = pgTable(
+  'pago_aplicaciones',
+  {
+    id: serial('id').primaryKey(),
+    pagoId: integer('pago_id')
+      .notNull()
+      .references(() => pagos.id, { onDelete: 'restrict' }),
+    reciboId: integer('recibo_id')
+      .notNull()
+      .references(() => recibos.id, { onDelete: 'restrict' }),
+    monto: bigint('monto', { mode: 'number' }).notNull(),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pago_aplicaciones_pago_idx').on(t.pagoId),
+    index('pago_aplicaciones_recibo_idx').on(t.reciboId),
+    check('pago_aplicaciones_monto_check', sql`${t.monto} > 0`),
+  ],
 );
