@@ -50,6 +50,8 @@ const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/
 const ReceptorScreen = lazyScreen(() => import('../features/receptor/components/receptor-screen'), 'ReceptorScreen');
 const CobranzaScreen = lazyScreen(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
 const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
+// Field mode (features/terreno): its chunk also brings the offline queue and registers the service worker.
+const TerrenoScreen = lazyScreen(() => import('../features/terreno/components/terreno-screen'), 'TerrenoScreen');
 const EstadisticasScreen = lazyScreen(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
 // Results and stamps (features/diligencias, plantillas, resultados).
 const ResultadosEstampadosScreen = lazyScreen(
@@ -158,6 +160,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.carpetas, element: <CarpetasScreen /> },
+          { path: paths.terreno, element: <TerrenoScreen /> },
           {
             path: paths.configuracionReceptor,
             element: (

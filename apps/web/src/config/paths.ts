@@ -21,6 +21,8 @@ export const paths = {
   permisos: '/permisos',
   onboarding: '/onboarding',
   carpetas: '/carpetas',
+  /** Field mode, the phone the receiver carries (issue 23); the installed app opens here. */
+  terreno: '/terreno',
   /** The receiver's identity on certificates and mails (issue 30 §2). */
   configuracionReceptor: '/configuracion/receptor',
   /** The legal calendar (issue 24): deadlines, holidays and alarms; its own holidays and settings. */

@@ -23,6 +23,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.permisos, 'Usuarios y Permisos'],
   [paths.onboarding, 'Sistema Multi-Tenant'],
   [paths.carpetas, 'Carpetas'],
+  [paths.terreno, 'Terreno'],
   [paths.configuracionReceptor, 'Mis datos de receptor'],
   [paths.calendario, 'Calendario'],
   [paths.calendarioFeriados, 'Feriados y plazos'],

@@ -6,6 +6,7 @@ describe('the top-bar menu', () => {
     expect(moduleShortcutsFor(() => true).map((s) => [s.label, s.path])).toEqual([
       ['Nuevo Encargo', '/nuevo-encargo'],
       ['Resultados y Estampados', '/diligencias'],
+      ['Terreno', '/terreno'],
       ['Cobranza', '/cobranza'],
       ['Carpetas', '/carpetas'],
       ['Calendario', '/calendario'],
@@ -13,6 +14,7 @@ describe('the top-bar menu', () => {
     expect(moduleShortcutsFor((module) => module === 'estampar').map((s) => s.label)).toEqual([
       'Nuevo Encargo',
       'Resultados y Estampados',
+      'Terreno',
       'Carpetas',
       'Calendario',
     ]);

@@ -10,6 +10,7 @@ import {
   IconFileDescription,
   IconId,
   IconListCheck,
+  IconMapPin,
   IconRefresh,
   IconRoute,
   IconSettings,
@@ -65,6 +66,8 @@ export interface ModuleShortcut {
 export const moduleShortcuts: readonly ModuleShortcut[] = [
   { label: 'Nuevo Encargo', path: paths.nuevoEncargo, icon: IconFilePlus },
   { label: 'Resultados y Estampados', path: paths.diligencias, icon: IconFileCertificate, module: 'estampar' },
+  // Field work is done by those who stamp: the receiver and its staff with the Estampar module.
+  { label: 'Terreno', path: paths.terreno, icon: IconMapPin, module: 'estampar' },
   { label: 'Cobranza', path: paths.cobranza, icon: IconCash, module: 'cobranza' },
   { label: 'Carpetas', path: paths.carpetas, icon: IconFolders },
   { label: 'Calendario', path: paths.calendario, icon: IconCalendar },

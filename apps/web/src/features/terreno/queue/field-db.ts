@@ -45,10 +45,27 @@ export interface StoredHoy {
   datos: unknown;
 }
 
+/** What is typed for a stop before 'Guardar visita': it survives a reload or a closed tab. */
+export interface Borrador {
+  /** `${userId}:${encargoId}:${domicilioId ?? 0}` (borradorKey). */
+  clave: string;
+  tipo: string;
+  resultado: string | null;
+  informanteNombre: string;
+  informanteRelacion: string;
+  apuntes: string;
+  fotos: { tipo: string; datos: ArrayBuffer }[];
+  actualizadoEn: number;
+}
+
+export const borradorKey = (userId: number, encargoId: number, domicilioId: number | null) =>
+  `${userId}:${encargoId}:${domicilioId ?? 0}`;
+
 interface FieldSchema extends DBSchema {
   visitas: { key: string; value: QueuedVisita; indexes: { porUsuario: number } };
   fotos: { key: string; value: QueuedFoto; indexes: { porVisita: string } };
   hoy: { key: number; value: StoredHoy };
+  borradores: { key: string; value: Borrador };
 }
 
 export type FieldDb = IDBPDatabase<FieldSchema>;
@@ -73,6 +90,7 @@ function create(name: string) {
       db.createObjectStore('visitas', { keyPath: 'uuid' }).createIndex('porUsuario', 'userId');
       db.createObjectStore('fotos', { keyPath: 'id' }).createIndex('porVisita', 'visitaUuid');
       db.createObjectStore('hoy', { keyPath: 'userId' });
+      db.createObjectStore('borradores', { keyPath: 'clave' });
     },
   });
 }

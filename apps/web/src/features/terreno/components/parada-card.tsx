@@ -1,0 +1,73 @@
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ESTADO_ART44_LABELS, type TerrenoParada } from '@receptoria/contracts';
+import { IconMapPin } from '@tabler/icons-react';
+import { terrenoMessages as m } from '../messages';
+
+const ART44_COLOR = { sin_busquedas: 'gray', una_busqueda: 'yellow', lista_para_art44: 'teal', notificado: 'brand' } as const;
+
+export function googleMapsSearchUrl(query: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+interface ParadaCardProps {
+  parada: TerrenoParada;
+  /** Visits of this stop kept on the phone that the server does not list yet. */
+  locales: number;
+  onOpen: () => void;
+}
+
+/** One stop of the day: the assignment, the address, its art. 44 state and how many visits it has. */
+export function ParadaCard({ parada, locales, onOpen }: ParadaCardProps) {
+  const { encargo, domicilio } = parada;
+  const visitas = parada.visitas.length + locales;
+  return (
+    <Paper withBorder p="md" shadow="xs" data-testid="parada" aria-label={`Parada ${parada.orden}: ${encargo.numero_rol}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} size="lg" c="dark.9" style={{ overflowWrap: 'anywhere' }}>
+            {parada.orden}. {encargo.numero_rol}
+          </Text>
+          <Badge color={ART44_COLOR[parada.estado_art44]} variant="light" size="lg" style={{ flexShrink: 0 }}>
+            {m.art44}: {ESTADO_ART44_LABELS[parada.estado_art44]}
+          </Badge>
+        </Group>
+        <Text c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+          {encargo.ejecutados}
+        </Text>
+        <Text size="sm" c="dark.6">
+          {encargo.tipo_encargo} · {encargo.tribunal}
+        </Text>
+        {domicilio ? (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMapPin size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text c="dark.9" style={{ overflowWrap: 'anywhere' }}>
+              {domicilio.direccion}, {domicilio.comuna}
+            </Text>
+          </Group>
+        ) : (
+          <Text c="dark.6">{m.sinDomicilio}</Text>
+        )}
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" c="dark.7">
+            {m.visitasRegistradas(visitas)}
+            {parada.en_ruta ? ` · ${m.enRuta}` : ''}
+          </Text>
+          {domicilio ? (
+            <Anchor
+              href={googleMapsSearchUrl(domicilio.direccion_google_maps)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+            >
+              {m.verMapa}
+            </Anchor>
+          ) : null}
+        </Group>
+        <Button size="lg" fullWidth mih={48} onClick={onOpen}>
+          {m.registrarVisita}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
