@@ -18,6 +18,8 @@ export const COBRANZA_COLUMNAS = [
   { id: 'tipo_estampado', nombre: 'Tipo de Estampado' },
   { id: 'tribunal_nombre', nombre: 'Tribunal' },
   { id: 'rut_ejecutado', nombre: 'RUT del Ejecutado' },
+  /** Where a requerimiento de pago exists: the due date of its term to oppose excepciones (issue 24). */
+  { id: 'vence_excepciones', nombre: 'Vence excepciones' },
 ] as const;
 export type CobranzaColumnaId = (typeof COBRANZA_COLUMNAS)[number]['id'];
 export const COBRANZA_COLUMNA_IDS = COBRANZA_COLUMNAS.map((c) => c.id) as [CobranzaColumnaId, ...CobranzaColumnaId[]];
@@ -94,6 +96,8 @@ export const CobranzaEncargoSchema = z.object({
   tipo_estampado: z.string(),
   tribunal_nombre: z.string(),
   rut_ejecutado: z.string(),
+  /** YYYY-MM-DD: the 'Plazo para oponer excepciones' (open or met) of a requerimiento de pago; null without one. */
+  vence_excepciones: z.string().nullable(),
   ultima_diligencia_valor: z.number().int().nullable(),
   es_re_encargado: z.boolean(),
 });

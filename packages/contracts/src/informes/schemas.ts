@@ -101,6 +101,8 @@ export const InformeFilaSchema = z.object({
   tribunal: z.string(),
   rut_ejecutado: z.string(),
   ejecutados: z.string(),
+  /** Where a requerimiento de pago exists: the due date (YYYY-MM-DD) of its 'Plazo para oponer excepciones' (open or met); null otherwise. */
+  vence_excepciones: z.string().nullable(),
 });
 export type InformeFila = z.infer<typeof InformeFilaSchema>;
 

@@ -21,6 +21,7 @@ export interface CobrableRow {
   tipo_estampado: string;
   tribunal_nombre: string;
   rut_ejecutado: string;
+  vence_excepciones: string | null;
   es_re_encargado: boolean;
 }
 
@@ -47,7 +48,7 @@ async function selectCobrables(db: TenantDb, where: SQL) {
            coalesce(te.nombre, '') as tipo_encargo_nombre,
            coalesce(ts.nombre, '') as tipo_estampado,
            coalesce(tr.nombre, '') as tribunal_nombre,
-           e.rut_ejecutado, e.es_re_encargado
+           e.rut_ejecutado, e.es_re_encargado, px.vence::text as vence_excepciones
       from encargos e
       join estudios es on es.id = e.estudio_id
       left join partes_demandantes pd on pd.id = e.parte_demandante_id
@@ -62,6 +63,10 @@ async function selectCobrables(db: TenantDb, where: SQL) {
          limit 1
       ) ud on true
       left join tipos_estampado ts on ts.id = ud.tipo_estampado_id
+      -- The requerimiento's term to oppose excepciones: the latest one (an earlier one was replaced by it).
+      left join lateral (
+        select y.vence from plazos y where y.encargo_id = e.id and y.tipo = 'excepciones' order by y.id desc limit 1
+      ) px on true
      where e.estado = 'estampado' and e.es_re_encargado = false and ${where}
      order by e.fecha_estampado nulls last, e.numero_rol, e.id
      limit 10000`);

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 /** Whole pesos with Chilean grouping: the cell keeps the number, the format shows $1.234.567. */
 export const CLP_FORMAT = '"$"#,##0';
 const DATE_FORMAT = 'dd-mm-yyyy';
-const DATE_COLUMNS = new Set<CobranzaColumnaId>(['fecha_diligencia', 'fecha_demanda', 'fecha_estampado', 'fecha_encargo']);
+const DATE_COLUMNS = new Set<CobranzaColumnaId>(['fecha_diligencia', 'fecha_demanda', 'fecha_estampado', 'fecha_encargo', 'vence_excepciones']);
 
 export interface PlanillaEncabezado {
   estudio: string;

@@ -20,6 +20,8 @@ export const INFORME_COLUMNAS = [
   { header: 'Fecha diligencia', key: 'fecha_diligencia', width: 15, date: true },
   { header: 'Fecha estampado', key: 'fecha_estampado', width: 15, date: true },
   { header: 'Valor asociado', key: 'valor_asociado', width: 16, money: true },
+  // Where a requerimiento de pago exists: the due date of the term to oppose excepciones.
+  { header: 'Vence excepciones', key: 'vence_excepciones', width: 16, date: true },
 ] as const;
 
 const ESTADO_LABELS: Record<string, string> = { estampado: 'Estampado', listo_para_estampar: 'Listo para estampar' };

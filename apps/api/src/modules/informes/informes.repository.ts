@@ -94,6 +94,7 @@ export interface FilaInformeRow {
   tipo_estampado: string;
   fecha_diligencia: string | null;
   valor_asociado: string | number | null;
+  vence_excepciones: string | null;
 }
 
 /**
@@ -112,7 +113,7 @@ export async function findFilasInforme(
       coalesce(tc.nombre, '') as tipo_causa_nombre, coalesce(te.nombre, '') as tipo_encargo_nombre,
       coalesce(ts.nombre, '') as tipo_estampado,
       to_char(d.fecha_diligencia at time zone 'America/Santiago', 'YYYY-MM-DD') as fecha_diligencia,
-      d.valor_final as valor_asociado
+      d.valor_final as valor_asociado, px.vence::text as vence_excepciones
     from encargos e
     left join partes_demandantes p on p.id = e.parte_demandante_id
     left join tribunales t on t.id = e.tribunal_id
@@ -123,6 +124,10 @@ export async function findFilasInforme(
       where dl.encargo_id = e.id order by dl.fecha_diligencia desc, dl.id desc limit 1
     ) d on true
     left join tipos_estampado ts on ts.id = d.tipo_estampado_id
+    -- The requerimiento's term to oppose excepciones: the latest one (an earlier one was replaced by it).
+    left join lateral (
+      select y.vence from plazos y where y.encargo_id = e.id and y.tipo = 'excepciones' order by y.id desc limit 1
+    ) px on true
     where e.estudio_id = ${estudioId}
       and e.estado in ('estampado', 'listo_para_estampar')
       and ((e.fecha_estampado >= ${periodo.fechaInicio} and e.fecha_estampado <= ${periodo.fechaFin})

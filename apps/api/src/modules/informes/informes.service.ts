@@ -91,6 +91,7 @@ function toFila(row: Awaited<ReturnType<typeof findFilasInforme>>[number]): Info
     tribunal: row.tribunal,
     rut_ejecutado: row.rut_ejecutado,
     ejecutados: row.ejecutados,
+    vence_excepciones: row.vence_excepciones,
   };
 }
 
@@ -180,6 +181,17 @@ export async function reportReceipientsSafe(db: TenantDb, estudio: EstudioConCon
   return recipients;
 }
 
+/** The requerimientos de pago of the report and where their excepciones term is: nothing without one. */
+function requerimientosLinea(informe: InformePreview): string[] {
+  const n = informe.datos.filter((fila) => fila.vence_excepciones !== null).length;
+  if (n === 0) return [];
+  return [
+    n === 1
+      ? `1 requerimiento de pago: el vencimiento del plazo para oponer excepciones va en la columna 'Vence excepciones'.`
+      : `${n} requerimientos de pago: el vencimiento del plazo para oponer excepciones va en la columna 'Vence excepciones'.`,
+  ];
+}
+
 /** The report's mail, signed with the receiver's signature block (see firmaReceptor). */
 export function mailText(informe: InformePreview, firma: string) {
   const label = FRECUENCIA_LABELS[informe.periodo.frecuencia].toLowerCase();
@@ -190,6 +202,7 @@ export function mailText(informe: InformePreview, firma: string) {
     '',
     `Adjuntamos el informe ${label} de encargos estampados del periodo ${informe.periodo.descripcion}.`,
     `Roles: ${informe.estadisticas.total_roles}. Valor total: ${total}.`,
+    ...requerimientosLinea(informe),
     '',
     `Saludos cordiales,`,
     '',

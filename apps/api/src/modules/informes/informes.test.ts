@@ -179,7 +179,7 @@ describe('report spreadsheet', () => {
     const header = sheet.getRow(HEADER_ROW).values as unknown[];
     expect(header.slice(1)).toEqual([
       'N° Rol', 'Estado', 'Parte demandante', 'Tribunal', 'Tipo de causa', 'Tipo de encargo', 'Tipo de estampado',
-      'RUT ejecutado', 'Fecha encargo', 'Fecha demanda', 'Fecha diligencia', 'Fecha estampado', 'Valor asociado',
+      'RUT ejecutado', 'Fecha encargo', 'Fecha demanda', 'Fecha diligencia', 'Fecha estampado', 'Valor asociado', 'Vence excepciones',
     ]);
     const first = sheet.getRow(HEADER_ROW + 1);
     const second = sheet.getRow(HEADER_ROW + 2);

@@ -5,7 +5,7 @@ import { ListEmpty, ListLoadError, ListLoading } from '../../../components/list-
 import { RowCard, usePhoneLayout } from '../../../components/row-cards';
 import { cobranzaScreenMessages as m } from '../messages';
 
-const DATE_KEYS = new Set<CobranzaColumnaId>(['fecha_diligencia', 'fecha_demanda', 'fecha_estampado', 'fecha_encargo']);
+const DATE_KEYS = new Set<CobranzaColumnaId>(['fecha_diligencia', 'fecha_demanda', 'fecha_estampado', 'fecha_encargo', 'vence_excepciones']);
 
 const nombreDe = (id: CobranzaColumnaId) => COBRANZA_COLUMNAS.find((c) => c.id === id)?.nombre ?? id;
 
