@@ -68,10 +68,14 @@ const ResultadosDashboardScreen = lazyScreen(
 const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
 const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
 const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
+// Every field visit of an assignment (features/visitas): a tab of Re-encargos, a section of Resultados.
+const VisitasTimeline = lazyScreen(() => import('../features/visitas/components/visitas-timeline'), 'VisitasTimeline');
 const DocumentosEncargoPanel = lazyScreen(
   () => import('../features/diligencias/components/documentos-encargo-panel'),
   'DocumentosEncargoPanel',
 );
+
+const resultadosVisitas = (encargo: { id: number }) => <VisitasTimeline encargoId={encargo.id} />;
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
@@ -100,6 +104,7 @@ export const routes: RouteObject[] = [
               <ReEncargosScreen
                 historialPanel={(encargo) => <HistorialPanel entidad="encargo" id={encargo.id} />}
                 documentosPanel={(encargo) => <DocumentosEncargoPanel encargoId={encargo.id} numeroRol={encargo.numero_rol} />}
+                visitasPanel={(encargo) => <VisitasTimeline encargoId={encargo.id} />}
               />
             ),
           }, // intake: Re-encargos
@@ -119,8 +124,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.informes, element: <Navigate to={paths.estadisticas} replace /> },
-          { path: paths.diligencias, element: <ResultadosEstampadosScreen /> },
-          { path: paths.generarEstampado, element: <ResultadosEstampadosScreen /> },
+          { path: paths.diligencias, element: <ResultadosEstampadosScreen visitasPanel={resultadosVisitas} /> },
+          { path: paths.generarEstampado, element: <ResultadosEstampadosScreen visitasPanel={resultadosVisitas} /> },
           { path: paths.estampar, element: <EstamparScreen /> },
           { path: `${paths.diligencias}/*`, element: <NotFound /> },
           { path: `${paths.rutas}/*`, element: <RutasScreen /> },

@@ -130,6 +130,8 @@ export const encargosMessages = {
   },
   reEncargos: {
     title: 'Re-encargos',
+    /** The tab of the assignment's field visits (issue 23). */
+    visitas: 'Visitas',
     subtitle: 'Busque un encargo por su número de rol para modificarlo o crear un re-encargo.',
     searchLabel: 'Número de rol del encargo original',
     searchPlaceholder: 'C-123-2024',

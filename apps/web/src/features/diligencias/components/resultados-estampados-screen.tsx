@@ -1,17 +1,34 @@
 import { Alert, Box, Stack, Text, Title } from '@mantine/core';
-import { type EncargoConResultados, diligenciaMessages as dm, formatCLP, formatDate } from '@receptoria/contracts';
-import { IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  type EncargoConResultados,
+  RESULTADO_VISITA_LABELS,
+  diligenciaMessages as dm,
+  formatCLP,
+  formatDate,
+  formatDateTime,
+} from '@receptoria/contracts';
+import { IconHistory, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { confirmClearForm } from '../../../components/confirm-action';
 import { type EncargoPickerDetail, EncargoPickerModal } from '../../../components/encargo-picker-modal';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { useEncargoOpciones } from '../api/get-lookups';
+import { visitasEncargoQueryOptions } from '../api/get-visitas';
 import { useTiposEstampado } from '../api/get-tipos-estampado';
 import { diligenciasMessages } from '../messages';
 import { EMPTY_INFO, type InfoFormValues, encargoToInfoValues } from '../utils/info-form';
-import { EMPTY_RESULTADOS, type ResultadosFormValues, actionAvailability, encargoToResultadosValues } from '../utils/resultados-form';
+import {
+  EMPTY_RESULTADOS,
+  type ResultadosFormValues,
+  actionAvailability,
+  admiteResultados,
+  encargoToResultadosValues,
+  tieneDiligencia,
+} from '../utils/resultados-form';
+import { ultimaVisita, valoresDeVisita } from '../utils/visita-prefill';
 import { BackToDiligencias } from './back-link';
 import { DocumentosEncargoPanel } from './documentos-encargo-panel';
 import { InfoEncargoSection } from './info-encargo-section';
@@ -43,8 +60,17 @@ function pickerDetails(encargo: EncargoConResultados): EncargoPickerDetail[] {
  * sections compose here; the actions live in useResultadosActions. Without the Estampar module the
  * screen opens read-only with a notice (issue 30).
  */
-export function ResultadosEstampadosScreen() {
+export interface ResultadosEstampadosScreenProps {
+  /** The loaded assignment's field visits (features meet in app/: the router plugs them in). */
+  visitasPanel?: (encargo: EncargoConResultados) => ReactNode;
+}
+
+export function ResultadosEstampadosScreen({ visitasPanel }: ResultadosEstampadosScreenProps = {}) {
   const [encargo, setEncargo] = useState<EncargoConResultados | null>(null);
+  /** The visit the results were pre-filled from (issue 23), while the form still shows it. */
+  const [prefill, setPrefill] = useState<{ encargoId: number; texto: string } | null>(null);
+  const loadedId = useRef<number | null>(null);
+  const queryClient = useQueryClient();
   const [choices, setChoices] = useState<{ rol: string; encargos: EncargoConResultados[] } | null>(null);
   const readOnly = !useSession().hasModule('estampar');
 
@@ -65,11 +91,24 @@ export function ResultadosEstampadosScreen() {
     }
   }, [tiposQuery.isError, opciones.isError]);
 
+  /** An assignment without results on record starts from its latest field visit (date, hour, notes, result). */
+  const prefillFromVisitas = async (next: EncargoConResultados) => {
+    if (tieneDiligencia(next) || !admiteResultados(next.estado)) return;
+    const data = await queryClient.fetchQuery(visitasEncargoQueryOptions(next.id)).catch(() => null);
+    const visita = data ? ultimaVisita(data.visitas) : null;
+    if (!visita || loadedId.current !== next.id || resultadosForm.formState.isDirty) return;
+    resultadosForm.reset({ ...resultadosForm.getValues(), ...valoresDeVisita(visita, tipos) });
+    setPrefill({ encargoId: next.id, texto: m.desdeVisita(formatDateTime(visita.fecha_hora), RESULTADO_VISITA_LABELS[visita.resultado]) });
+  };
+
   const load = (next: EncargoConResultados) => {
     setEncargo(next);
+    loadedId.current = next.id;
+    setPrefill(null);
     infoForm.reset(encargoToInfoValues(next));
     resultadosForm.reset(encargoToResultadosValues(next));
     notify.success(dm.encargoCargado);
+    void prefillFromVisitas(next);
   };
 
   const search = useRolSearch((found, rol) => {
@@ -80,6 +119,8 @@ export function ResultadosEstampadosScreen() {
   const clear = async () => {
     if (!(await confirmClearForm(infoForm.formState.isDirty || resultadosForm.formState.isDirty))) return;
     setEncargo(null);
+    loadedId.current = null;
+    setPrefill(null);
     search.setText('');
     infoForm.reset(EMPTY_INFO);
     resultadosForm.reset(EMPTY_RESULTADOS);
@@ -119,7 +160,13 @@ export function ResultadosEstampadosScreen() {
         noValidate
       >
         <Stack gap="lg">
+          {prefill && prefill.encargoId === encargo?.id ? (
+            <Alert color="blue" variant="light" icon={<IconHistory />} data-testid="resultados-desde-visita">
+              {prefill.texto}
+            </Alert>
+          ) : null}
           <ResultadosSection form={resultadosForm} encargo={encargo} tipos={tipos} readOnly={readOnly} />
+          {encargo && visitasPanel ? visitasPanel(encargo) : null}
           <ResumenSection encargo={encargo} values={resultados} tipos={tipos} />
           {encargo ? (
             <DocumentosEncargoPanel

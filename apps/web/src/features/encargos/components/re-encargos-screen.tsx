@@ -115,9 +115,11 @@ export interface ReEncargosScreenProps {
   historialPanel?: (encargo: Encargo) => ReactNode;
   /** The 'Documentos' tab: the loaded assignment's generated certificates (plugged in the same way). */
   documentosPanel?: (encargo: Encargo) => ReactNode;
+  /** The 'Visitas' tab: every field visit of the loaded assignment (plugged in the same way). */
+  visitasPanel?: (encargo: Encargo) => ReactNode;
 }
 
-export function ReEncargosScreen({ historialPanel, documentosPanel }: ReEncargosScreenProps = {}) {
+export function ReEncargosScreen({ historialPanel, documentosPanel, visitasPanel }: ReEncargosScreenProps = {}) {
   const { lookups, comunas, loading } = useEncargoLookups('re');
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('rol') ?? '');
@@ -346,7 +348,7 @@ export function ReEncargosScreen({ historialPanel, documentosPanel }: ReEncargos
       {conflict && <VersionConflictAlert onReload={() => void reloadLoaded()} reloading={reloading} />}
 
       <Tabs value={tab} onChange={setTab}>
-        {(historialPanel || documentosPanel) && (
+        {(historialPanel || documentosPanel || visitasPanel) && (
           <Tabs.List mb="md">
             <Tabs.Tab value="encargo">{auditoriaMessages.datosEncargo}</Tabs.Tab>
             {historialPanel && (
@@ -357,6 +359,11 @@ export function ReEncargosScreen({ historialPanel, documentosPanel }: ReEncargos
             {documentosPanel && (
               <Tabs.Tab value="documentos" disabled={!loaded}>
                 {estampadoMessages.documentosEncargo}
+              </Tabs.Tab>
+            )}
+            {visitasPanel && (
+              <Tabs.Tab value="visitas" disabled={!loaded}>
+                {r.visitas}
               </Tabs.Tab>
             )}
           </Tabs.List>
@@ -403,6 +410,7 @@ export function ReEncargosScreen({ historialPanel, documentosPanel }: ReEncargos
         </Tabs.Panel>
         {historialPanel && loaded && <Tabs.Panel value="historial">{historialPanel(loaded)}</Tabs.Panel>}
         {documentosPanel && loaded && <Tabs.Panel value="documentos">{documentosPanel(loaded)}</Tabs.Panel>}
+        {visitasPanel && loaded && <Tabs.Panel value="visitas">{visitasPanel(loaded)}</Tabs.Panel>}
       </Tabs>
 
       <EncargoPickerModal
