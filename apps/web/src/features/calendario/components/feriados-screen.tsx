@@ -23,7 +23,7 @@ import {
   todayIso,
 } from '@receptoria/contracts';
 import { IconCalendar, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
@@ -82,7 +82,8 @@ export function FeriadosScreen() {
         ) : config.isError ? (
           <ScreenLoadError title={mensajeDe(config.error)} retry={m.retry} onRetry={() => void config.refetch()} retrying={config.isFetching} />
         ) : (
-          <ConfiguracionForm config={config.data} onReload={() => config.refetch()} />
+          // A newer setting (saved here or read again) starts the form anew.
+          <ConfiguracionForm key={JSON.stringify(config.data)} config={config.data} onReload={() => config.refetch()} />
         )}
       </Paper>
 
@@ -250,12 +251,6 @@ function ConfiguracionForm({ config, onReload }: { config: CalendarioConfiguraci
   const [error, setError] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
   const [reloading, setReloading] = useState(false);
-
-  useEffect(() => {
-    setSabado(config.sabado_habil);
-    setRegion(config.region || OFICINA);
-    setDias(config.dias_sla_subida);
-  }, [config]);
 
   const oficina = REGIONES_CL[config.region_efectiva as keyof typeof REGIONES_CL];
   const options = [{ value: OFICINA, label: config.region ? m.regionOficinaSinDato : m.regionOficina(oficina ?? config.region_efectiva) }, ...REGION_OPTIONS];

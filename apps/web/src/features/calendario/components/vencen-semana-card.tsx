@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type PlazoItem, TIPO_PLAZO_LABELS, TIPOS_PLAZO } from '@receptoria/contracts/calendario/constants';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -56,9 +56,9 @@ export function VencenSemanaCard() {
           <IconCalendarDue size={20} />
           <Title order={4}>{m.title}</Title>
         </Group>
-        <Anchor component={Link} to={paths.calendario} size="sm">
+        <Text component={Link} to={paths.calendario} size="sm" c="blue.7">
           {m.verCalendario}
-        </Anchor>
+        </Text>
       </Group>
       {isPending ? (
         <Loader size="sm" />
@@ -89,9 +89,9 @@ export function VencenSemanaCard() {
               {plazos.slice(0, MAX_FILAS).map((plazo) => (
                 <Group key={plazo.id} justify="space-between" wrap="wrap" gap={4} data-testid="vencen-semana-fila">
                   <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Anchor component={Link} to={encargoHref(paths.reEncargos, plazo.numero_rol, plazo.encargo_id)} fw={600} size="sm">
+                    <Text component={Link} to={encargoHref(paths.reEncargos, plazo.numero_rol, plazo.encargo_id)} fw={600} size="sm" c="blue.7">
                       {plazo.numero_rol}
-                    </Anchor>
+                    </Text>
                     <Text size="xs" c="dimmed">
                       {TIPO_PLAZO_LABELS[plazo.tipo]}
                     </Text>
@@ -109,9 +109,9 @@ export function VencenSemanaCard() {
                 </Group>
               ))}
               {plazos.length > MAX_FILAS ? (
-                <Anchor component={Link} to={paths.calendario} size="xs" c="dimmed">
+                <Text component={Link} to={paths.calendario} size="xs" c="dimmed">
                   {m.masPlazos(plazos.length - MAX_FILAS)}
-                </Anchor>
+                </Text>
               ) : null}
             </Stack>
           )}
