@@ -1,4 +1,4 @@
-import { commonMessages, hasModule, type ModuleName } from '@receptoria/contracts';
+import { ADMIN_USERNAME, commonMessages, hasModule, type ModuleName, type PermissionCode } from '@receptoria/contracts';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -6,6 +6,8 @@ import { AppError } from '../lib/app-error';
 declare module 'fastify' {
   interface FastifyInstance {
     requireModule: (module: ModuleName) => onRequestAsyncHookHandler;
+    /** One named permission code (spec 01 §3), e.g. rebaja_recibos; the admin holds every one. */
+    requirePermission: (code: PermissionCode) => onRequestAsyncHookHandler;
   }
 }
 
@@ -20,6 +22,14 @@ export const permissionsPlugin = fp(
       };
       // Named on the hook so the route catalog (and the security suite) knows what each route guards.
       return Object.assign(guard, { requiredModule: module });
+    });
+    app.decorate('requirePermission', (code: PermissionCode) => {
+      const guard = async function requirePermission(request: FastifyRequest) {
+        if (request.account.username !== ADMIN_USERNAME && !request.permissionCodes.includes(code)) {
+          throw new AppError('FORBIDDEN', commonMessages.permissionMissing);
+        }
+      };
+      return Object.assign(guard, { requiredPermission: code });
     });
   },
   { name: 'permissions', dependencies: ['auth'] },

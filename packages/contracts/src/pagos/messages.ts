@@ -25,6 +25,7 @@ export const pagosMessages = {
     recibo: 'Recibo',
     rebaja: 'Rebaja',
     anulacion: 'Anulación de recibo',
+    retencion: 'Retención de la boleta (pagada por el estudio al SII)',
     pago: 'Pago',
     reverso_pago: 'Pago deshecho',
   },

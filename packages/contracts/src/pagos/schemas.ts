@@ -113,7 +113,7 @@ export const AntiguedadSchema = z.object({
 });
 export type Antiguedad = z.infer<typeof AntiguedadSchema>;
 
-export const MOVIMIENTO_TIPOS = ['recibo', 'rebaja', 'anulacion', 'pago', 'reverso_pago'] as const;
+export const MOVIMIENTO_TIPOS = ['recibo', 'rebaja', 'anulacion', 'retencion', 'pago', 'reverso_pago'] as const;
 export type MovimientoTipo = (typeof MOVIMIENTO_TIPOS)[number];
 
 export const MovimientoSchema = z.object({

@@ -14,6 +14,7 @@ export const recibosMessages = {
       : `Las diligencias ${ids.join(', ')} no existen, no están estampadas o no son del estudio del recibo`,
   diligenciaYaEnRecibo: (diligencia: number, numero: number) =>
     `La diligencia ${diligencia} ya está en el recibo N° ${numero}`,
+  diligenciasEnOtroRecibo: 'Alguna de las diligencias ya está en otro recibo',
   fechaAnteriorADiligencias: (fecha: string) =>
     `La fecha del recibo no puede ser anterior a la fecha de sus diligencias (${fecha})`,
   observacionesLargas: 'Las observaciones admiten hasta 1000 caracteres',
@@ -37,6 +38,9 @@ export const recibosMessages = {
   numeroBoletaInvalido: 'El número de boleta es requerido (hasta 20 caracteres)',
   retieneInvalido: "Indique quién retiene: 'pagador' o 'receptor'",
   boletaYaEmitida: (numero: string) => `El recibo ya tiene la boleta N° ${numero}`,
+  reciboConBoleta: 'El recibo ya tiene boleta emitida: no se pueden cambiar sus diligencias ni su monto.',
+  retencionExcedeSaldo: 'La retención de la boleta supera el saldo pendiente del recibo',
+  fechaFutura: 'La fecha no puede ser posterior a hoy',
   tasaNoDefinida: (anio: number) => `No hay tasa de retención definida para el año ${anio}`,
   estados: {
     emitido: 'Emitido',
