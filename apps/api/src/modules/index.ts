@@ -22,9 +22,10 @@ import { plantillasServiceRoutes } from './plantillas/plantillas.routes';
 import { receptorRoutes } from './receptor/receptor.routes';
 import { recibosRoutes } from './recibos/recibos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
+import { visitasRoutes } from './visitas/visitas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, recibosRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

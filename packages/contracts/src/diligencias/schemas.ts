@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages, PlazoProximoSchema } from '../calendario/plazos';
 import { idSchema } from '../common/text';
 import { visitaMessages } from '../visitas/messages';
+import { ColaCartaArt46Schema } from '../visitas/schemas';
 import { isValidIsoDate } from '../format/dates';
 import { EncargoEstadoSchema } from '../encargos/estados';
 import { EncargoModifySchema } from '../encargos/schemas';
@@ -157,6 +158,8 @@ export const ColaResponseSchema = z.object({
   esperando_resultados: z.array(ColaItemSchema),
   esperando_estampado: z.array(ColaItemSchema),
   totales: z.object({ esperando_resultados: z.number().int(), esperando_estampado: z.number().int() }),
+  /** Art. 46 letters still to send after an art. 44 notification, soonest due first (a sent letter leaves the list). */
+  cartas_art46: z.array(ColaCartaArt46Schema),
 });
 export type ColaResponse = z.infer<typeof ColaResponseSchema>;
 

@@ -54,6 +54,9 @@ export const InformanteSchema = z.object({
 });
 export type Informante = z.output<typeof InformanteSchema>;
 
+/** The informant as answered (no input transforms: responses are encoded with it). */
+export const InformanteRespuestaSchema = z.object({ nombre: z.string(), relacion: z.enum(RELACIONES_INFORMANTE) });
+
 export const UbicacionSchema = z.object({
   lat: z.number({ error: m.latitudInvalida }).min(-90, { error: m.latitudInvalida }).max(90, { error: m.latitudInvalida }),
   lon: z.number({ error: m.longitudInvalida }).min(-180, { error: m.longitudInvalida }).max(180, { error: m.longitudInvalida }),
@@ -113,7 +116,7 @@ export const VisitaSchema = z.object({
   fecha_hora: z.string(),
   tipo: z.enum(TIPOS_VISITA),
   resultado: z.enum(RESULTADOS_VISITA),
-  informante: InformanteSchema.nullable(),
+  informante: InformanteRespuestaSchema.nullable(),
   apuntes: z.string(),
   ubicacion: UbicacionSchema.nullable(),
   origen: z.enum(ORIGENES_VISITA),

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
 import { crearEncargo } from '../encargos/encargos.fixtures';
+import { dosBusquedas } from '../visitas/visitas.fixtures';
 
 let t: TestContext;
 let w: ResultadosWorld;
@@ -59,6 +60,8 @@ async function listar(query: string, token = w.tokenA) {
 /** Saves a requerimiento de pago (or another type) for a new assignment; returns the assignment. */
 async function conResultado(tipo: number, fecha: string, extra: Record<string, unknown> = {}) {
   const encargo = await nuevo();
+  // Art. 44 needs two positive searches at the address on different days before it (issue 23).
+  if (tipo === tipos.art44) await dosBusquedas(t, w.tokenA, encargo, [sumarDias(fecha.slice(0, 10), -2), sumarDias(fecha.slice(0, 10), -1)]);
   const response = await guardar(resultadosBody(encargo.numero_rol, tipo, { fecha_diligencia: fecha, ...extra }));
   expect(response.statusCode, response.body).toBe(200);
   return encargo;

@@ -79,6 +79,9 @@ interface UltimaJson {
   informante: string;
   informante_relacion: string;
   hora_informada: boolean;
+  domicilio_id: number | null;
+  domicilio_direccion: string | null;
+  domicilio_comuna: string | null;
   creado_por: string;
   fecha_creacion: string;
 }
@@ -92,7 +95,8 @@ export function ultimaDiligenciaJson(encargoId: SQL) {
       'tipo_nombre', t.nombre, 'fecha_diligencia', x.fecha_diligencia, 'apuntes_terreno', x.apuntes_terreno, 'tratamiento', x.tratamiento,
       'valor_cobrado', x.valor_cobrado, 'valor_final', x.valor_final, 'motivo_cambio_valor', x.motivo_cambio_valor,
       'observaciones', x.observaciones, 'informante', x.informante, 'informante_relacion', x.informante_relacion,
-      'hora_informada', x.hora_informada, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
+      'hora_informada', x.hora_informada, 'domicilio_id', x.domicilio_id, 'domicilio_direccion', x.domicilio_direccion,
+      'domicilio_comuna', x.domicilio_comuna, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
     from ${diligencias} x left join ${tiposEstampado} t on t.id = x.tipo_estampado_id
     where x.encargo_id = ${encargoId} order by x.fecha_diligencia desc, x.id desc limit 1)`;
 }
@@ -125,6 +129,9 @@ export function toResultados(
             informante: u.informante,
             informanteRelacion: u.informante_relacion,
             horaInformada: u.hora_informada,
+            domicilioId: u.domicilio_id ?? null,
+            domicilioDireccion: u.domicilio_direccion ?? null,
+            domicilioComuna: u.domicilio_comuna ?? null,
             creadoPor: u.creado_por,
             fechaCreacion: new Date(u.fecha_creacion),
           },
@@ -209,25 +216,29 @@ export async function listCola(
     estado === 'preparado'
       ? sql`e.fecha_encargo`
       : sql`coalesce((d.fecha_diligencia at time zone 'America/Santiago')::date, e.fecha_encargo)`;
+  // The nearest open deadline is read for the page's rows only (after the limit), not for every waiting one.
   const result = (await db.execute(sql`
-    select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
-           e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, (${desde})::text as esperando_desde,
-           t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
-    from ${encargos} e
-    join ${estudios} s on s.id = e.estudio_id
-    left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
-    left join lateral (
-      select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
-      where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
-    ) d on true
-    left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
+    select q.*, p.tipo as plazo_tipo, p.vence::text as plazo_vence from (
+      select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
+             e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, (${desde})::text as esperando_desde,
+             t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha
+      from ${encargos} e
+      join ${estudios} s on s.id = e.estudio_id
+      left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
+      left join lateral (
+        select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
+        where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
+      ) d on true
+      left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
+      where e.estado = ${estado} and e.es_re_encargado = false
+      order by ${desde} asc, e.id asc
+      limit ${limit}
+    ) q
     left join lateral (
       select y.tipo, y.vence from ${plazos} y
-      where y.encargo_id = e.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
+      where y.encargo_id = q.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
     ) p on true
-    where e.estado = ${estado} and e.es_re_encargado = false
-    order by ${desde} asc, e.id asc
-    limit ${limit}`)) as unknown as { rows: ColaRow[] };
+    order by q.esperando_desde asc, q.id asc`)) as unknown as { rows: ColaRow[] };
   const [countRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(encargos)

@@ -8,6 +8,7 @@ import {
   type NotificarEstampadoResponse,
   type NotificarEstampadoValue,
   diligenciaMessages as m,
+  TIPO_ESTAMPADO_ART_44,
   todayIso,
   toSantiagoIso,
 } from '@receptoria/contracts';
@@ -28,6 +29,8 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
+import { cartasPendientes } from '../visitas/carta-art46.service';
+import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
 import { findUltimaDiligencia, listCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
@@ -93,6 +96,9 @@ export async function registrarResultados(
     throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
   }
   exigirLugarRequerimiento(tipo.codigo, input.lugar_requerimiento);
+  // The address of the act (issue 23): an art. 44 notification needs two positive searches there on different days.
+  const domicilio = await domicilioDelActo(tx, encargoId, input.domicilio_id);
+  if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(tx, encargoId, domicilio, input.fecha_diligencia);
   const personalizado = input.valor_personalizado;
   const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
     tx,
@@ -109,6 +115,9 @@ export async function registrarResultados(
       informante: input.informante,
       informanteRelacion: input.informante_relacion,
       horaInformada: input.hora_informada,
+      domicilioId: domicilio?.id ?? null,
+      domicilioDireccion: domicilio?.direccion ?? null,
+      domicilioComuna: domicilio?.comuna ?? null,
       creadoPor: actor.username,
       fechaCreacion: now,
     },
@@ -237,5 +246,6 @@ export async function getCola(db: TenantDb, now = new Date()): Promise<ColaRespo
     esperando_resultados: resultados.items,
     esperando_estampado: estampado.items,
     totales: { esperando_resultados: resultados.total, esperando_estampado: estampado.total },
+    cartas_art46: await cartasPendientes(db, now),
   };
 }

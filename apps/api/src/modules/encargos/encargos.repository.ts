@@ -448,6 +448,9 @@ const DILIGENCIA_FIELDS = [
   'informante',
   'informanteRelacion',
   'horaInformada',
+  'domicilioId',
+  'domicilioDireccion',
+  'domicilioComuna',
   'creadoPor',
   'fechaCreacion',
 ] as const satisfies readonly (keyof DiligenciaInsert)[];

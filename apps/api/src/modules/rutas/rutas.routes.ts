@@ -24,6 +24,6 @@ export const rutasRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: { tags: ['rutas'], body: RutaGenerarSchema, response: { 200: RutaGeneradaSchema } },
     },
-    async (request) => generateRuta(request.tenantDb, request.body, request.tenant.comuna),
+    async (request) => generateRuta(request.tenantDb, request.body, request.tenant.comuna, request.auth.userId),
   );
 };

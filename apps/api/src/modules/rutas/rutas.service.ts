@@ -18,6 +18,7 @@ import {
   listComunasDisponibles,
   listDomiciliosPendientes,
 } from './rutas.repository';
+import { guardarRutaDelDia } from '../visitas/terreno.service';
 
 function toRow(row: DomicilioRutaRow): RutaDomicilio {
   const ejecutado = row.ejecutados.split('\n')[0]?.trim() ?? '';
@@ -64,7 +65,7 @@ export async function getDomiciliosPendientes(db: TenantDb, query: RutaDomicilio
  * Orders the chosen addresses into a short tour from the receiver's office comuna and builds the
  * Google Maps links: the whole route and its legs of at most MAX_PARADAS_POR_TRAMO places.
  */
-export async function generateRuta(db: TenantDb, input: RutaGenerarInput, officeComuna: string): Promise<RutaGenerada> {
+export async function generateRuta(db: TenantDb, input: RutaGenerarInput, officeComuna: string, usuarioId?: number): Promise<RutaGenerada> {
   const ids = [...new Set(input.domicilio_ids)];
   const rows = await findDomiciliosPlanificables(db, ids);
   const missing = ids.filter((id) => !rows.some((row) => row.id === id));
@@ -82,6 +83,8 @@ export async function generateRuta(db: TenantDb, input: RutaGenerarInput, office
     ciudad: row.ciudad,
     direccion_google_maps: direccionGoogleMaps(row),
   }));
+  // The phone's stops of today follow the order of the last route the user generated (issue 23).
+  if (usuarioId !== undefined) await guardarRutaDelDia(db, usuarioId, ordered.map((row) => row.id));
   const places = domicilios.map((d) => d.direccion_google_maps);
   const tramos = splitLegs(places.length, MAX_PARADAS_POR_TRAMO).map(([desde, hasta], index) => ({
     numero: index + 1,

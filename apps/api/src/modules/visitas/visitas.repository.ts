@@ -1,0 +1,101 @@
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
+const { visitas, visitaFotos, encargos, domicilios } = tenantSchema;
+
+export type VisitaRow = typeof visitas.$inferSelect;
+export type VisitaInsert = typeof visitas.$inferInsert;
+export type FotoMeta = { id: string; visitaId: number; tipoMime: string; bytes: number; subidaEn: Date };
+
+/** The assignment locked for a change (visits of one assignment are recorded one at a time). */
+export async function lockEncargo(tx: TenantDb, id: number) {
+  const [row] = await tx
+    .select({ id: encargos.id, numeroRol: encargos.numeroRol, estado: encargos.estado })
+    .from(encargos)
+    .where(eq(encargos.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findEncargoRef(db: TenantDb, id: number) {
+  const [row] = await db.select({ id: encargos.id, numeroRol: encargos.numeroRol }).from(encargos).where(eq(encargos.id, id));
+  return row;
+}
+
+export async function domiciliosDe(db: TenantDb, encargoId: number) {
+  return db
+    .select({ id: domicilios.id, direccion: domicilios.direccion, comuna: domicilios.comuna, ciudad: domicilios.ciudad, esPrincipal: domicilios.esPrincipal, activo: domicilios.activo })
+    .from(domicilios)
+    .where(eq(domicilios.encargoId, encargoId))
+    .orderBy(asc(domicilios.orden), asc(domicilios.id));
+}
+
+export async function findVisitaByUuid(db: TenantDb, uuid: string): Promise<VisitaRow | undefined> {
+  const [row] = await db.select().from(visitas).where(eq(visitas.uuid, uuid));
+  return row;
+}
+
+/** The visit row locked (its photos are added one at a time). */
+export async function lockVisitaByUuid(tx: TenantDb, uuid: string): Promise<VisitaRow | undefined> {
+  const [row] = await tx.select().from(visitas).where(eq(visitas.uuid, uuid)).for('update');
+  return row;
+}
+
+/** Inserts unless the uuid exists (a concurrent retry): undefined then. */
+export async function insertVisita(tx: TenantDb, values: VisitaInsert): Promise<VisitaRow | undefined> {
+  const [row] = await tx.insert(visitas).values(values).onConflictDoNothing({ target: visitas.uuid }).returning();
+  return row;
+}
+
+/** The visits of some assignments, oldest first (by fecha_hora, then as stored). */
+export async function visitasDe(db: TenantDb, encargoIds: readonly number[]): Promise<VisitaRow[]> {
+  if (encargoIds.length === 0) return [];
+  return db
+    .select()
+    .from(visitas)
+    .where(encargoIds.length === 1 ? eq(visitas.encargoId, encargoIds[0] as number) : inArray(visitas.encargoId, [...encargoIds]))
+    .orderBy(asc(visitas.fechaHora), asc(visitas.id));
+}
+
+/** The photos of some visits (without their bytes), in upload order. */
+export async function fotosDe(db: TenantDb, visitaIds: readonly number[]): Promise<FotoMeta[]> {
+  if (visitaIds.length === 0) return [];
+  return db
+    .select({ id: visitaFotos.id, visitaId: visitaFotos.visitaId, tipoMime: visitaFotos.tipoMime, bytes: visitaFotos.bytes, subidaEn: visitaFotos.subidaEn })
+    .from(visitaFotos)
+    .where(inArray(visitaFotos.visitaId, [...visitaIds]))
+    .orderBy(asc(visitaFotos.subidaEn), asc(visitaFotos.id));
+}
+
+export async function fotosDeVisita(tx: TenantDb, visitaId: number) {
+  return tx.select({ id: visitaFotos.id, sha256: visitaFotos.sha256 }).from(visitaFotos).where(eq(visitaFotos.visitaId, visitaId));
+}
+
+export async function insertFoto(tx: TenantDb, values: typeof visitaFotos.$inferInsert) {
+  const [row] = await tx.insert(visitaFotos).values(values).returning({ id: visitaFotos.id });
+  return row as { id: string };
+}
+
+export async function findFoto(db: TenantDb, id: string) {
+  const [row] = await db.select({ contenido: visitaFotos.contenido, tipoMime: visitaFotos.tipoMime }).from(visitaFotos).where(eq(visitaFotos.id, id));
+  return row;
+}
+
+export async function visitasDeEncargoEnDomicilio(tx: TenantDb, encargoId: number) {
+  return tx
+    .select({
+      uuid: visitas.uuid,
+      domicilioId: visitas.domicilioId,
+      domicilioDireccion: visitas.domicilioDireccion,
+      domicilioComuna: visitas.domicilioComuna,
+      fechaHora: visitas.fechaHora,
+      resultado: visitas.resultado,
+      corrigeA: visitas.corrigeA,
+      informanteNombre: visitas.informanteNombre,
+      informanteRelacion: visitas.informanteRelacion,
+      tipo: visitas.tipo,
+    })
+    .from(visitas)
+    .where(and(eq(visitas.encargoId, encargoId)))
+    .orderBy(asc(visitas.fechaHora), asc(visitas.id));
+}
