@@ -63,7 +63,9 @@ const result = await esbuild.build({
   format: 'esm',
   target: 'node20',
   conditions: ['node', 'import'],
-  mainFields: ['module', 'main'],
+  // As Node resolves a bare import of a package without "exports": its "main" (a "module" entry may be
+  // bundler-only ESM without file extensions, e.g. @aws-sdk/client-s3's dist-es).
+  mainFields: ['main', 'module'],
   sourcemap: 'linked',
   write: false,
   logLevel: 'warning',
