@@ -52,6 +52,8 @@ const { createEncargoOnce } = await load<Record<'createEncargoOnce', ServiceFn>>
 const { guardarResultados } = await load<Record<'guardarResultados', ServiceFn>>(
   path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'),
 );
+const { getCola } = await load<Record<'getCola', ServiceFn>>(path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'));
+const { listPlazos } = await load<Record<'listPlazos', ServiceFn>>(path.join(apiDir, 'src/modules/calendario/plazos.service.ts'));
 const { EncargoCreateSchema, GuardarResultadosSchema } = await load<Record<'EncargoCreateSchema' | 'GuardarResultadosSchema', Schema>>(
   path.join(repoRoot, 'packages/contracts/src/index.ts'),
 );
@@ -126,9 +128,21 @@ async function seed(tenantUrl: string): Promise<void> {
              'Santiago', true, 0
       from encargos where not exists (select 1 from domicilios d where d.encargo_id = encargos.id)
     `);
+    // Deadlines (issue 24) on a third of the assignments, due around their assignment date: most open
+    // (the queue's nearest one, the calendar's week), one in five met; some with a second open one.
+    await client.query(`
+      insert into plazos (encargo_id, tipo, desde, dias, vence, estado, origen, lugar_requerimiento)
+      select id, 'excepciones', fecha_encargo + 2, 4, fecha_encargo + 8 + id % 5,
+             case when id % 5 = 0 then 'cumplido' else 'pendiente' end, 'diligencia:' || id, 'comuna_tribunal'
+      from encargos where id % 3 = 0
+      union all
+      select id, 'carta_art_46', fecha_encargo + 1, 2, fecha_encargo + 3, 'pendiente', 'diligencia:' || id, null
+      from encargos where id % 9 = 0
+    `);
     // As autovacuum would: visibility map and hint bits set, statistics fresh.
     await client.query('vacuum analyze encargos');
     await client.query('vacuum analyze domicilios');
+    await client.query('vacuum analyze plazos');
     const { rows: counts } = await client.query<{ n: string }>('select count(*) as n from encargos');
     log(`seeded ${Number(counts[0]?.n).toLocaleString('en-US')} assignments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
@@ -348,6 +362,12 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       page: q.page ?? 1,
       page_size: 20,
     });
+    // Weeks (Monday–Sunday) of late 2025, where the seeded deadlines fall due.
+    const semanas = Array.from({ length: 8 }, (_, i) => {
+      const lunes = new Date(Date.UTC(2025, 10, 3 + 7 * i));
+      const domingo = new Date(lunes.getTime() + 6 * 86_400_000);
+      return { desde: lunes.toISOString().slice(0, 10), hasta: domingo.toISOString().slice(0, 10) };
+    });
     const scenarios: Scenario[] = [
       {
         name: 'lista, page 1',
@@ -386,6 +406,26 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         connections: CONNECTIONS,
         target: 'API ≥ 0.6 × floor',
         p95Target: 8,
+      },
+      {
+        // /resultados-dashboard: both queues (200 each, oldest first) with each one's nearest open deadline.
+        name: 'cola de resultados (/diligencias/cola/)',
+        http: [{ method: 'GET', path: '/api/v1/diligencias/cola/' }],
+        record: (db) => getCola(db, new Date('2026-01-15T12:00:00Z') as never),
+        recordCount: 1,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+        p95Target: 40,
+      },
+      {
+        // The dashboard's 'Vencen esta semana': a week of deadlines (seeded up to 2026-01-13).
+        name: 'plazos de la semana (/calendario/plazos/)',
+        http: semanas.map((w) => ({ method: 'GET', path: `/api/v1/calendario/plazos/?desde=${w.desde}&hasta=${w.hasta}` })),
+        record: (db, i) => listPlazos(db, semanas[i] as never),
+        recordCount: semanas.length,
+        connections: CONNECTIONS,
+        target: 'API ≥ 0.6 × floor',
+        p95Target: 15,
       },
       {
         name: 'authenticated no-op (/auth/profile/)',
