@@ -35,6 +35,9 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   onboarding: { address: paths.onboarding, heading: 'Sistema Multi-Tenant', title: 'Sistema Multi-Tenant' },
   carpetas: { address: paths.carpetas, heading: 'Carpetas', title: 'Carpetas' },
   configuracionReceptor: { address: paths.configuracionReceptor, heading: 'Mis datos de receptor', title: 'Mis datos de receptor' },
+  calendario: { address: paths.calendario, heading: 'Calendario', title: 'Calendario' },
+  calendarioFeriados: { address: paths.calendarioFeriados, heading: 'Feriados y plazos', title: 'Feriados y plazos' },
+  perfil: { address: paths.perfil, heading: 'Mi perfil', title: 'Mi perfil' },
   dashboardDetalle: { address: '/dashboard/detalle/encargos-activos', heading: 'Encargos Activos', title: 'Detalle del Dashboard' },
 };
 
