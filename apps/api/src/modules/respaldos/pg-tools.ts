@@ -65,12 +65,13 @@ export async function findPgTool(tool: PgTool, major: number, binDir?: string): 
     ...(binDir ? [path.join(binDir, tool)] : []),
     `/usr/lib/postgresql/${major}/bin/${tool}`,
     ...((await pgConfigBinDir()) ? [path.join((await pgConfigBinDir())!, tool)] : []),
-    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, tool)),
   ];
+  // Last, whatever the PATH finds.
+  const onPath = tool;
   let newer: string | null = null;
   const seen: string[] = [];
-  for (const candidate of [...new Set(candidates)]) {
-    if (!(await executable(candidate))) continue;
+  for (const candidate of [...new Set(candidates), onPath]) {
+    if (candidate !== onPath && !(await executable(candidate))) continue;
     const version = await toolMajor(candidate);
     if (version === null) continue;
     seen.push(`${candidate} (${version})`);
@@ -94,6 +95,8 @@ export async function findPgTool(tool: PgTool, major: number, binDir?: string): 
 /** Connection settings for a libpq tool, the password kept out of the command line (ps shows it). */
 export function libpqArgs(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
+  // The tool runs with this process's environment (PATH, locale, PGSSLMODE…) plus the password.
+  // eslint-disable-next-line no-restricted-properties
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
   parsed.password = '';

@@ -165,7 +165,7 @@ describe('backups and restore on PostgreSQL', () => {
     const into = `${databaseNameOf(t.config.database.controlUrl!)}_copia`;
     const restored = await restaurarReceptor(ctx, { receptor: receptor.id, archivo: file, into });
     expect(restored.destino).toBe(into);
-    const copy = await openDatabase({ kind: 'postgres', url: tenantLocation(t.app.databaseConfig, { databaseName: into, databaseUrl: null }).url }, 'tenant');
+    const copy = await openDatabase(tenantLocation(t.app.databaseConfig, { databaseName: into, databaseUrl: null }), 'tenant');
     try {
       expect(await tableChecksums(copy.db)).toEqual(await tableChecksums(await t.tenantDbOf(receptor.id)));
     } finally {
