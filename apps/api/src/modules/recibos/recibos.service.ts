@@ -185,7 +185,7 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
           creadoPorId: actor.userId,
           creadoPor: actor.username,
         })
-        .returning({ id: recibos.id, creadoEn: recibos.creadoEn });
+        .returning({ id: recibos.id });
       if (!row) throw new Error('recibo insert returned nothing');
       await tx.insert(reciboItems).values(
         items.map((d) => ({
@@ -194,8 +194,8 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
           numeroRol: d.numero_rol,
           tipo: d.tipo,
           valor: d.valor,
+          // agregado_en defaults to the transaction's now(), the receipt's creado_en: the items it was issued with.
           fechaDiligencia: d.fecha_diligencia,
-          agregadoEn: row.creadoEn,
         })),
       );
       await recordAudit(tx, actor, {
