@@ -232,6 +232,21 @@ describe('backups and restore on PostgreSQL', () => {
     expect(health.respaldos.ultimo_ok).toBe(runs[0]!.terminadoEn!.toISOString());
   }, 120_000);
 
+  it('the nightly run is scheduled at 02:00 America/Santiago, once for every instance', async () => {
+    const jobs = { enabled: true, schedule: true, pollingIntervalSeconds: 0.5 };
+    const respaldos = { ...t.config.respaldos!, schedule: true, dir: path.join(dir, 'programado'), s3: undefined };
+    const one = await buildApp({ ...t.config, jobs, respaldos });
+    const two = await buildApp({ ...t.config, jobs, respaldos });
+    try {
+      expect(await one.jobs!.getSchedules(QUEUES.respaldosTick)).toMatchObject([
+        { name: QUEUES.respaldosTick, key: 'respaldos', cron: '0 2 * * *', timezone: 'America/Santiago' },
+      ]);
+    } finally {
+      await two.close();
+      await one.close();
+    }
+  }, 120_000);
+
   it('a failed backup is recorded, shown on /health (still 200) and mailed to the platform admin', async () => {
     await t.app.controlDb.update(controlSchema.users).set({ email: 'plataforma@receptoria.cl' }).where(eq(controlSchema.users.username, 'admin'));
     // A file where the backup folder should be: nothing can be written.
