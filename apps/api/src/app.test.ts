@@ -12,6 +12,7 @@ describe('application', () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', control_db: 'ok', tenant_db: 'ok' });
+    expect(response.json().servidores).toEqual([{ id: 1, nombre: 'principal', estado: 'ok' }]);
   });
 
   it('publishes OpenAPI documentation generated from the contracts', async () => {

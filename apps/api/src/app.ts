@@ -18,6 +18,7 @@ import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { clientErrorHandler } from './lib/client-errors';
 import { compressionPlugin } from './plugins/compression';
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(permissionsPlugin);
   await app.register(routeCatalogPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(indicadoresPlugin, { config });
   await app.register(estampadosPlugin, { config });
   await app.register(mailPlugin, { config });

@@ -43,7 +43,7 @@ export function configFromEnv(env: Env): AppConfig {
     hsts: env.HSTS === '1',
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     redisUrl: env.REDIS_URL,
-    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, processMetrics: true },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST, processMetrics: true },
     tenantPool: { max: env.TENANT_POOL_MAX, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
     googleDocs: googleDocsFromEnv(env),
     soffice: env.SOFFICE_PATH,

@@ -84,5 +84,5 @@ export interface AppConfig {
    * with a port and no token they are served on that port only; otherwise /metrics answers 401.
    * processMetrics adds the Node process's own (CPU, memory, event loop).
    */
-  metrics?: { token?: string; port?: number; processMetrics?: boolean };
+  metrics?: { token?: string; port?: number; host?: string; processMetrics?: boolean };
 }

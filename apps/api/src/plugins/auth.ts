@@ -111,9 +111,20 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorate('revocations', revocations);
     // Login limits in the control database, or in Redis when REDIS_URL is set: every instance counts the same.
     const limits: LoginThrottleOptions = { perAddressMax: config.loginRateMax, windowMs: 60_000, accountFreeFailures: 5, accountMaxDelayMs: 30_000 };
-    const loginThrottle: LoginThrottle = config.redisUrl
-      ? new RedisLoginThrottle(new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, commandTimeout: 5_000 }), limits)
-      : new ControlDbLoginThrottle(app.controlDb, limits);
+    let loginThrottle: LoginThrottle;
+    if (config.redisUrl) {
+      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, commandTimeout: 5_000 });
+      // It reconnects by itself; say so at most every 30 s while Redis is away (logins get 503 meanwhile).
+      let lastWarning = 0;
+      redis.on('error', (error: Error) => {
+        if (Date.now() - lastWarning < 30_000) return;
+        lastWarning = Date.now();
+        app.log.warn({ event: 'redis_unavailable', err: error.message }, 'Redis for login limits unavailable');
+      });
+      loginThrottle = new RedisLoginThrottle(redis, limits);
+    } else {
+      loginThrottle = new ControlDbLoginThrottle(app.controlDb, limits);
+    }
     app.decorate('loginThrottle', loginThrottle);
     app.addHook('onClose', () => loginThrottle.close());
     app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);

@@ -27,7 +27,8 @@ async function probe(work: () => Promise<unknown>): Promise<'ok' | 'error'> {
 
 /**
  * GET /health: 200 when the control database answers. It also reports the first active receiver's
- * database (tenant trouble shows apart from control trouble) and the login-limit counters.
+ * database (tenant trouble shows apart from control trouble), the receivers' database servers
+ * (`servidores`: id, nombre, estado 'ok' | 'caido') and the login-limit counters.
  */
 export const healthPlugin = fp(
   async (app) => {
@@ -49,11 +50,15 @@ export const healthPlugin = fp(
           respaldos = await estadoRespaldos(app.controlDb);
         });
       }
+      // The receivers' database servers: today the one server of the control database ('caido' when the
+      // receiver database probe fails); each server of their own once receivers live on several.
+      const servidores = [{ id: 1, nombre: 'principal', estado: control !== 'ok' || tenants === 'error' ? 'caido' : 'ok' }];
       const body = {
         status: control === 'ok' && tenants !== 'error' ? 'ok' : control === 'ok' ? 'degraded' : 'unavailable',
         control_db: control,
         tenant_db: tenants,
         tenant_pools_open: app.tenantPools.openCount,
+        servidores,
         respaldos,
         login_throttle: control === 'ok' || app.loginThrottle.store === 'redis' ? await app.loginThrottle.stats().catch(() => null) : null,
       };

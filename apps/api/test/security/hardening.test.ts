@@ -318,6 +318,8 @@ describe('9. a database outage answers 503 and /health tells which database', ()
       await ctx.app.controlDb.update(tenants).set({ activo: true }).where(eq(tenants.id, tenant.id));
       const health = await ctx.app.inject({ method: 'GET', url: '/health' });
       expect(health.json()).toMatchObject({ control_db: 'ok', tenant_db: 'error', status: 'degraded' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json().servidores).toEqual([{ id: 1, nombre: 'principal', estado: 'caido' }]);
     } finally {
       await ctx.close();
     }

@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /estampados/api/estampados/documento/:id/archivo': 'download link; authenticated by a signed token in the query',
   'GET /api/v1/calendario/ics/:token.ics': 'phone calendar feed; calendar apps send no bearer, authenticated by the long random token in the path',
   'GET /api/v1/visitas/fotos/:tenant/:id': 'photo of a field visit opened by <img> or a new tab; authenticated by an HMAC over receiver, photo and expiry in the query (10 minutes)',
+  'GET /metrics': 'Prometheus scrape; never a session: authenticated by its own METRICS_TOKEN bearer (401 without it, and always 401 when no token is set)',
 };
 
 /** Routes outside the attack surface: generated documentation and static files. */
