@@ -36,6 +36,15 @@ function parseNotice(payload: string | undefined): Notice | undefined {
 }
 
 /**
+ * Announces a revocation from outside a running API instance (the CLI, a maintenance script): every
+ * instance listening drops what it names. Applies only to a PostgreSQL control database.
+ */
+export async function announceRevocation(db: ControlDb, revocation: Revocation, origin = 'externo'): Promise<void> {
+  const notice: Notice = { r: revocation, o: origin, t: Date.now() };
+  await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/**
  * Session revocations between API instances over PostgreSQL LISTEN/NOTIFY on the control database:
  * each instance keeps one dedicated connection listening on `receptoria_sesiones` and sends its own
  * revocations with pg_notify (delivered when they commit, to every listener, in milliseconds).

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, DEFAULT_PASSWORD, type TestContext } from '../../../test/helper';
 import { buildApp } from '../../app';
+import { announceRevocation } from './revocations';
 
 /**
  * Two API instances on one control database (issue 28): login limits counted as on one instance,
@@ -172,6 +173,16 @@ describe('revocations reach the other instance within a second (LISTEN/NOTIFY)',
     });
     expect(revoked.statusCode, revoked.body).toBe(200);
     await within(1_000, async () => (await get(b, session.access, '/api/v1/configuracion/usuarios/')).statusCode === 403);
+  });
+
+  it('a revocation announced from outside the API (CLI, scripts) reaches both instances', async () => {
+    const user = await t.createUser({ tenantId: t.mainTenantId, username: 'desde_fuera' });
+    const session = await loginOn(a, 'desde_fuera');
+    expect((await get(a, session.access, '/api/v1/auth/profile/')).statusCode).toBe(200);
+    expect((await get(b, session.access, '/api/v1/auth/profile/')).statusCode).toBe(200);
+    await a.controlDb.update(controlSchema.users).set({ isActive: false }).where(eq(controlSchema.users.id, user.id));
+    await announceRevocation(a.controlDb, { k: 'u', id: user.id });
+    for (const app of [a, b]) await within(1_000, async () => (await get(app, session.access, '/api/v1/auth/profile/')).statusCode === 401);
   });
 
   it('a listener that loses its connection drops its cache and listens again', async () => {
