@@ -208,7 +208,7 @@ test('the phone-calendar link is copied ending in .ics; a new one replaces it an
   await expect(page.getByTestId('enlace-telefono').getByTestId('enlace-ics')).toHaveValue(segundo);
 });
 
-test('an own holiday added on Feriados y plazos is listed with its source and shaded on the calendar; removed again', async ({ page, request }) => {
+test('an own holiday added on Feriados y plazos is listed with its source and shaded on the calendar; removed again; a law’s holiday counted as hábil and restored', async ({ page, request }) => {
   const headers = await adminHeaders(request);
   // A weekday of next month that is no holiday yet.
   const proximo = sumarDias(`${hoySantiago().slice(0, 8)}01`, 40).slice(0, 8);
@@ -244,4 +244,21 @@ test('an own holiday added on Feriados y plazos is listed with its source and sh
   await page.getByRole('dialog', { name: '¿Eliminar el feriado propio?' }).getByRole('button', { name: 'Eliminar' }).click();
   await expect(toast(page, /^Feriado eliminado\. Se recalcul/)).toBeVisible();
   await expect(page.getByTestId('feriado-fila').filter({ hasText: nombre })).toHaveCount(0);
+
+  // A law's holiday that did not happen this year is counted as hábil, and restored.
+  const anioActual = Number(fecha.slice(0, 4)); // the year the screen shows after adding
+  const nacionales = ((await (await request.get(`/api/v1/calendario/feriados/?anio=${anioActual}`, { headers })).json()) as Feriado[]).filter(
+    (f) => f.tipo === 'nacional',
+  );
+  const ultimo = nacionales.at(-1) as Feriado;
+  await page.getByRole('button', { name: `Contar ${ultimo.nombre} (${dmy(ultimo.fecha)}) como día hábil` }).click();
+  await page.getByRole('dialog', { name: '¿Contar este feriado como día hábil?' }).getByRole('button', { name: 'Contar como hábil' }).click();
+  await expect(toast(page, /^Día marcado como hábil: el feriado de la lista ya no se cuenta\. Se recalcul/)).toBeVisible();
+  const habil = page.getByTestId('feriado-fila').filter({ hasText: 'Día hábil (marcado)' });
+  await expect(habil).toContainText(dmy(ultimo.fecha));
+  await habil.getByRole('button', { name: `Eliminar ${ultimo.nombre} (${dmy(ultimo.fecha)})` }).click();
+  await page.getByRole('dialog', { name: '¿Volver a contarlo como feriado?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, /^Feriado eliminado\. Se recalcul/).last()).toBeVisible();
+  await expect(page.getByTestId('feriado-fila').filter({ hasText: 'Día hábil (marcado)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Contar ${ultimo.nombre} (${dmy(ultimo.fecha)}) como día hábil` })).toBeVisible();
 });

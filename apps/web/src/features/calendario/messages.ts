@@ -91,6 +91,19 @@ export const feriadosScreenMessages = {
     text: (nombre: string, fecha: string) => `${nombre} (${fecha}) volverá a contarse como día hábil y se recalcularán los plazos abiertos que lo cruzan.`,
     confirm: 'Eliminar',
   },
+  contarHabil: 'Contar como hábil',
+  contarHabilAria: (nombre: string, fecha: string) => `Contar ${nombre} (${fecha}) como día hábil`,
+  contarHabilConfirm: {
+    title: '¿Contar este feriado como día hábil?',
+    text: (nombre: string, fecha: string) =>
+      `Use esto solo si ${nombre} (${fecha}) no se celebró o se trasladó por ley. Ese día se contará como hábil y se recalcularán los plazos abiertos que lo cruzan.`,
+    confirm: 'Contar como hábil',
+  },
+  eliminarHabilConfirm: {
+    title: '¿Volver a contarlo como feriado?',
+    text: (nombre: string, fecha: string) => `${nombre} (${fecha}) volverá a ser feriado y se recalcularán los plazos abiertos que lo cruzan.`,
+    confirm: 'Eliminar',
+  },
   recalculados: (n: number) => (n === 1 ? 'Se recalculó 1 plazo' : `Se recalcularon ${n} plazos`),
   configuracion: 'Cómo se cuentan los plazos',
   sabadoHabil: 'El sábado es día hábil',

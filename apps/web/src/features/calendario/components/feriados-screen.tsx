@@ -134,17 +134,32 @@ const TIPO_COLOR: Record<string, string> = { nacional: 'indigo', regional: 'cyan
 
 function FeriadoRow({ feriado }: { feriado: Feriado }) {
   const eliminar = useEliminarFeriado();
+  const agregar = useAgregarFeriado();
   const fecha = formatDate(feriado.fecha);
+  const habil = feriado.tipo === 'no_feriado';
   const quitar = async () => {
     if (feriado.id === null) return;
-    const ok = await confirmAction({
-      title: m.eliminarConfirm.title,
-      text: m.eliminarConfirm.text(feriado.nombre, fecha),
-      confirm: m.eliminarConfirm.confirm,
-    });
+    const textos = habil ? m.eliminarHabilConfirm : m.eliminarConfirm;
+    const ok = await confirmAction({ title: textos.title, text: textos.text(feriado.nombre, fecha), confirm: textos.confirm });
     if (!ok) return;
     try {
       const res = await eliminar.mutateAsync(feriado.id);
+      avisoRecalculo(res.message, res.plazos_recalculados);
+    } catch (error) {
+      notify.error(mensajeDe(error));
+    }
+  };
+  // A library day that did not happen (or was moved by law) is counted as hábil: an own 'no_feriado' entry.
+  const contarHabil = async () => {
+    const ok = await confirmAction({
+      title: m.contarHabilConfirm.title,
+      text: m.contarHabilConfirm.text(feriado.nombre, fecha),
+      confirm: m.contarHabilConfirm.confirm,
+      color: 'orange',
+    });
+    if (!ok) return;
+    try {
+      const res = await agregar.mutateAsync({ fecha: feriado.fecha, nombre: feriado.nombre, tipo: 'no_feriado' });
       avisoRecalculo(res.message, res.plazos_recalculados);
     } catch (error) {
       notify.error(mensajeDe(error));
@@ -161,7 +176,7 @@ function FeriadoRow({ feriado }: { feriado: Feriado }) {
     >
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap={8} wrap="wrap">
-          <Text fw={600} size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text fw={600} size="sm" td={habil ? 'line-through' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
             {fecha}
           </Text>
           <Text size="sm">{feriado.nombre}</Text>
@@ -179,7 +194,7 @@ function FeriadoRow({ feriado }: { feriado: Feriado }) {
           {feriado.fuente}
         </Text>
       </Stack>
-      {feriado.id !== null && feriado.tipo === 'propio' ? (
+      {feriado.id !== null ? (
         <ActionIcon
           variant="subtle"
           color="red"
@@ -190,6 +205,18 @@ function FeriadoRow({ feriado }: { feriado: Feriado }) {
         >
           <IconTrash size={18} />
         </ActionIcon>
+      ) : feriado.tipo === 'nacional' || feriado.tipo === 'regional' ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="orange"
+          aria-label={m.contarHabilAria(feriado.nombre, fecha)}
+          onClick={() => void contarHabil()}
+          loading={agregar.isPending}
+          style={{ flexShrink: 0 }}
+        >
+          {m.contarHabil}
+        </Button>
       ) : null}
     </Group>
   );
