@@ -72,7 +72,6 @@ function precompress(): Plugin {
 const fieldModePwa = VitePWA({
   injectRegister: false,
   registerType: 'autoUpdate',
-  includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
   manifest: {
     id: '/terreno',
     name: 'Receptoría — Terreno',
@@ -98,6 +97,9 @@ const fieldModePwa = VitePWA({
     navigateFallbackDenylist: [/^\/api\//, /^\/estampados\//, /^\/health/],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     cleanupOutdatedCaches: true,
+    // A new worker takes over the open pages at once (the shell it serves is the build it came with).
+    clientsClaim: true,
+    skipWaiting: true,
   },
 });
 
