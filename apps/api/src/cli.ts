@@ -1,17 +1,26 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { type ControlDb, openDatabase } from '@receptoria/db';
+import {
+  type ControlDb,
+  controlLocation,
+  ensureDatabase,
+  migrateHandle,
+  openDatabase,
+  TenantPools,
+} from '@receptoria/db';
 import { claimEmbedded, EmbeddedInUseError, type EmbeddedOwner, readLiveOwner } from './bootstrap/embedded-access';
 import { readEnv } from './env';
+import type { AppConfig } from './lib/config';
 import { configFromEnv } from './lib/config-from-env';
 import { createUser } from './modules/tenants/tenants.service';
 import { QUEUES } from './jobs/jobs.plugin';
 import type { RespaldoTrabajo, RespaldoTrabajoResultado } from './jobs/respaldos.job';
 import {
   ejecutarRespaldo,
+  type RespaldoContext,
   type RespaldoResultado,
+  respaldosConfigPorDefecto,
   restaurarReceptor,
   type RestauracionResultado,
 } from './modules/respaldos/respaldos.service';
@@ -36,7 +45,7 @@ class CliError extends Error {}
  * server that keeps the embedded database (its control database reached on the server's socket).
  */
 interface Command {
-  local(app: FastifyInstance): Promise<void>;
+  local(config: AppConfig): Promise<void>;
   remote(controlDb: ControlDb, url: string): Promise<void>;
 }
 
@@ -94,6 +103,45 @@ async function throughServerQueue(url: string, trabajo: RespaldoTrabajo): Promis
   }
 }
 
+/** The whole application (it makes the first receiver on a fresh folder), for commands about users. */
+async function withApp(config: AppConfig, work: (controlDb: ControlDb) => Promise<void>): Promise<void> {
+  const { buildApp } = await import('./app');
+  const app = await buildApp(config);
+  try {
+    await work(app.controlDb);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Only the control database and the receivers' databases as they are, for backups and restores: the
+ * application's start would create (empty) a receiver's database that is missing, the very one a
+ * restore is about to bring back.
+ */
+async function withDatabases(config: AppConfig, work: (ctx: RespaldoContext) => Promise<void>): Promise<void> {
+  const location = controlLocation(config.database);
+  await ensureDatabase(location);
+  const control = await openDatabase(location, 'control', { poolSize: 2 });
+  const tenantPools = new TenantPools({ max: 4, idleMs: 60_000, poolSize: 2 });
+  try {
+    await migrateHandle(control, 'control');
+    const quiet = () => undefined;
+    await work({
+      controlDb: control.db,
+      databaseConfig: config.database,
+      tenantPools,
+      config: config.respaldos ?? respaldosConfigPorDefecto(config.database),
+      // The command prints what failed; the nightly job is the one that mails.
+      log: { info: quiet, error: quiet },
+      sessionCacheTtlMs: config.sessionCacheTtlMs ?? 5_000,
+    });
+  } finally {
+    await tenantPools.closeAll();
+    await control.close();
+  }
+}
+
 function parseCommand(argv: string[]): Command | null {
   const [command, ...rest] = argv;
   if (command === 'backup') {
@@ -101,7 +149,7 @@ function parseCommand(argv: string[]): Command | null {
     const receptor = values.receptor === 'all' ? 'all' : Number(values.receptor);
     if (receptor !== 'all' && !(Number.isInteger(receptor) && receptor > 0)) return null;
     return {
-      local: async (app) => printBackup(await ejecutarRespaldo(app.respaldoContext, { origen: 'manual', receptor })),
+      local: (config) => withDatabases(config, async (ctx) => printBackup(await ejecutarRespaldo(ctx, { origen: 'manual', receptor }))),
       remote: async (_db, url) => {
         const result = await throughServerQueue(url, { accion: 'respaldar', receptor });
         if (result.accion === 'respaldar') printBackup(result.resultado);
@@ -117,7 +165,7 @@ function parseCommand(argv: string[]): Command | null {
     if (!(Number.isInteger(receptor) && receptor > 0) || !values.file) return null;
     const pedido = { receptor, archivo: path.resolve(values.file), into: values.into, replace: values.replace };
     return {
-      local: async (app) => printRestore(await restaurarReceptor(app.respaldoContext, pedido)),
+      local: (config) => withDatabases(config, async (ctx) => printRestore(await restaurarReceptor(ctx, pedido))),
       remote: async (_db, url) => {
         const result = await throughServerQueue(url, { accion: 'restaurar', ...pedido });
         if (result.accion !== 'restaurar') return;
@@ -127,7 +175,7 @@ function parseCommand(argv: string[]): Command | null {
     };
   }
   const createUserCommand = parseCreateUser(command, rest);
-  return createUserCommand && { local: (app) => createUserCommand(app.controlDb), remote: (db) => createUserCommand(db) };
+  return createUserCommand && { local: (config) => withApp(config, (controlDb) => createUserCommand(controlDb)), remote: (db) => createUserCommand(db) };
 }
 
 function parseCreateUser(command: string | undefined, rest: string[]): ((controlDb: ControlDb) => Promise<void>) | null {
@@ -215,14 +263,7 @@ async function main(): Promise<void> {
     }
   }
   try {
-    // The whole application opens the databases itself (and makes the first receiver on a fresh folder).
-    const { buildApp } = await import('./app');
-    const app = await buildApp(config);
-    try {
-      await command.local(app);
-    } finally {
-      await app.close();
-    }
+    await command.local(config);
   } finally {
     await claim?.release();
   }

@@ -278,15 +278,27 @@ describe('backups and restore on PostgreSQL', () => {
     expect((await t.app.inject({ method: 'GET', url: '/health' })).json().respaldos.error).toBeNull();
   }, 120_000);
 
-  it('cli backup --receptor all writes the control and every receiver database', async () => {
+  it('cli backup --receptor all writes the control and every receiver database; cli restore brings a dropped one back', async () => {
     const cliDir = path.join(dir, 'cli');
-    const { stdout } = await run('pnpm', ['exec', 'tsx', 'src/cli.ts', 'backup', '--receptor', 'all'], {
-      cwd: apiDir,
-      env: { ...process.env, DATABASE_URL: t.config.database.controlUrl, BACKUP_DIR: cliDir, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' },
-      timeout: 90_000,
-    });
+    const cli = (args: string[]) =>
+      run('pnpm', ['exec', 'tsx', 'src/cli.ts', ...args], {
+        cwd: apiDir,
+        env: { ...process.env, DATABASE_URL: t.config.database.controlUrl, BACKUP_DIR: cliDir, JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' },
+        timeout: 90_000,
+      });
+    const { stdout } = await cli(['backup', '--receptor', 'all']);
     const tenants = await listTenants(t.app.controlDb);
     expect(stdout.match(/^Respaldo escrito: /gm)).toHaveLength(tenants.length + 1);
     expect((await readdir(cliDir)).filter((f) => f.endsWith('.dump.sha256'))).toHaveLength(tenants.length + 1);
+
+    const tenant = await tenantRow();
+    const before = await tableChecksums(await t.tenantDbOf(receptor.id));
+    const file = (await readdir(cliDir)).find((f) => f.startsWith(`${tenant.databaseName}_`) && f.endsWith('.dump'))!;
+    const live = tenantLocation(t.app.databaseConfig, tenant);
+    await t.app.tenantPools.evict(live);
+    await dropDatabase(live);
+    const restored = await cli(['restore', '--receptor', String(receptor.id), '--file', path.join(cliDir, file)]);
+    expect(restored.stdout).toMatch(new RegExp(`^Respaldo restaurado en ${tenant.databaseName} \\(`, 'm'));
+    expect(await tableChecksums(await t.tenantDbOf(receptor.id))).toEqual(before);
   }, 120_000);
 });
