@@ -88,7 +88,7 @@ export const TarifaSchema = z.object({
   cuantia_hasta: z.number().int().nullable(),
   monto_clp: z.number().int().nullable(),
   porcentaje_utm: z.number().nullable(),
-  recargos: z.array(RecargoSchema),
+  recargos: z.array(z.object({ comuna: z.string(), monto_clp: z.number().int() })),
 });
 export type Tarifa = z.infer<typeof TarifaSchema>;
 

@@ -1,0 +1,48 @@
+import {
+  RetencionPutSchema,
+  RetencionResponseSchema,
+  SugeridoQuerySchema,
+  SugeridoSchema,
+  TarifasPutSchema,
+  TarifasQuerySchema,
+  TarifasResponseSchema,
+} from '@receptoria/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../auditoria/audit-actor';
+import { getRetencion, getTarifas, saveRetencion, saveTarifas, sugerirHonorario } from './honorarios.service';
+
+/** Fees (issue 25): price lists, the suggested fee and the boleta's retention rates; module cobranza. */
+export const honorariosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = [app.authenticate, app.requireModule('cobranza')];
+  const tags = ['honorarios'];
+
+  app.get(
+    '/honorarios/retencion/',
+    { onRequest, schema: { tags, response: { 200: RetencionResponseSchema } } },
+    async (request) => getRetencion(request.tenantDb),
+  );
+
+  app.put(
+    '/honorarios/retencion/',
+    { onRequest, schema: { tags, body: RetencionPutSchema, response: { 200: RetencionResponseSchema } } },
+    async (request) => saveRetencion(request.tenantDb, request.body, auditActorOf(request)),
+  );
+
+  app.get(
+    '/honorarios/tarifas/',
+    { onRequest, schema: { tags, querystring: TarifasQuerySchema, response: { 200: TarifasResponseSchema } } },
+    async (request) => getTarifas(request.tenantDb, request.query.estudio),
+  );
+
+  app.put(
+    '/honorarios/tarifas/',
+    { onRequest, schema: { tags, body: TarifasPutSchema, response: { 200: TarifasResponseSchema } } },
+    async (request) => saveTarifas(request.tenantDb, request.body, auditActorOf(request)),
+  );
+
+  app.get(
+    '/honorarios/sugerido/',
+    { onRequest, schema: { tags, querystring: SugeridoQuerySchema, response: { 200: SugeridoSchema } } },
+    async (request) => sugerirHonorario(request.tenantDb, request.query.encargo_id, request.query.tipo_estampado_id),
+  );
+};

@@ -1,0 +1,172 @@
+import {
+  foldText,
+  formatCLP,
+  honorariosMessages as m,
+  type RetencionTasa,
+  type Sugerido,
+  type Tarifa,
+  type TarifaInput,
+  todayIso,
+} from '@receptoria/contracts';
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor } from '../auditoria/audit-actor';
+import { recordAudit } from '../auditoria/auditoria.service';
+import { rowsOf } from '../recibos/recibos.repository';
+
+const { estudios, retencionTasas, tarifas, tiposEstampado } = tenantSchema;
+
+/** The receiver's fee settings are one audited entity: id 0, the action names the list changed. */
+const HONORARIOS_ID = 0;
+
+export async function getRetencion(db: TenantDb): Promise<RetencionTasa[]> {
+  const rows = await db.select().from(retencionTasas).orderBy(asc(retencionTasas.anio));
+  return rows.map((row) => ({ anio: row.anio, tasa: Number(row.tasa) }));
+}
+
+/** Replaces the rates by year. Boletas already issued keep the rate they were issued at. */
+export async function saveRetencion(db: TenantDb, rows: readonly RetencionTasa[], actor: AuditActor): Promise<RetencionTasa[]> {
+  const antes = await getRetencion(db);
+  await db.transaction(async (tx) => {
+    await tx.delete(retencionTasas);
+    if (rows.length > 0) await tx.insert(retencionTasas).values(rows.map((r) => ({ anio: r.anio, tasa: r.tasa })));
+    await recordAudit(tx, actor, { entidad: 'honorarios', entidadId: HONORARIOS_ID, accion: 'retencion', cambios: { retencion: { antes, despues: rows } } });
+  });
+  return getRetencion(db);
+}
+
+function tarifaOf(row: typeof tarifas.$inferSelect): Tarifa {
+  return {
+    id: row.id,
+    estudio_id: row.estudioId,
+    tipo_estampado_id: row.tipoEstampadoId,
+    cuantia_desde: Number(row.cuantiaDesde),
+    cuantia_hasta: row.cuantiaHasta === null ? null : Number(row.cuantiaHasta),
+    monto_clp: row.montoClp === null ? null : Number(row.montoClp),
+    porcentaje_utm: row.porcentajeUtm === null ? null : Number(row.porcentajeUtm),
+    recargos: row.recargos,
+  };
+}
+
+/** The price lists: every row, or a firm's rows and the general list. */
+export async function getTarifas(db: TenantDb, estudioId?: number): Promise<Tarifa[]> {
+  const rows = await db
+    .select()
+    .from(tarifas)
+    .where(estudioId === undefined ? undefined : or(eq(tarifas.estudioId, estudioId), isNull(tarifas.estudioId)))
+    .orderBy(asc(tarifas.orden), asc(tarifas.id));
+  return rows.map(tarifaOf);
+}
+
+/** Replaces the whole price list (overlaps were refused by the contract); firms and types must exist. */
+export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], actor: AuditActor): Promise<Tarifa[]> {
+  const estudioIds = [...new Set(rows.map((r) => r.estudio_id).filter((id): id is number => id !== null))];
+  const tipoIds = [...new Set(rows.map((r) => r.tipo_estampado_id).filter((id): id is number => id !== null))];
+  if (estudioIds.length > 0) {
+    const found = new Set((await db.select({ id: estudios.id }).from(estudios).where(inArray(estudios.id, estudioIds))).map((r) => r.id));
+    const missing = estudioIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new AppError('BAD_REQUEST', m.estudiosNoEncontrados(missing));
+  }
+  if (tipoIds.length > 0) {
+    const found = new Set((await db.select({ id: tiposEstampado.id }).from(tiposEstampado).where(inArray(tiposEstampado.id, tipoIds))).map((r) => r.id));
+    const missing = tipoIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new AppError('BAD_REQUEST', m.tiposNoEncontrados(missing));
+  }
+  const antes = await getTarifas(db);
+  await db.transaction(async (tx) => {
+    await tx.delete(tarifas);
+    if (rows.length > 0) {
+      await tx.insert(tarifas).values(
+        rows.map((r, orden) => ({
+          estudioId: r.estudio_id,
+          tipoEstampadoId: r.tipo_estampado_id,
+          cuantiaDesde: r.cuantia_desde,
+          cuantiaHasta: r.cuantia_hasta,
+          montoClp: r.monto_clp,
+          porcentajeUtm: r.porcentaje_utm,
+          recargos: r.recargos,
+          orden,
+        })),
+      );
+    }
+    await recordAudit(tx, actor, {
+      entidad: 'honorarios',
+      entidadId: HONORARIOS_ID,
+      accion: 'tarifas',
+      cambios: { tarifas: { antes: antes.map(({ id: _id, ...t }) => t), despues: rows } },
+    });
+  });
+  return getTarifas(db);
+}
+
+/** The month's UTM as stored (read from the indicator source or typed by the receiver), else the latest before it. */
+async function utmDelMes(db: TenantDb, mes: string): Promise<number> {
+  const [row] = rowsOf<{ valor: number }>(await db.execute(sql`select valor from utm_mensual where mes <= ${mes} order by mes desc limit 1`));
+  if (!row) throw new AppError('BAD_REQUEST', m.utmNoDisponible(mes));
+  return Number(row.valor);
+}
+
+const enBanda = (t: Tarifa, cuantia: number) => cuantia >= t.cuantia_desde && (t.cuantia_hasta === null || cuantia < t.cuantia_hasta);
+
+function banda(t: Tarifa): string {
+  if (t.cuantia_desde === 0 && t.cuantia_hasta === null) return 'toda cuantía';
+  if (t.cuantia_hasta === null) return `cuantía desde ${formatCLP(t.cuantia_desde)}`;
+  return `cuantía ${formatCLP(t.cuantia_desde)} a ${formatCLP(t.cuantia_hasta)}`;
+}
+
+/**
+ * The fee a diligence of this type on this assignment should carry: the firm's list, else the general
+ * list, else the type's default; the band by the assignment's cuantía (none = 0); a row for the exact type
+ * before one for any type; plus the surcharge of the comuna of the assignment's principal address.
+ */
+export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEstampadoId: number): Promise<Sugerido> {
+  const [encargo] = rowsOf<{ estudio_id: number; estudio_nombre: string; cuantia: string | null; comuna: string | null }>(
+    await db.execute(sql`
+      select e.estudio_id, es.nombre as estudio_nombre, e.cuantia,
+             (select d.comuna from domicilios d where d.encargo_id = e.id and d.activo order by d.es_principal desc, d.orden, d.id limit 1) as comuna
+        from encargos e join estudios es on es.id = e.estudio_id
+       where e.id = ${encargoId}`),
+  );
+  if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
+  const [tipo] = await db.select().from(tiposEstampado).where(eq(tiposEstampado.id, tipoEstampadoId));
+  if (!tipo) throw new AppError('BAD_REQUEST', m.tipoEstampadoInvalido);
+  const cuantia = encargo.cuantia === null ? 0 : Number(encargo.cuantia);
+  const lista = await getTarifas(db, encargo.estudio_id);
+  const candidatos = (estudioId: number | null) =>
+    lista.find((t) => t.estudio_id === estudioId && t.tipo_estampado_id === tipoEstampadoId && enBanda(t, cuantia)) ??
+    lista.find((t) => t.estudio_id === estudioId && t.tipo_estampado_id === null && enBanda(t, cuantia));
+  const delEstudio = candidatos(encargo.estudio_id);
+  const tarifa = delEstudio ?? candidatos(null);
+  if (!tarifa) {
+    return {
+      monto: tipo.valorPorDefecto,
+      fuente: 'tipo_estampado',
+      detalle: `Valor del tipo ${tipo.nombre}: ${formatCLP(tipo.valorPorDefecto)}`,
+      tarifa_id: null,
+      estudio_nombre: encargo.estudio_nombre,
+    };
+  }
+  let base: number;
+  let detalle: string;
+  const origen = delEstudio ? `Tarifa de ${encargo.estudio_nombre}` : 'Tarifa general';
+  if (tarifa.monto_clp !== null) {
+    base = tarifa.monto_clp;
+    detalle = `${origen} (${banda(tarifa)}): ${formatCLP(base)}`;
+  } else {
+    const mes = todayIso().slice(0, 7);
+    const utm = await utmDelMes(db, mes);
+    base = Math.round((utm * (tarifa.porcentaje_utm ?? 0)) / 100);
+    detalle = `${origen} (${banda(tarifa)}): ${String(tarifa.porcentaje_utm).replace('.', ',')} % UTM de ${formatCLP(utm)} = ${formatCLP(base)}`;
+  }
+  const comuna = encargo.comuna ? foldText(encargo.comuna) : null;
+  const recargo = comuna === null ? undefined : tarifa.recargos.find((r) => foldText(r.comuna) === comuna);
+  if (recargo) detalle += ` + recargo ${recargo.comuna} ${formatCLP(recargo.monto_clp)}`;
+  return {
+    monto: base + (recargo?.monto_clp ?? 0),
+    fuente: delEstudio ? 'tarifa_estudio' : 'tarifa_general',
+    detalle,
+    tarifa_id: tarifa.id,
+    estudio_nombre: encargo.estudio_nombre,
+  };
+}
