@@ -1,6 +1,7 @@
 import type { Encargo } from '@receptoria/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildStampPayload, type DiligenciaCertificado, type ReceptorData } from '../../modules/estampados/stamp-payload';
+import { terrenoPayload, type VisitaDelCertificado } from '../../modules/visitas/certificado';
 import { renderDocx, templateMarkers } from './docx-stamp';
 import { docxText } from './ooxml';
 import { buildPlantillaBase, PLANTILLAS_BASE } from './plantillas-base';
@@ -56,8 +57,18 @@ function diligencia(over: Partial<DiligenciaCertificado> = {}): DiligenciaCertif
   };
 }
 
+/** Visits at the address before the diligence (issue 23): two positive searches on different days, one corrected away. */
+const VISITAS: VisitaDelCertificado[] = [
+  { uuid: 'a', domicilioId: 1, domicilioDireccion: 'Av. Irarrázaval 2401, depto 73', domicilioComuna: 'Ñuñoa', corrigeA: null, resultado: 'domicilio_confirmado', fechaHora: new Date('2025-03-11T13:15:00Z'), informanteNombre: 'Rosa Tapia', informanteRelacion: 'conserje' },
+  { uuid: 'b', domicilioId: 1, domicilioDireccion: 'Av. Irarrázaval 2401, depto 73', domicilioComuna: 'Ñuñoa', corrigeA: null, resultado: 'domicilio_confirmado', fechaHora: new Date('2025-03-12T21:40:00Z'), informanteNombre: null, informanteRelacion: null },
+];
+const CARTA = { fechaEnvio: '2025-03-15', numeroSeguimiento: 'RR123456789CL', fechaNotificacion: '2025-03-14' };
+
 function render(codigo: string, d: DiligenciaCertificado, receptor = RECEPTOR) {
-  const datos = buildStampPayload({ encargo, diligencia: d, tipoNombre: 'Búsqueda positiva', valorPorDefecto: 35_000, receptor });
+  const datos = {
+    ...buildStampPayload({ encargo, diligencia: d, tipoNombre: 'Búsqueda positiva', valorPorDefecto: 35_000, receptor }),
+    ...terrenoPayload(encargo, d, VISITAS, CARTA),
+  };
   const docx = buildPlantillaBase(codigo);
   const out = renderDocx(docx, datos);
   return { text: docxText(out.docx), faltantes: out.faltantes, markers: templateMarkers(docx) };
@@ -141,6 +152,20 @@ describe('built-in certificate templates read correctly for any input', () => {
     const { text } = render('notificacion_subsidiaria_art_44', diligencia({ tratamiento: 'doña' }));
     expect(text).not.toMatch(/di aviso/);
     expect(text).toContain('Se le dará aviso de esta notificación por carta certificada dentro de los dos días siguientes, conforme al artículo 46');
+  });
+
+  it('the art. 44 certificate cites both searches (date, hour, source); the negative ones cite the attempts', () => {
+    const { text } = render('notificacion_subsidiaria_art_44', diligencia());
+    expect(text).toContain(
+      'la primera vez el día 11-03-2025, a las 10:15 horas, y la segunda el día 12-03-2025, a las 18:40 horas —, establecí que dicho lugar es su morada, por los dichos de Rosa Tapia, conserje en la primera búsqueda y según lo constatado en el lugar en la segunda',
+    );
+    const negativa = render('busqueda_negativa_no_reside', diligencia()).text;
+    expect(negativa).toContain(
+      'Me constituí en este domicilio el 11-03-2025 a las 10:15 horas (domicilio confirmado, por los dichos de Rosa Tapia, conserje) y el 12-03-2025 a las 18:40 horas (domicilio confirmado, según lo constatado en el lugar). En consecuencia, la búsqueda resultó negativa. DOY FE.',
+    );
+    const carta = render('certificado_carta_art46', diligencia()).text;
+    expect(carta).toContain('con fecha 15-03-2025 remití, por carta certificada de Correos de Chile, número de seguimiento RR123456789CL');
+    expect(carta).toContain('de la notificación que le practiqué con fecha 14-03-2025 conforme al artículo 44');
   });
 
   it("dates the certificate at the receiver's office, else where the diligence was; signs with their title and RUT", () => {

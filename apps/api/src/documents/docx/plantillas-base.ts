@@ -29,10 +29,17 @@ const PERSONA = '<<persona>>, cédula de identidad/RUT N° <<rut_ejecutado>>';
 
 const ANTECEDENTES = 'Antecedentes de la diligencia: <<apuntes_oracion>>';
 
+/** The visits recorded at the address up to the diligence (issue 23): '' when there are none. */
+const INTENTOS = '<<intentos_oracion>>';
+
 function busquedaNegativa(lugar: string, motivo: string): PlantillaBase {
   return {
     titulo: 'BÚSQUEDA NEGATIVA',
-    cuerpo: [`CERTIFICO: Que ${lugar}, con el objeto de buscar y notificar a ${PERSONA}, la demanda de autos y su proveído. ${motivo}`, ANTECEDENTES, 'En consecuencia, la búsqueda resultó negativa. DOY FE.'],
+    cuerpo: [
+      `CERTIFICO: Que ${lugar}, con el objeto de buscar y notificar a ${PERSONA}, la demanda de autos y su proveído. ${motivo}`,
+      ANTECEDENTES,
+      `${INTENTOS}En consecuencia, la búsqueda resultó negativa. DOY FE.`,
+    ],
   };
 }
 
@@ -71,8 +78,9 @@ export const PLANTILLAS_BASE: Record<string, PlantillaBase> = {
   notificacion_subsidiaria_art_44: {
     titulo: 'NOTIFICACIÓN ARTÍCULO 44 DEL CÓDIGO DE PROCEDIMIENTO CIVIL',
     cuerpo: [
-      `CERTIFICO: Que ${LUGAR_Y_HORA}, y habiéndose establecido en búsquedas anteriores que dicho lugar es la morada de ${PERSONA}, y que se encuentra en el lugar del juicio, le notifiqué la demanda de autos y su proveído en conformidad al artículo 44 del Código de Procedimiento Civil.`,
-      'Entregué las copias íntegras de las resoluciones a persona adulta del domicilio o, en su defecto, las fijé en la puerta. Se le dará aviso de esta notificación por carta certificada dentro de los dos días siguientes, conforme al artículo 46 del Código de Procedimiento Civil.',
+      `CERTIFICO: Que ${LUGAR_Y_HORA}, morada de ${PERSONA}, a fin de notificarle la demanda de autos y su proveído.`,
+      'Habiéndola buscado en dicho domicilio en dos días distintos sin encontrarla — la primera vez el día <<busqueda_1_fecha>>, a las <<busqueda_1_hora>> horas, y la segunda el día <<busqueda_2_fecha>>, a las <<busqueda_2_hora>> horas —, establecí que dicho lugar es su morada, <<busqueda_1_informante>> en la primera búsqueda y <<busqueda_2_informante>> en la segunda, y que se encuentra en el lugar del juicio.',
+      'En consecuencia, le notifiqué la demanda de autos y su proveído en conformidad al artículo 44 del Código de Procedimiento Civil, entregando las copias íntegras de las resoluciones a persona adulta del domicilio o, en su defecto, fijándolas en la puerta. Se le dará aviso de esta notificación por carta certificada dentro de los dos días siguientes, conforme al artículo 46 del Código de Procedimiento Civil.',
       `${ANTECEDENTES} DOY FE.`,
     ],
   },
@@ -119,6 +127,13 @@ export const PLANTILLAS_BASE: Record<string, PlantillaBase> = {
     cuerpo: [
       `CERTIFICO: Que ${LUGAR_Y_HORA}, en cumplimiento de lo ordenado en autos, y procedí al lanzamiento de ${PERSONA}, y de todos los ocupantes del inmueble.`,
       `${ANTECEDENTES} El inmueble quedó desocupado y a disposición de la parte demandante. DOY FE.`,
+    ],
+  },
+  certificado_carta_art46: {
+    titulo: 'CERTIFICACIÓN DE ENVÍO DE CARTA CERTIFICADA (ARTÍCULO 46 DEL CÓDIGO DE PROCEDIMIENTO CIVIL)',
+    cuerpo: [
+      `CERTIFICO: Que con fecha <<carta_art46_fecha_envio>> remití, por carta certificada de Correos de Chile, número de seguimiento <<carta_art46_numero_seguimiento>>, aviso a ${PERSONA}, dirigido a su domicilio ubicado en <<domicilio_demandado>>, comuna de <<domicilio_comuna>>, de la notificación que le practiqué con fecha <<fecha_notificacion_art44>> conforme al artículo 44 del Código de Procedimiento Civil, dando así cumplimiento a lo dispuesto en el artículo 46 del mismo Código.`,
+      'DOY FE.',
     ],
   },
   notificacion_sentencia: {

@@ -9,6 +9,8 @@ import {
   type NotificarEstampadoValue,
   diligenciaMessages as m,
   TIPO_ESTAMPADO_ART_44,
+  TIPO_ESTAMPADO_CARTA_ART_46,
+  visitaMessages,
   todayIso,
   toSantiagoIso,
 } from '@receptoria/contracts';
@@ -29,7 +31,7 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { cartasPendientes } from '../visitas/carta-art46.service';
+import { cartasPendientes, ultimaCartaArt46 } from '../visitas/carta-art46.service';
 import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
 import { findUltimaDiligencia, listCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
@@ -99,6 +101,10 @@ export async function registrarResultados(
   // The address of the act (issue 23): an art. 44 notification needs two positive searches there on different days.
   const domicilio = await domicilioDelActo(tx, encargoId, input.domicilio_id);
   if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(tx, encargoId, domicilio, input.fecha_diligencia);
+  // The letter's certificate certifies a letter on record (fecha de envío, número de seguimiento).
+  if (tipo.codigo === TIPO_ESTAMPADO_CARTA_ART_46 && !(await ultimaCartaArt46(tx, encargoId))) {
+    throw new AppError('CONFLICT', visitaMessages.sinCartaArt46, { errors: { resultado_id: [visitaMessages.sinCartaArt46] } });
+  }
   const personalizado = input.valor_personalizado;
   const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
     tx,

@@ -52,6 +52,7 @@ import {
   tiposConPlantilla,
   unindexDocumento,
 } from './estampados.repository';
+import { datosDeTerreno } from '../visitas/certificado';
 import { MissingMarkersError, type StampEngine, type StampTemplate } from './stamp-engine';
 import { candidata, comoCertificado, decidir, fechaTexto, leerTipeado } from './stamp-diligencia';
 import {
@@ -329,7 +330,8 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
       const found = (await lockEncargosFullByRol(tx, encargo.numero_rol)).find((r) => r.encargo.id === encargo.id);
       if (!found) throw new AppError('NOT_FOUND', dm.encargoNoEncontrado);
       const diligencia = await diligenciaParaGenerar(tx, ctx, found, tipo, sent, now);
-      datos = payloadOf(ctx, found.encargo, tipo, diligencia, sent);
+      // The searches and attempts recorded at the address, and the art. 46 letter (issue 23).
+      datos = { ...payloadOf(ctx, found.encargo, tipo, diligencia, sent), ...(await datosDeTerreno(tx, found.encargo, diligencia, now)) };
     } else {
       datos = freePayload(ctx, sent, numeroRol);
     }
@@ -409,7 +411,7 @@ export async function previewEstampado(
     } else {
       avisos.push(dm.primeroResultados);
     }
-    datos = payloadOf(ctx, encargo, tipo, diligencia, sent);
+    datos = { ...payloadOf(ctx, encargo, tipo, diligencia, sent), ...(await datosDeTerreno(ctx.db, encargo, diligencia)) };
   } else {
     datos = freePayload(ctx, sent, numeroRol);
   }

@@ -61,6 +61,10 @@ export interface DiligenciaCertificado {
   observaciones: string;
   informante: string;
   informanteRelacion: string;
+  /** The address the act took place at, stored with the diligence (issue 23); absent → the principal one. */
+  domicilioId?: number | null;
+  domicilioDireccion?: string | null;
+  domicilioComuna?: string | null;
 }
 
 /** 'doña' → feminine; 'don' and no tratamiento → the generic masculine of legal drafting. */
@@ -138,7 +142,15 @@ export function buildStampPayload(input: {
 }): StampPayload {
   const { encargo: e, diligencia: d, receptor } = input;
   const now = input.now ?? new Date();
-  const domicilio = e.domicilios.find((x) => x.es_principal) ?? e.domicilios[0];
+  const principal = e.domicilios.find((x) => x.es_principal) ?? e.domicilios[0];
+  // The address stored with the diligence (the art. 44 notification's, say), else the principal one.
+  const domicilio = d?.domicilioDireccion
+    ? {
+        direccion: d.domicilioDireccion,
+        comuna: d.domicilioComuna ?? '',
+        ciudad: e.domicilios.find((x) => x.id === d.domicilioId)?.ciudad ?? principal?.ciudad ?? '',
+      }
+    : principal;
   const fechaDiligenciaIso = d?.fechaDiligencia ? wallDate(d.fechaDiligencia) : null;
   const tratamiento = d?.tratamiento ?? '';
   const hoy = todayIso(now);

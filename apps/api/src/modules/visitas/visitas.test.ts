@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ColaResponseSchema,
+  GenerarEstampadoResponseSchema,
   type Encargo,
   FotoResponseSchema,
   TerrenoHoyResponseSchema,
@@ -12,6 +13,7 @@ import { tenantSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
+import { docxText } from '../../documents/docx/ooxml';
 import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
 import { crearEncargo } from '../encargos/encargos.fixtures';
 import { createFotoSigner } from './fotos';
@@ -430,5 +432,62 @@ describe('art. 46 letter', () => {
     const db = await t.tenantDbOf(t.mainTenantId);
     const [plazo] = await db.select().from(tenantSchema.plazos).where(eq(tenantSchema.plazos.encargoId, encargo.id));
     expect(plazo).toMatchObject({ estado: 'cumplido', cumplidoEn: '2026-03-13', cumplidoPor: 'receptor_a' });
+  });
+});
+
+describe('certificates from the visits', () => {
+  const generar = (payload: Record<string, unknown>) => t.request(w.tokenA, { method: 'POST', url: '/estampados/api/estampados/generar', payload });
+  async function docx(response: Awaited<ReturnType<typeof generar>>) {
+    expect(response.statusCode, response.body).toBe(201);
+    const file = await t.request(undefined, { method: 'GET', url: GenerarEstampadoResponseSchema.parse(response.json()).documento.url });
+    expect(file.statusCode).toBe(200);
+    return docxText(file.rawPayload);
+  }
+
+  it("the art. 44 DOCX cites both searches' dates, hours and sources, the address of the act, and leaves no marker", async () => {
+    const encargo = await nuevo();
+    await dosBusquedas(t, w.tokenA, encargo, ['2026-03-09', '2026-03-10'], otro(encargo));
+    const saved = await t.request(w.tokenA, {
+      method: 'POST',
+      url: '/api/v1/diligencias/guardar_resultados/',
+      payload: resultadosBody(encargo.numero_rol, art44, { fecha_diligencia: '11/03/2026 19:05', domicilio_id: otro(encargo) }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = await docx(await generar({ tipo_estampado: art44, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true }));
+    expect(text).not.toContain('<<');
+    expect(text).toContain('la primera vez el día 09-03-2026, a las 10:15 horas, y la segunda el día 10-03-2026, a las 18:40 horas');
+    expect(text).toContain('por los dichos de Rosa Elena Tapia, conserje en la primera búsqueda y por los dichos de Jorge Muñoz, vecino del sector en la segunda');
+    expect(text).toContain('siendo las 19:05 horas, me constituí en el domicilio ubicado en Los Jesuitas 881, comuna de Providencia');
+    expect(text).not.toMatch(/envié|remití|di aviso/);
+  });
+
+  it('a negative search certifies the attempts; the art. 46 letter is certified once recorded', async () => {
+    const encargo = await nuevo();
+    await postVisita(t, w.tokenA, encargo.id, visitaBody(encargo, { fecha_hora: '2026-03-09T10:15:00-03:00', resultado: 'negativa_no_reside', informante: { nombre: 'Jorge Muñoz', relacion: 'vecino' } }));
+    const noReside = await tipoId(t, 'busqueda_negativa_no_reside');
+    const text = await docx(
+      await generar({
+        tipo_estampado: noReside,
+        encargo_id: encargo.id,
+        datos: { numero_rol: encargo.numero_rol, fecha_diligencia: '09-03-2026 10:20', apuntes_terreno: 'Casa habitada por otra familia' },
+        validar_marcadores: true,
+      }),
+    );
+    expect(text).toContain('Me constituí en este domicilio el 09-03-2026 a las 10:15 horas (no reside, por los dichos de Jorge Muñoz, vecino del sector). En consecuencia, la búsqueda resultó negativa. DOY FE.');
+
+    const notificada = await nuevo();
+    await dosBusquedas(t, w.tokenA, notificada, ['2026-03-09', '2026-03-10']);
+    await postVisita(t, w.tokenA, notificada.id, visitaBody(notificada, { tipo: 'notificacion', resultado: 'notificado_art44', fecha_hora: '2026-03-11T12:00:00-03:00' }));
+    const cartaTipo = await tipoId(t, 'certificado_carta_art46');
+    const datos = { numero_rol: notificada.numero_rol, fecha_diligencia: '12-03-2026 16:00', apuntes_terreno: 'Carta despachada en la sucursal Providencia' };
+    const sinCarta = await generar({ tipo_estampado: cartaTipo, encargo_id: notificada.id, datos, validar_marcadores: true });
+    expect(sinCarta.statusCode).toBe(409);
+    expect(sinCarta.json().detail).toBe(m.sinCartaArt46);
+    const carta = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/encargos/${notificada.id}/carta_art46/`, payload: { fecha_envio: '2026-03-12', numero_seguimiento: 'RR987654321CL' } });
+    expect(carta.statusCode).toBe(201);
+    const cert = await docx(await generar({ tipo_estampado: cartaTipo, encargo_id: notificada.id, datos, validar_marcadores: true }));
+    expect(cert).not.toContain('<<');
+    expect(cert).toContain('con fecha 12-03-2026 remití, por carta certificada de Correos de Chile, número de seguimiento RR987654321CL');
+    expect(cert).toContain('de la notificación que le practiqué con fecha 11-03-2026 conforme al artículo 44');
   });
 });
