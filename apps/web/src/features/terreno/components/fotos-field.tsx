@@ -83,6 +83,7 @@ export function FotosField({ fotos, onChange }: FotosFieldProps) {
           />
           <label
             htmlFor={inputId}
+            data-testid="tomar-foto"
             className="mantine-focus-auto"
             style={{
               display: 'flex',

@@ -1,0 +1,200 @@
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type VisitaListResponse, visitaMessages } from '@receptoria/contracts';
+import { createEncargo, uniqueRol } from '../support/encargos';
+import { repoRoot } from '../support/environment';
+import { signIn, users } from '../support/login';
+
+/** Where the receiver stands: Av. Providencia 1234 (the assignments' address). */
+const POSITION = { latitude: -33.4263, longitude: -70.6172, accuracy: 12 };
+const PHOTO = path.join(repoRoot, 'apps/web/public/pwa-512.png');
+
+test.use({ viewport: { width: 390, height: 844 }, permissions: ['geolocation'], geolocation: POSITION });
+
+async function headersOf(request: APIRequestContext, user: { username: string; password: string }) {
+  const response = await request.post('/api/v1/auth/login/', { data: user });
+  expect(response.ok()).toBeTruthy();
+  return { authorization: `Bearer ${((await response.json()) as { access: string }).access}` };
+}
+
+async function visitasOf(request: APIRequestContext, encargoId: number) {
+  const response = await request.get(`/api/v1/encargos/${encargoId}/visitas/`, { headers: await headersOf(request, users.admin) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as VisitaListResponse).visitas;
+}
+
+/** The stop of the assignment on /terreno, opened. */
+async function openStop(page: Page, numeroRol: string) {
+  const card = page.getByTestId('parada').filter({ hasText: numeroRol });
+  await card.getByRole('button', { name: 'Registrar visita' }).click();
+  await expect(page.getByTestId('visita-form')).toBeVisible();
+}
+
+/** Nothing on the page is wider than the phone: no sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page) {
+  const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+}
+
+/** Buttons and the camera control of the open form are at least 44 px tall (one-handed use). */
+async function expectLargeTargets(page: Page) {
+  const small = await page
+    .getByTestId('visita-form')
+    .locator('button, [data-testid="tomar-foto"], select, input:not([type=file]), textarea')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => (element as HTMLElement).offsetParent !== null)
+        .map((element) => ({ text: element.textContent?.trim() || element.getAttribute('aria-label'), height: element.getBoundingClientRect().height }))
+        .filter((item) => item.height < 44),
+    );
+  expect(small).toEqual([]);
+}
+
+async function recordVisit(page: Page, numeroRol: string, resultado: string, informante: string) {
+  await openStop(page, numeroRol);
+  await expect(page.getByTestId('ubicacion-estado')).toHaveText('Ubicación tomada (precisión ±12 m)');
+  await page.getByRole('button', { name: resultado, exact: true }).click();
+  await page.getByLabel('Nombre del informante').fill(informante);
+  await page.getByLabel('Relación del informante').selectOption({ label: 'Conserje' });
+  await page.getByLabel('Apuntes').fill(`Visita ${resultado} sin señal`);
+  await page.getByTestId('foto-input').setInputFiles(PHOTO);
+  await expect(page.getByTestId('foto-tomada')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Guardar visita' }).click();
+  await expect(page.getByTestId('visita-form')).toBeHidden();
+}
+
+test.describe('Field mode (/terreno) on a phone', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('installs as an app: a valid manifest with loading icons, and the service worker controls /terreno', async ({ page }) => {
+    const manifestResponse = await page.request.get('/manifest.webmanifest');
+    expect(manifestResponse.status()).toBe(200);
+    expect(manifestResponse.headers()['content-type']).toContain('manifest+json');
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Receptoría — Terreno', short_name: 'Terreno', start_url: '/terreno', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    for (const size of [192, 512]) {
+      const icon = manifest.icons.find((item) => item.sizes === `${size}x${size}`);
+      expect(icon?.type).toBe('image/png');
+      const image = await page.request.get(icon?.src ?? '');
+      expect(image.status()).toBe(200);
+      const bytes = await image.body();
+      // PNG signature, then IHDR's width and height.
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([size, size]);
+    }
+
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await expect(page.getByRole('heading', { name: 'Terreno', exact: true })).toBeVisible();
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+    expect(new URL(scriptUrl).pathname).toBe('/sw.js');
+    // The API never goes through the worker's cache: a fresh answer each time.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+  });
+
+  test('two visits with a photo recorded without signal survive a reload and reach the server once each', async ({ page, context, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Uno');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const card = page.getByTestId('parada').filter({ hasText: encargo.numero_rol });
+    await expect(card).toContainText('Av. Providencia 1234, depto 501, Providencia');
+    await expect(card).toContainText('Art. 44: Sin búsquedas');
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas');
+    await expectNoSidewaysScroll(page);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('sin-senal')).toBeVisible();
+    await openStop(page, encargo.numero_rol);
+    await expectLargeTargets(page);
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Volver a las paradas' }).click();
+
+    await recordVisit(page, encargo.numero_rol, 'Domicilio confirmado', 'Juan Pérez');
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('1 visita por enviar');
+    await recordVisit(page, encargo.numero_rol, 'No reside', 'Pedro Soto');
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('2 visitas por enviar');
+    await expect(page.getByTestId('visita-en-cola').and(page.locator('[data-estado="pendiente"]'))).toHaveCount(2);
+
+    // A half-typed visit survives the reload too.
+    await openStop(page, encargo.numero_rol);
+    await page.getByLabel('Apuntes').fill('Tercera visita a medio escribir');
+
+    await page.reload();
+    await expect(page.getByTestId('visita-form')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Apuntes')).toHaveValue('Tercera visita a medio escribir');
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('2 visitas por enviar');
+    expect(await visitasOf(request, encargo.id)).toEqual([]);
+    await page.getByRole('button', { name: 'Volver a las paradas' }).click();
+    await expect(page.getByTestId('visita-en-cola').and(page.locator('[data-estado="pendiente"]'))).toHaveCount(2);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas', { timeout: 45_000 });
+    await expect(page.getByTestId('visita-en-cola').and(page.locator('[data-estado="enviada"]'))).toHaveCount(2);
+
+    // Sending again (focus, the 30 s timer, another reload) never duplicates.
+    await page.reload();
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas');
+    const visitas = await visitasOf(request, encargo.id);
+    expect(visitas.map((visita) => [visita.resultado, visita.informante?.nombre, visita.origen, visita.fotos.length])).toEqual([
+      ['domicilio_confirmado', 'Juan Pérez', 'terreno', 1],
+      ['negativa_no_reside', 'Pedro Soto', 'terreno', 1],
+    ]);
+    for (const visita of visitas) {
+      expect(visita.ubicacion).toEqual({ lat: POSITION.latitude, lon: POSITION.longitude, precision_m: POSITION.accuracy });
+      expect(visita.fotos[0]?.tipo_mime).toBe('image/jpeg');
+    }
+    await expect(card).toContainText('2 visitas registradas');
+    await expect(card).toContainText('Art. 44: 1 búsqueda positiva');
+  });
+
+  test("an art. 44 notification without two searches is rechazada with the server's message", async ({ page, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Dos');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await openStop(page, encargo.numero_rol);
+    await page.getByRole('button', { name: 'Notificado art. 44', exact: true }).click();
+    await expect(page.getByTestId('aviso-art44')).toHaveText(visitaMessages.art44Requisitos);
+    await page.getByRole('button', { name: 'Guardar visita' }).click();
+    const item = page.getByTestId('visita-en-cola').filter({ hasText: encargo.numero_rol });
+    await expect(item).toHaveAttribute('data-estado', 'rechazada', { timeout: 30_000 });
+    await expect(item.getByTestId('motivo-rechazo')).toHaveText(visitaMessages.art44Requisitos);
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas');
+    expect(await visitasOf(request, encargo.id)).toEqual([]);
+  });
+
+  test('a refused location permission saves the visit without coordinates and says so', async ({ browser, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Tres');
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, permissions: [] });
+    const page = await context.newPage();
+    try {
+      await signIn(page, users.receptora, '/terreno', 60_000);
+      await openStop(page, encargo.numero_rol);
+      await expect(page.getByTestId('ubicacion-estado')).toHaveText('Sin permiso de ubicación: la visita se guarda sin coordenadas.', {
+        timeout: 30_000,
+      });
+      await page.getByRole('button', { name: 'Habido', exact: true }).click();
+      await page.getByRole('button', { name: 'Guardar visita' }).click();
+      await expect(page.getByText('Visita guardada en el teléfono, sin ubicación')).toBeVisible();
+      await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas', { timeout: 30_000 });
+      const [visita] = await visitasOf(request, encargo.id);
+      expect(visita).toMatchObject({ resultado: 'habido', ubicacion: null, informante: null });
+    } finally {
+      await context.close();
+    }
+  });
+});
