@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { CatalogRoute } from '../../src/plugins/route-catalog';
 import { estudioPayload, registerEstudio } from '../../src/modules/encargos/encargos.fixtures';
+import { seedDiligencia, seedEncargo } from '../../src/modules/rutas/rutas.fixtures';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../helper';
 
 /**
@@ -139,6 +140,20 @@ export async function buildWorld(): Promise<World> {
     payload: { texto: `${MARKER_B}: apunte privado` },
   });
   await registerEstudio(t, tokens.fullA, estudioPayload({ nombre: 'Estudio Alfa Seguridad' }));
+  // Receipts and payments in both receivers (issue 25): a stamped diligence billed, a payment with credit left.
+  for (const [db, token] of [[dbB, tokens.fullB], [dbA, tokens.fullA]] as const) {
+    const estudios = (await db.execute(sql`select id from estudios order by id desc limit 1`)) as unknown as { rows: Array<{ id: number }> };
+    const estudioId = estudios.rows[0]!.id;
+    const { encargo } = await seedEncargo(db, { estudioId, numeroRol: 'C-4242-2026', estado: 'estampado', fechaEstampado: '2026-03-03' });
+    const diligencia = await seedDiligencia(db, encargo.id, { fecha: '2026-03-02T10:00:00-03:00', valorFinal: 40_000 });
+    const recibo = await t.request(token, { method: 'POST', url: '/api/v1/recibos/', payload: { estudio_id: estudioId, diligencia_ids: [diligencia.id], fecha: '2026-03-05' } });
+    const reciboId = (recibo.json() as { recibo: { id: number } }).recibo.id;
+    await t.request(token, {
+      method: 'POST',
+      url: '/api/v1/pagos/',
+      payload: { estudio_id: estudioId, fecha: '2026-03-06', monto: 50_000, medio: 'transferencia', aplicaciones: [{ recibo_id: reciboId, monto: 10_000 }] },
+    });
+  }
 
   const idsOnlyInB = [FOREIGN_ID_BASE, FOREIGN_ID_BASE + 1, fullB.id, tenantB];
   const idsOnlyInA = [...(await idsOwnedByA(dbA, dbB)), fullA.id, noneA.id];
