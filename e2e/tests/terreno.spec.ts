@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { type VisitaListResponse, visitaMessages } from '@receptoria/contracts';
+import { type TerrenoHoyResponse, type VisitaListResponse, formatDateTime, visitaMessages } from '@receptoria/contracts';
 import { createEncargo, uniqueRol } from '../support/encargos';
 import { repoRoot } from '../support/environment';
 import { signIn, users } from '../support/login';
@@ -196,5 +197,56 @@ test.describe('Field mode (/terreno) on a phone', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("the office sees the visit in Re-encargos' Visitas tab and Resultados starts from it", async ({ page, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Cuatro');
+    const headers = await headersOf(request, users.receptora);
+    const hoy = (await (await request.get('/api/v1/terreno/hoy/', { headers })).json()) as TerrenoHoyResponse;
+    const domicilioId = hoy.paradas.find((parada) => parada.encargo.id === encargo.id)?.domicilio?.id;
+    expect(domicilioId).toBeDefined();
+    const uuid = crypto.randomUUID();
+    const fechaHora = new Date(Date.now() - 60 * 60_000).toISOString();
+    const created = await request.post(`/api/v1/encargos/${encargo.id}/visitas/`, {
+      headers,
+      data: {
+        uuid,
+        domicilio_id: domicilioId,
+        fecha_hora: fechaHora,
+        tipo: 'busqueda',
+        resultado: 'domicilio_confirmado',
+        informante: { nombre: 'Rosa Díaz', relacion: 'conserje' },
+        apuntes: 'La conserje confirma que vive en el depto 501',
+        ubicacion: { lat: POSITION.latitude, lon: POSITION.longitude, precision_m: 9 },
+        origen: 'terreno',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const foto = await request.post(`/api/v1/visitas/${uuid}/fotos/`, {
+      headers,
+      multipart: { foto: { name: 'fachada.png', mimeType: 'image/png', buffer: readFileSync(PHOTO) } },
+    });
+    expect(foto.status(), await foto.text()).toBe(201);
+
+    await signIn(page, users.admin, `/re-encargos?rol=${encodeURIComponent(encargo.numero_rol)}`, 45_000);
+    await page.getByRole('tab', { name: 'Visitas' }).click();
+    const item = page.getByTestId('visita-item').filter({ hasText: 'Rosa Díaz' });
+    await expect(item).toContainText(formatDateTime(fechaHora));
+    await expect(item).toContainText('Domicilio confirmado');
+    await expect(item).toContainText('Informante: Rosa Díaz (Conserje)');
+    await expect(item.getByTestId('visita-mapa')).toHaveAttribute('href', `https://www.google.com/maps?q=${POSITION.latitude},${POSITION.longitude}`);
+    const thumbnail = item.getByTestId('visita-foto');
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    await page.goto('/diligencias/generar-estampado');
+    const search = page.getByRole('textbox', { name: 'Número de rol', exact: true }).first();
+    await search.fill(encargo.numero_rol);
+    await search.press('Enter');
+    await expect(page.getByTestId('resultados-desde-visita')).toContainText('Domicilio confirmado');
+    await expect(page.getByRole('textbox', { name: 'Fecha y hora de la diligencia' })).toHaveValue(formatDateTime(fechaHora));
+    await expect(page.getByRole('textbox', { name: 'Apuntes del receptor en terreno' })).toHaveValue('La conserje confirma que vive en el depto 501');
+    await expect(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Búsqueda positiva');
+    await expect(page.getByTestId('visitas-timeline').getByTestId('visita-item')).toHaveCount(1);
   });
 });
