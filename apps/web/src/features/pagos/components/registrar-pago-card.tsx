@@ -1,0 +1,111 @@
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MEDIOS_PAGO, type MedioPago, todayIso } from '@receptoria/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormDate } from '../../../components/form';
+import { PesosInput } from '../../../components/pesos-input';
+import { pesos } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useCreatePago, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
+import { pagosScreenMessages as m } from '../messages';
+import { type Montos, revisarAplicaciones } from '../utils/aplicaciones';
+import { errorText } from '../utils/errors';
+import { AplicacionesEditor } from './aplicaciones-editor';
+
+/** 'Registrar pago': a firm's payment, how it came, and what it pays; the unapplied rest is the firm's credit. */
+export function RegistrarPagoCard() {
+  const estudios = useEstudiosPagos();
+  const [estudio, setEstudio] = useState<string | null>(null);
+  const estudioId = estudio ? Number(estudio) : null;
+  const cuenta = useEstadoCuenta(estudioId);
+  const form = useForm<{ fecha: string | null }>({ defaultValues: { fecha: todayIso() } });
+  const [monto, setMonto] = useState(0);
+  const [medio, setMedio] = useState<MedioPago>('transferencia');
+  const [referencia, setReferencia] = useState('');
+  const [montos, setMontos] = useState<Montos>({});
+  const [problema, setProblema] = useState<string | null>(null);
+  const crear = useCreatePago();
+
+  const abiertos = cuenta.data?.recibos_abiertos ?? [];
+  const revision = revisarAplicaciones(montos, monto, abiertos);
+  const aviso =
+    revision.problema?.tipo === 'excede_saldo' ? m.excedeSaldo(revision.problema.numero) : revision.problema?.tipo === 'excede_pago' ? m.excede : null;
+
+  const elegirEstudio = (value: string | null) => {
+    setEstudio(value);
+    setMontos({});
+    setProblema(null);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblema(null);
+    if (!estudioId) return;
+    if (monto <= 0) {
+      setProblema(m.montoRequerido);
+      return;
+    }
+    if (!values.fecha) {
+      form.setError('fecha', { message: m.fechaRequerida });
+      return;
+    }
+    if (aviso) {
+      setProblema(aviso);
+      return;
+    }
+    try {
+      await crear.mutateAsync({ estudio_id: estudioId, fecha: values.fecha, monto, medio, referencia: referencia.trim(), aplicaciones: revision.aplicaciones });
+      notify.success(m.registrado);
+      setMonto(0);
+      setReferencia('');
+      setMontos({});
+    } catch (error) {
+      const text = errorText(error);
+      setProblema(text);
+      notify.error(text);
+    }
+  });
+
+  return (
+    <Card withBorder data-testid="registrar-pago">
+      <Stack gap="sm">
+        <Title order={4}>{m.registrar}</Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Select
+            label={m.estudio}
+            placeholder={m.estudioPlaceholder}
+            data={(estudios.data ?? []).map((e) => ({ value: String(e.id), label: e.nombre }))}
+            value={estudio}
+            onChange={elegirEstudio}
+            searchable
+          />
+          <FormDate control={form.control} name="fecha" label={m.fecha} withAsterisk />
+          <PesosInput label={m.monto} value={monto || null} onChange={(value) => setMonto(value ?? 0)} withAsterisk />
+          <Select
+            label={m.medio}
+            data={MEDIOS_PAGO.map((value) => ({ value, label: m.medios[value] }))}
+            value={medio}
+            onChange={(value) => value && setMedio(value as MedioPago)}
+            allowDeselect={false}
+          />
+          <TextInput label={m.referencia} placeholder={m.referenciaPlaceholder} value={referencia} onChange={(event) => setReferencia(event.currentTarget.value)} maxLength={100} />
+        </SimpleGrid>
+        {estudioId && cuenta.isError ? <Alert color="red">{errorText(cuenta.error)}</Alert> : null}
+        {estudioId && cuenta.data ? <AplicacionesEditor abiertos={abiertos} montos={montos} onChange={setMontos} disponible={monto} /> : null}
+        {aviso ? <Text size="sm" c="red">{aviso}</Text> : null}
+        {problema ? (
+          <Alert color="red" data-testid="registrar-pago-error">
+            {problema}
+          </Alert>
+        ) : null}
+        <Group justify="space-between">
+          <Text size="sm" data-testid="registrar-pago-resumen">
+            {m.aplicado}: {pesos(revision.aplicado)} · {m.credito}: {pesos(Math.max(0, monto - revision.aplicado))}
+          </Text>
+          <Button onClick={() => void submit()} loading={crear.isPending} disabled={!estudioId || monto <= 0}>
+            {m.guardar}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
