@@ -211,34 +211,42 @@ export async function listCola(
   limit: number,
   now = new Date(),
 ): Promise<{ items: ColaItem[]; total: number }> {
-  // Waiting for results since the assignment date; waiting for a stamp since the last diligence.
-  const desde =
+  // The page first, then its rows' names, last diligence and nearest open deadline (for those rows only).
+  // Waiting for results since the assignment date: the page is read backwards off the (estado, fecha_encargo
+  // desc, id desc) index — 'nulls first' is that index's backward order (neither column is ever null).
+  // Waiting for a stamp since the last diligence: every waiting assignment's last diligence date is needed
+  // to sort, read from the diligences' (encargo, fecha desc) index.
+  const pagina =
     estado === 'preparado'
-      ? sql`e.fecha_encargo`
-      : sql`coalesce((d.fecha_diligencia at time zone 'America/Santiago')::date, e.fecha_encargo)`;
-  // The nearest open deadline is read for the page's rows only (after the limit), not for every waiting one.
+      ? sql`select e.id, e.fecha_encargo as orden from ${encargos} e
+            where e.estado = ${estado} and e.es_re_encargado = false
+            order by e.fecha_encargo asc nulls first, e.id asc nulls first limit ${limit}`
+      : sql`select e.id, coalesce((ld.fecha_diligencia at time zone 'America/Santiago')::date, e.fecha_encargo) as orden
+            from ${encargos} e
+            left join lateral (
+              select x.fecha_diligencia from ${diligencias} x
+              where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
+            ) ld on true
+            where e.estado = ${estado} and e.es_re_encargado = false
+            order by 2 asc, e.id asc limit ${limit}`;
   const result = (await db.execute(sql`
-    select q.*, p.tipo as plazo_tipo, p.vence::text as plazo_vence from (
-      select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
-             e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, (${desde})::text as esperando_desde,
-             t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha
-      from ${encargos} e
-      join ${estudios} s on s.id = e.estudio_id
-      left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
-      left join lateral (
-        select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
-        where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
-      ) d on true
-      left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
-      where e.estado = ${estado} and e.es_re_encargado = false
-      order by ${desde} asc, e.id asc
-      limit ${limit}
-    ) q
+    select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
+           e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, q.orden::text as esperando_desde,
+           t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
+    from (${pagina}) q
+    join ${encargos} e on e.id = q.id
+    join ${estudios} s on s.id = e.estudio_id
+    left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
+    left join lateral (
+      select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
+      where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
+    ) d on true
+    left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
     left join lateral (
       select y.tipo, y.vence from ${plazos} y
-      where y.encargo_id = q.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
+      where y.encargo_id = e.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
     ) p on true
-    order by q.esperando_desde asc, q.id asc`)) as unknown as { rows: ColaRow[] };
+    order by q.orden asc, q.id asc`)) as unknown as { rows: ColaRow[] };
   const [countRow] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(encargos)
