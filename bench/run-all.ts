@@ -1,11 +1,12 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:tenants, bench:web, bench:start); their settings are in each file's header.
+ * (bench:encargos, bench:tenants, bench:terreno, bench:web, bench:start); their settings are in each file's header.
  */
 import { runEncargosBench } from './encargos';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
 import { runTenantsBench } from './tenants';
+import { runTerrenoBench } from './terreno';
 import { runWebBench } from './web';
 
 const rows: Row[] = [];
@@ -23,6 +24,14 @@ const steps: [string, () => Promise<Row[]>][] = [
     },
   ],
   ['many receivers', runTenantsBench],
+  [
+    'field sync',
+    async () => {
+      const result = await runTerrenoBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
   ['web first load', runWebBench],
 ];
 for (const [name, run] of steps) {
