@@ -34,6 +34,7 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   permisos: { address: paths.permisos, heading: 'Usuarios y Permisos', title: 'Usuarios y Permisos' },
   onboarding: { address: paths.onboarding, heading: 'Sistema Multi-Tenant', title: 'Sistema Multi-Tenant' },
   carpetas: { address: paths.carpetas, heading: 'Carpetas', title: 'Carpetas' },
+  terreno: { address: paths.terreno, heading: 'Terreno', title: 'Terreno' },
   configuracionReceptor: { address: paths.configuracionReceptor, heading: 'Mis datos de receptor', title: 'Mis datos de receptor' },
   calendario: { address: paths.calendario, heading: 'Calendario', title: 'Calendario' },
   calendarioFeriados: { address: paths.calendarioFeriados, heading: 'Feriados y plazos', title: 'Feriados y plazos' },
