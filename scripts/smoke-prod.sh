@@ -77,4 +77,16 @@ const html = await page.text();
 if (page.status !== 200 || !html.includes("<div id=\"root\">")) { console.error("web app", page.status); process.exit(1); }
 console.log(`health ok, login ok, ${estudios.length} estudios listed, web app served`);
 ' || { echo "--- server log"; cat "$work/server.log"; exit 1; }
-echo "production folder started and answered in $(( $(ms) - started )) ms; smoke test total $(ms) ms"
+echo "production folder started and answered in $(( $(ms) - started )) ms"
+
+# The compiled CLI backs up the running installation (pg_dump of the server's major), files verifiable.
+backup_started=$(ms)
+(
+  cd "$work/apps/api"
+  env -i PATH="$PATH" HOME="$work" NODE_ENV=production DATABASE_URL="${server_url%/*}/$db" \
+    BACKUP_DIR="$work/backups" JWT_SECRET=smoke-secret-0123456789abcdef LOG_LEVEL=warn \
+    node dist/cli.js backup --receptor all
+) >"$work/backup.log" 2>&1 || { cat "$work/backup.log"; exit 1; }
+(cd "$work/backups" && sha256sum --quiet -c ./*.sha256) || { echo "backup checksums differ" >&2; exit 1; }
+echo "cli backup --receptor all: $(ls "$work/backups"/*.dump | wc -l) dumps in $(( $(ms) - backup_started )) ms, checksums ok"
+echo "smoke test total $(ms) ms"
