@@ -35,6 +35,7 @@ export const informesMessages = {
     tipoEstampado: 'Tipo de estampado',
     fechaDiligencia: 'Fecha diligencia',
     fechaEstampado: 'Fecha estampado',
+    venceExcepciones: 'Vence excepciones',
     valor: 'Valor',
   },
   // Gmail control

@@ -122,6 +122,7 @@ export function PeriodoSection({
                   <Table.Th>{m.columnas.tipoEstampado}</Table.Th>
                   <Table.Th>{m.columnas.fechaDiligencia}</Table.Th>
                   <Table.Th>{m.columnas.fechaEstampado}</Table.Th>
+                  <Table.Th>{m.columnas.venceExcepciones}</Table.Th>
                   <Table.Th ta="right">{m.columnas.valor}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -135,6 +136,7 @@ export function PeriodoSection({
                     <Table.Td>{fila.tipo_estampado || '—'}</Table.Td>
                     <Table.Td>{formatDate(fila.fecha_diligencia, '—')}</Table.Td>
                     <Table.Td>{formatDate(fila.fecha_estampado, '—')}</Table.Td>
+                    <Table.Td>{formatDate(fila.vence_excepciones, '—')}</Table.Td>
                     <Table.Td ta="right">{formatCLP(fila.valor_asociado, '—')}</Table.Td>
                   </Table.Tr>
                 ))}
