@@ -216,8 +216,8 @@ export function CalendarioScreen() {
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>
-          <Text fw={600} tt="capitalize" data-testid="calendario-titulo" aria-live="polite">
-            {rango?.titulo ?? ''}
+          <Text fw={600} data-testid="calendario-titulo" aria-live="polite">
+            {rango ? rango.titulo.charAt(0).toUpperCase() + rango.titulo.slice(1) : ''}
           </Text>
           <SegmentedControl size="xs" data={VISTAS} value={vista} onChange={cambiarVista} aria-label="Vista" />
         </Group>

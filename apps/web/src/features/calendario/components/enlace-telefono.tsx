@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBrandGoogle, IconCopy, IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
+import { IconCopy, IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
@@ -83,7 +83,16 @@ export function EnlaceTelefono() {
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
         />
         <Group gap="sm" wrap="wrap">
-          <Button leftSection={<IconBrandGoogle size={16} />} rightSection={<IconCopy size={14} />} onClick={() => void copiar()} loading={ics.isPending && !ics.isError}>
+          {/* On a phone the label may take two lines rather than be cut short. */}
+          <Button
+            leftSection={<IconCopy size={16} />}
+            onClick={() => void copiar()}
+            loading={ics.isPending && !ics.isError}
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          >
             {m.copiar}
           </Button>
           <Button variant="light" color="orange" leftSection={<IconRefresh size={16} />} onClick={() => void renovar()} loading={rotar.isPending}>
