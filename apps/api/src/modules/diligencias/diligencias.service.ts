@@ -21,6 +21,7 @@ import { diffFields } from '../auditoria/audit-diff';
 import type { CalendarioRef } from '../calendario/calendario.service';
 import { exigirLugarRequerimiento, plazoDeDiligencia } from '../calendario/plazos.service';
 import { recordAudits } from '../auditoria/auditoria.service';
+import { valorSugerido } from '../honorarios/honorarios.service';
 import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
 import {
   type EncargoFull,
@@ -115,7 +116,8 @@ export async function registrarResultados(
       apuntesTerreno: input.apuntes_terreno,
       tratamiento: input.tratamiento,
       valorCobrado: personalizado,
-      valorFinal: personalizado ?? tipo.valorPorDefecto,
+      // Without a custom value, the fee of the firm's price list (issue 25), else the general list, else the type's default.
+      valorFinal: personalizado ?? (await valorSugerido(tx, encargoId, tipo.id, tipo.valorPorDefecto)),
       motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
       observaciones: input.observaciones_diligencia,
       informante: input.informante,

@@ -170,3 +170,13 @@ export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEsta
     estudio_nombre: encargo.estudio_nombre,
   };
 }
+
+/** The suggested fee for a new diligence; the type's default when the list cannot price it (no UTM known yet). */
+export async function valorSugerido(db: TenantDb, encargoId: number, tipoEstampadoId: number, porDefecto: number): Promise<number> {
+  try {
+    return (await sugerirHonorario(db, encargoId, tipoEstampadoId)).monto;
+  } catch (error) {
+    if (error instanceof AppError) return porDefecto;
+    throw error;
+  }
+}

@@ -121,6 +121,39 @@ describe('price lists and the suggested fee', () => {
     expect((await t.request(ajeno, { method: 'GET', url: `/api/v1/honorarios/sugerido/?encargo_id=${chico.id}&tipo_estampado_id=${tipoId}` })).statusCode).toBe(404);
   });
 
+  it('guardar_resultados without valor_personalizado stores the fee the price list suggests', async () => {
+    await t.createUser({ tenantId: t.mainTenantId, username: 'receptora', permisos: ['estampa_1'] });
+    const receptora = await t.login('receptora');
+    const put = await t.request(token, {
+      method: 'PUT',
+      url: '/api/v1/honorarios/tarifas/',
+      payload: [{ estudio_id: estudio.id, tipo_estampado_id: tipoId, monto_clp: 27_500, recargos: [{ comuna: 'Maipú', monto_clp: 2_500 }] }],
+    });
+    expect(put.statusCode).toBe(200);
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const { encargo } = await seedEncargo(db, { estudioId: estudio.id, numeroRol: 'C-903-2026', estado: 'preparado', domicilios: [{ direccion: 'Pajaritos 2000', comuna: 'Maipu' }] });
+    const guardar = (valor: string | null, rol: string) =>
+      t.request(receptora, {
+        method: 'POST',
+        url: '/api/v1/diligencias/guardar_resultados/',
+        payload: {
+          numero_rol: rol,
+          resultado_id: tipoId,
+          fecha_diligencia: '2026-03-14T10:35:00-03:00',
+          apuntes_terreno: 'doña Carmen Soto, vecina, quien manifestó que el demandado vive ahí',
+          valor_personalizado: valor,
+          observaciones_diligencia: valor ? 'Distancia' : '',
+          tratamiento: 'don',
+          cambiar_estado_a: 'listo_para_estampar',
+        },
+      });
+    const sugerido = await guardar(null, 'C-903-2026');
+    expect(sugerido.statusCode, sugerido.body).toBe(200);
+    expect(sugerido.json().diligencia).toMatchObject({ valor_cobrado: null, valor_final: 30_000 });
+    const propio = await guardar('41.000', 'C-903-2026');
+    expect(propio.json().diligencia).toMatchObject({ valor_cobrado: 41_000, valor_final: 41_000 });
+  });
+
   it('needs the cobranza module', async () => {
     const response = await t.request(sinCobranza, { method: 'GET', url: '/api/v1/honorarios/tarifas/' });
     expect(response.statusCode).toBe(403);

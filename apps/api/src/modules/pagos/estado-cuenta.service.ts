@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
-import { listRecibos, rowsOf } from '../recibos/recibos.repository';
+import { listRecibosMany, rowsOf } from '../recibos/recibos.repository';
 import { buildEstadoCuentaXlsx } from './estado-cuenta-xlsx';
 
 const dia = (column: string) => sql.raw(`(${column} at time zone 'America/Santiago')::date`);
@@ -49,7 +49,7 @@ const ORDEN: Record<Movimiento['tipo'], number> = { recibo: 0, reverso_pago: 1, 
 export async function getEstadoCuenta(db: TenantDb, estudioId: number, hastaInput?: string): Promise<EstadoCuenta> {
   const estudio = await findEstudio(db, estudioId);
   const hasta = hastaInput ?? todayIso();
-  const recibos = await listRecibos(db, hasta, sql`recibo.estudio_id = ${estudioId}`, sql`recibo.fecha_dia, recibo.numero`);
+  const recibos = await listRecibosMany(db, hasta, sql`recibo.estudio_id = ${estudioId}`, sql`recibo.fecha_dia, recibo.numero`);
 
   const antiguedad: Antiguedad = { d0_30: 0, d31_60: 0, d61_90: 0, d90_mas: 0 };
   const abiertos: EstadoCuenta['recibos_abiertos'] = [];

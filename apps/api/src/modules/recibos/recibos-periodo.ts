@@ -6,7 +6,7 @@ import {
 import type { TenantDb } from '@receptoria/db';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { listRecibos, SIN_CORTE } from './recibos.repository';
+import { listRecibosMany, SIN_CORTE } from './recibos.repository';
 
 const CLP_FORMAT = '"$"#,##0';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -15,7 +15,7 @@ const vacio = (): RecibosPeriodoTotales => ({ cantidad: 0, anulados: 0, subtotal
 
 /** Receipts dated in the period, per firm and in total (void ones counted apart, their amounts left out). */
 export async function recibosPeriodo(db: TenantDb, desde: string, hasta: string): Promise<RecibosPeriodoResponse> {
-  const rows = await listRecibos(db, SIN_CORTE, sql`recibo.fecha_dia between ${desde}::date and ${hasta}::date`, sql`recibo.estudio_nombre, recibo.estudio_id, recibo.numero`);
+  const rows = await listRecibosMany(db, SIN_CORTE, sql`recibo.fecha_dia between ${desde}::date and ${hasta}::date`, sql`recibo.estudio_nombre, recibo.estudio_id, recibo.numero`);
   const porEstudio = new Map<number, RecibosPeriodoResponse['estudios'][number]>();
   const total = vacio();
   for (const row of rows) {

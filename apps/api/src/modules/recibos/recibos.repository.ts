@@ -101,10 +101,19 @@ export function recibosSql(hasta: string, where: SQL = sql`true`): SQL {
 
 export async function listRecibos(db: TenantDb, hasta: string, where: SQL, order: SQL, limit?: number, offset = 0): Promise<ReciboRow[]> {
   const page = limit === undefined ? sql`` : sql` limit ${limit} offset ${offset}`;
-  const rows = rowsOf<ReciboRow>(
-    await db.execute(sql`select recibo.*, count(*) over ()::int as count from (${recibosSql(hasta, where)}) recibo order by ${order}${page}`),
-  );
-  return rows.map(numeric);
+  const query = sql`select recibo.*, count(*) over ()::int as count from (${recibosSql(hasta, where)}) recibo order by ${order}${page}`;
+  return rowsOf<ReciboRow>(await db.execute(query)).map(numeric);
+}
+
+/**
+ * The same for a whole firm or period (thousands of receipts): the planner's estimate crosses the JIT
+ * threshold, and compiling costs several times the query itself, so JIT is off for this transaction.
+ */
+export async function listRecibosMany(db: TenantDb, hasta: string, where: SQL, order: SQL, limit?: number, offset = 0): Promise<ReciboRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return listRecibos(tx, hasta, where, order, limit, offset);
+  });
 }
 
 export async function findRecibo(db: TenantDb, id: number, hasta = SIN_CORTE): Promise<ReciboRow | undefined> {

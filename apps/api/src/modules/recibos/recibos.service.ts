@@ -29,7 +29,7 @@ import {
   findRecibo,
   type ItemRow,
   listItems,
-  listRecibos,
+  listRecibosMany,
   lockRecibo,
   type ReciboRow,
   rowsOf,
@@ -102,7 +102,7 @@ export async function listRecibosPage(db: TenantDb, query: RecibosListQuery): Pr
   if (query.desde) conditions.push(sql`recibo.fecha_dia >= ${query.desde}::date`);
   if (query.hasta) conditions.push(sql`recibo.fecha_dia <= ${query.hasta}::date`);
   if (query.estado) conditions.push(sql`recibo.estado = ${query.estado}`);
-  const rows = await listRecibos(
+  const rows = await listRecibosMany(
     db,
     SIN_CORTE,
     sql.join(conditions, sql` and `),
@@ -112,7 +112,7 @@ export async function listRecibosPage(db: TenantDb, query: RecibosListQuery): Pr
   );
   let count = rows[0]?.count ?? 0;
   if (rows.length === 0 && query.page > 1) {
-    const [first] = await listRecibos(db, SIN_CORTE, sql.join(conditions, sql` and `), sql`recibo.numero desc`, 1, 0);
+    const [first] = await listRecibosMany(db, SIN_CORTE, sql.join(conditions, sql` and `), sql`recibo.numero desc`, 1, 0);
     count = first?.count ?? 0;
   }
   return { count, page: query.page, page_size: RECIBOS_PAGE_SIZE, results: rows.map(resumenOf) };
@@ -169,10 +169,10 @@ async function conflictOnTaken<T>(db: TenantDb, work: () => Promise<T>): Promise
  * and the audit row commit together, so a failure gives the number back (no gap).
  */
 export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor: AuditActor): Promise<Recibo> {
-  await requireEstudio(db, input.estudio_id);
+  const estudio = await requireEstudio(db, input.estudio_id);
   const items = await facturables(db, input.estudio_id, input.diligencia_ids);
   checkFecha(input.fecha, items);
-  const id = await conflictOnTaken(db, () =>
+  const created = await conflictOnTaken(db, () =>
     db.transaction(async (tx) => {
       const numero = await takeNumero(tx);
       const [row] = await tx
@@ -185,7 +185,7 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
           creadoPorId: actor.userId,
           creadoPor: actor.username,
         })
-        .returning({ id: recibos.id });
+        .returning({ id: recibos.id, creadoEn: recibos.creadoEn });
       if (!row) throw new Error('recibo insert returned nothing');
       await tx.insert(reciboItems).values(
         items.map((d) => ({
@@ -210,10 +210,30 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
           subtotal: { antes: null, despues: items.reduce((sum, d) => sum + d.valor, 0) },
         },
       });
-      return row.id;
+      return { id: row.id, numero, creadoEn: row.creadoEn };
     }),
   );
-  return getRecibo(db, id);
+  // Answered from what was just written (nothing is paid, discounted or voided yet): no second read.
+  const subtotal = items.reduce((sum, d) => sum + d.valor, 0);
+  return {
+    id: created.id,
+    numero: created.numero,
+    estudio: { id: estudio.id, nombre: estudio.nombre },
+    fecha: input.fecha,
+    observaciones: input.observaciones ?? '',
+    items: items.map((d) => ({ diligencia_id: d.id, numero_rol: d.numero_rol, tipo: d.tipo, valor: d.valor, fecha_diligencia: d.fecha_diligencia })),
+    subtotal,
+    rebaja: 0,
+    total: subtotal,
+    pagado: 0,
+    retenido: 0,
+    saldo: subtotal,
+    estado: subtotal > 0 ? 'emitido' : 'pagado',
+    rebajas: [],
+    boleta: null,
+    anulacion: null,
+    creado_en: iso(created.creadoEn),
+  };
 }
 
 /** Locks the receipt and reads it in the transaction; void → 400; nothing → 404. */
