@@ -105,7 +105,7 @@ test.beforeAll(async ({ request }) => {
   expect(plazoSemana.vence >= desde && plazoSemana.vence <= hasta).toBe(true);
 });
 
-test('the calendar shows a national holiday shaded and the week’s deadline; a click opens it and marks it met', async ({ page, request }) => {
+test('the calendar shows a national holiday shaded and the week’s deadline, filtered by kind and firm; a click opens it and marks it met', async ({ page, request }) => {
   const headers = await adminHeaders(request);
   const hoy = hoySantiago();
   const anio = Number(hoy.slice(0, 4));
@@ -131,6 +131,18 @@ test('the calendar shows a national holiday shaded and the week’s deadline; a 
   await page.getByText('Plazo para oponer excepciones', { exact: true }).click();
   await expect(evento).toHaveCount(0);
   await page.getByText('Plazo para oponer excepciones', { exact: true }).click();
+  await expect(evento).toBeVisible();
+
+  // The filter by firm: the assignment's own firm keeps it, another firm hides it.
+  const estudios = (await (await request.get('/api/v1/estudios/', { headers })).json()) as { nombre: string }[];
+  const otro = estudios.find((e) => e.nombre !== 'Larraín, Vial y Asociados Abogados');
+  expect(otro).toBeDefined();
+  const estudio = page.getByRole('combobox', { name: 'Estudio jurídico' });
+  await estudio.click();
+  await page.getByRole('option', { name: otro!.nombre, exact: true }).click();
+  await expect(evento).toHaveCount(0);
+  await estudio.click();
+  await page.getByRole('option', { name: 'Larraín, Vial y Asociados Abogados', exact: true }).click();
   await expect(evento).toBeVisible();
 
   await evento.click();
