@@ -97,7 +97,7 @@ export async function getEstadoCuenta(db: TenantDb, estudioId: number, hastaInpu
     if (p.reverso) movs.push({ fecha: p.reverso, tipo: 'reverso_pago', descripcion: `${descripcion} deshecho`, recibo_id: null, pago_id: p.id, cargo: Number(p.monto), abono: 0 });
     else credito += Number(p.monto) - Number(p.aplicado);
   }
-  movs.sort((a, b) => a.fecha.localeCompare(b.fecha) || ORDEN[a.tipo] - ORDEN[b.tipo] || (a.recibo_id ?? a.pago_id ?? 0) - (b.recibo_id ?? b.pago_id ?? 0));
+  movs.sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0) || ORDEN[a.tipo] - ORDEN[b.tipo] || (a.recibo_id ?? a.pago_id ?? 0) - (b.recibo_id ?? b.pago_id ?? 0));
   let saldo = 0;
   const movimientos = movs.map((mov) => {
     saldo += mov.cargo - mov.abono;

@@ -15,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firmaReceptor } from '../../integrations/mail/firma';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { enviarEstadoCuenta, getEstadoCuenta, getEstadoCuentaPdf, getEstadoCuentaXlsx } from './estado-cuenta.service';
 import { XLSX_TYPE } from './estado-cuenta-xlsx';
@@ -77,7 +78,8 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/estudios/:id/estado_cuenta/',
-    { onRequest, schema: { tags, params: EstudioParamsSchema, querystring: EstadoCuentaQuerySchema, response: { 200: EstadoCuentaSchema } } },
+    // Thousands of receipts and movements built field by field, typed by the contract: no zod pass on the way out.
+    { onRequest, serializerCompiler: trustedSerializerCompiler, schema: { tags, params: EstudioParamsSchema, querystring: EstadoCuentaQuerySchema, response: { 200: EstadoCuentaSchema } } },
     async (request) => getEstadoCuenta(request.tenantDb, request.params.id, request.query.hasta),
   );
 

@@ -17,6 +17,7 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { buildRecibosPeriodoXlsx, recibosPeriodo, XLSX_TYPE } from './recibos-periodo';
 import {
@@ -72,7 +73,7 @@ export const recibosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/recibos/',
-    { onRequest: cobranza, schema: { tags, querystring: RecibosListQuerySchema, response: { 200: RecibosListResponseSchema } } },
+    { onRequest: cobranza, serializerCompiler: trustedSerializerCompiler, schema: { tags, querystring: RecibosListQuerySchema, response: { 200: RecibosListResponseSchema } } },
     async (request) => listRecibosPage(request.tenantDb, request.query),
   );
 
