@@ -197,8 +197,11 @@ export async function checksum(db: TenantDb, exclude: RegExp = /^$/): Promise<st
   return hashed.rows[0]?.s ?? '';
 }
 
-/** Control tables that a refused request may still touch by design (sessions rotate on refresh/logout). */
-export const CONTROL_VOLATILE = /^(refresh_tokens|app_settings|indicadores_cache)$|^pgboss|job/;
+/**
+ * Control tables that a refused request may still touch by design (sessions rotate on refresh/logout;
+ * a failed login is counted in intentos_login).
+ */
+export const CONTROL_VOLATILE = /^(refresh_tokens|app_settings|indicadores_cache|intentos_login)$|^pgboss|job/;
 
 export async function fingerprint(world: World): Promise<{ a: string; b: string; control: string }> {
   return {
