@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type TerrenoHoyResponse, type VisitaListResponse, formatDateTime, visitaMessages } from '@receptoria/contracts';
 import { createEncargo, uniqueRol } from '../support/encargos';
 import { repoRoot } from '../support/environment';
-import { signIn, users } from '../support/login';
+import { SESSION_KEYS, signIn, users } from '../support/login';
 
 /** Where the receiver stands: Av. Providencia 1234 (the assignments' address). */
 const POSITION = { latitude: -33.4263, longitude: -70.6172, accuracy: 12 };
@@ -248,5 +248,22 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await expect(page.getByRole('textbox', { name: 'Apuntes del receptor en terreno' })).toHaveValue('La conserje confirma que vive en el depto 501');
     await expect(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Búsqueda positiva');
     await expect(page.getByTestId('visitas-timeline').getByTestId('visita-item')).toHaveCount(1);
+  });
+
+  test('a visit queued offline is sent after the expired access token is renewed', async ({ page, context, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Cinco');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await expect(page.getByTestId('parada').filter({ hasText: encargo.numero_rol })).toBeVisible();
+    await context.setOffline(true);
+    await openStop(page, encargo.numero_rol);
+    await page.getByRole('button', { name: 'Domicilio confirmado', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar visita' }).click();
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('1 visita por enviar');
+    // The access token ran out while the phone had no signal; the refresh token still holds.
+    await page.evaluate((key) => localStorage.setItem(key, 'vencido.vencido.vencido'), SESSION_KEYS.access);
+    await context.setOffline(false);
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas', { timeout: 45_000 });
+    expect((await visitasOf(request, encargo.id)).map((visita) => visita.resultado)).toEqual(['domicilio_confirmado']);
+    await expect(page.getByRole('heading', { name: 'Terreno', exact: true })).toBeVisible();
   });
 });
