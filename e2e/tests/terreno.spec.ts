@@ -51,6 +51,39 @@ async function expectLargeTargets(page: Page) {
   expect(small).toEqual([]);
 }
 
+/** Text of the field screen against its background: at least 4.5:1 (WCAG AA), for sunlight. */
+async function expectReadable(page: Page) {
+  const low = await page.getByTestId('terreno-screen').evaluate((root) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const channel = (c: number) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const background = (element: Element | null): number[] => {
+      for (let at = element; at; at = at.parentElement) {
+        const color = rgb(getComputedStyle(at).backgroundColor);
+        if (color.length === 3 || (color[3] ?? 0) > 0.9) return color.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const results: { text: string; ratio: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim() ?? '';
+      if (!element || !text || element.getClientRects().length === 0) continue;
+      const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background(element))];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) results.push({ text, ratio: Math.round(ratio * 100) / 100 });
+    }
+    return results;
+  });
+  expect(low).toEqual([]);
+}
+
 async function recordVisit(page: Page, numeroRol: string, resultado: string, informante: string) {
   await openStop(page, numeroRol);
   await expect(page.getByTestId('ubicacion-estado')).toHaveText('Ubicación tomada (precisión ±12 m)');
@@ -124,6 +157,7 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await openStop(page, encargo.numero_rol);
     await expectLargeTargets(page);
     await expectNoSidewaysScroll(page);
+    await expectReadable(page);
     await page.getByRole('button', { name: 'Volver a las paradas' }).click();
 
     await recordVisit(page, encargo.numero_rol, 'Domicilio confirmado', 'Juan Pérez');
@@ -131,6 +165,7 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await recordVisit(page, encargo.numero_rol, 'No reside', 'Pedro Soto');
     await expect(page.getByTestId('contador-por-enviar')).toHaveText('2 visitas por enviar');
     await expect(page.getByTestId('visita-en-cola').and(page.locator('[data-estado="pendiente"]'))).toHaveCount(2);
+    await expectReadable(page);
 
     // A half-typed visit survives the reload too.
     await openStop(page, encargo.numero_rol);

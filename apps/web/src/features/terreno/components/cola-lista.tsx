@@ -3,6 +3,7 @@ import { RESULTADO_VISITA_LABELS, type ResultadoVisita, formatDateTime } from '@
 import type { VisitaEnCola } from '../queue/field-queue';
 import { terrenoMessages as m } from '../messages';
 
+// Dark text on a light tint of the state's colour: readable in sunlight (contrast well above AA).
 const ESTADO_COLOR = { pendiente: 'yellow', enviada: 'teal', rechazada: 'red' } as const;
 
 /** Every visit typed on this phone (the last week's sent ones too) with its state and the server's reason. */
@@ -25,7 +26,7 @@ export function ColaLista({ visitas }: { visitas: readonly VisitaEnCola[] }) {
                   {visita.resumen.direccion ? ` · ${visita.resumen.direccion}` : ''}
                 </Text>
               </Stack>
-              <Badge color={ESTADO_COLOR[visita.estadoGeneral]} variant="filled" size="lg" style={{ flexShrink: 0 }}>
+              <Badge color={ESTADO_COLOR[visita.estadoGeneral]} variant="light" c="dark.9" size="lg" style={{ flexShrink: 0, border: '1px solid currentColor' }}>
                 {m.estados[visita.estadoGeneral]}
               </Badge>
             </Group>

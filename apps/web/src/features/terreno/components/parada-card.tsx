@@ -27,7 +27,7 @@ export function ParadaCard({ parada, locales, onOpen }: ParadaCardProps) {
           <Text fw={700} size="lg" c="dark.9" style={{ overflowWrap: 'anywhere' }}>
             {parada.orden}. {encargo.numero_rol}
           </Text>
-          <Badge color={ART44_COLOR[parada.estado_art44]} variant="light" size="lg" style={{ flexShrink: 0 }}>
+          <Badge color={ART44_COLOR[parada.estado_art44]} variant="light" c="dark.9" size="lg" style={{ flexShrink: 0 }}>
             {m.art44}: {ESTADO_ART44_LABELS[parada.estado_art44]}
           </Badge>
         </Group>
