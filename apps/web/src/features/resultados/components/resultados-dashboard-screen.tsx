@@ -29,7 +29,7 @@ interface ColaRowProps {
 }
 
 /** The assignment's nearest open deadline: 'Vence DD-MM', red once past; its kind in the title. */
-function PlazoProximo({ plazo }: { plazo: ColaItem['plazo_proximo'] }) {
+export function PlazoProximo({ plazo }: { plazo: ColaItem['plazo_proximo'] }) {
   if (!plazo) return <>—</>;
   return (
     <Badge
