@@ -9,6 +9,7 @@ import { RequireAdmin, RequireModule, RequireReceptorEditor } from './guards/req
 import { NotFound } from './routes/not-found';
 import { lazyScreen, loadScreens, loadScreensFor, preloadScreens } from './routes/lazy-screen';
 import { RouteError } from './routes/route-error';
+import { cobranzaSecciones, PorCobrarSlot, tarifasEstudioPanel } from './routes/cobranza-secciones';
 
 /** While the layout's chunk loads: the same full-page spinner as while the session loads. */
 const layoutLoading = (
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: <DashboardScreen /> },
+          { path: paths.home, element: <DashboardScreen porCobrar={<PorCobrarSlot />} /> },
           { path: paths.dashboardDetalle, element: <DashboardDetalleScreen /> },
 
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
@@ -112,14 +113,19 @@ export const routes: RouteObject[] = [
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
           {
             path: paths.configuracionesEstudio,
-            element: <ConfiguracionesEstudioScreen informesPanel={(estudio) => <InformesPanel estudio={estudio} />} />,
+            element: (
+              <ConfiguracionesEstudioScreen
+                informesPanel={(estudio) => <InformesPanel estudio={estudio} />}
+                tarifasPanel={tarifasEstudioPanel}
+              />
+            ),
           }, // intake: Configuraciones Estudio
 
           {
             path: paths.cobranza,
             element: (
               <RequireModule module="cobranza">
-                <CobranzaScreen />
+                <CobranzaScreen secciones={cobranzaSecciones} />
               </RequireModule>
             ),
           },

@@ -3,6 +3,7 @@ import { cobranzaMessages } from '@receptoria/contracts';
 /** Texts of the Cobranza screen (spec 02 §2.2, §5, §8). */
 export const cobranzaScreenMessages = {
   title: 'Cobranza',
+  tabPlanilla: 'Planilla',
   subtitle: 'Planillas de cobro de los encargos estampados, por estudio jurídico y fecha de estampado.',
   filtros: 'Filtros',
   estudio: 'Estudio Jurídico',

@@ -1,9 +1,10 @@
 import { COBRANZA_COLUMNAS, COBRANZA_COLUMNAS_OBLIGATORIAS, type CobranzaColumnaId, ordenarColumnas } from '@receptoria/contracts';
-import { Button, Card, Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Checkbox, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import {
@@ -55,8 +56,74 @@ function showDownloadToast(url: string, nombre: string) {
   });
 }
 
-/** Cobranza (spec 02 §2.2): filters, column choice, preview with CLP total, sheet and mail. */
-export function CobranzaScreen() {
+/** A tab the app adds to Cobranza (receipts, payments, statements): its own lazy chunk, mounted when opened. */
+export interface CobranzaSeccion {
+  /** The ?tab= value. */
+  value: string;
+  label: string;
+  render: () => ReactNode;
+}
+
+const PLANILLA_TAB = 'planilla';
+
+/** Cobranza: the collection sheet (spec 02 §2.2) and the tabs the app adds beside it (issue 25). */
+export function CobranzaScreen({ secciones = [] }: { secciones?: readonly CobranzaSeccion[] }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const pedido = searchParams.get('tab');
+  const tab = secciones.some((s) => s.value === pedido) ? pedido! : PLANILLA_TAB;
+  const titulo = (
+    <div>
+      <Title order={2}>{m.title}</Title>
+      <Text c="dimmed">{m.subtitle}</Text>
+    </div>
+  );
+  if (secciones.length === 0) {
+    return (
+      <Stack gap="lg">
+        {titulo}
+        <PlanillaCobranza />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {titulo}
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearchParams(value && value !== PLANILLA_TAB ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value={PLANILLA_TAB}>{m.tabPlanilla}</Tabs.Tab>
+          {secciones.map((seccion) => (
+            <Tabs.Tab key={seccion.value} value={seccion.value}>
+              {seccion.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={PLANILLA_TAB}>
+          <PlanillaCobranza />
+        </Tabs.Panel>
+        {secciones.map((seccion) => (
+          <Tabs.Panel key={seccion.value} value={seccion.value}>
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader aria-label="Cargando" />
+                </Center>
+              }
+            >
+              {seccion.render()}
+            </Suspense>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** The collection sheet (spec 02 §2.2): filters, column choice, preview with CLP total, sheet and mail. */
+function PlanillaCobranza() {
   const [estudio, setEstudio] = useState<string | null>(null);
   const fechasForm = useForm<CobranzaFechasForm>({ defaultValues: NO_DATES });
   const fechas = useWatch({ control: fechasForm.control }) as CobranzaFechasForm;
@@ -143,11 +210,6 @@ export function CobranzaScreen() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{m.title}</Title>
-        <Text c="dimmed">{m.subtitle}</Text>
-      </div>
-
       <CobranzaFiltrosCard
         estudios={(estudios.data ?? []).map((e) => ({ value: String(e.id), label: e.nombre }))}
         estudio={estudio}

@@ -9,7 +9,7 @@ import {
   IconListCheck,
   IconFileCertificate,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
@@ -61,7 +61,8 @@ const longDate = new Intl.DateTimeFormat('es-CL', {
   year: 'numeric',
 });
 
-export function DashboardScreen() {
+/** `porCobrar`: the collection card (issue 25), a lazy chunk the app mounts for those who may see it. */
+export function DashboardScreen({ porCobrar }: { porCobrar?: ReactNode } = {}) {
   const { displayName, profile, hasModule } = useSession();
   const navigate = useNavigate();
   const now = new Date();
@@ -98,6 +99,8 @@ export function DashboardScreen() {
       <Suspense fallback={null}>
         <VencenSemanaCard />
       </Suspense>
+
+      {porCobrar}
 
       <DetalleLinks />
 

@@ -11,11 +11,13 @@ import {
   type TipoEstampado,
   estadoLabel,
   formatCLP,
+  honorariosMessages,
 } from '@receptoria/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormMoney, FormNumber, FormSelect, FormSuggestInput, FormTextInput, FormTextarea } from '../../../components/form';
 import { useDiasHabiles } from '../api/get-dias-habiles';
+import { useValorSugerido } from '../api/get-sugerido';
 import { diligenciasMessages } from '../messages';
 import { normalizeFechaDiligencia } from '../utils/fecha-diligencia';
 import {
@@ -93,6 +95,11 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
   const tipoId = useWatch({ control, name: 'tipo_estampado' });
   const tipo = tipos.find((item) => String(item.id) === tipoId);
   const soloEstampado = encargo !== null && !admiteResultados(encargo.estado);
+  const sugerido = useValorSugerido(encargo?.id, tipoId);
+  const segunTarifa =
+    sugerido.data && sugerido.data.fuente !== 'tipo_estampado'
+      ? honorariosMessages.valorSegunTarifa(sugerido.data.estudio_nombre ?? encargo?.estudio_nombre ?? '', formatCLP(sugerido.data.monto))
+      : null;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="resultados-diligencia">
@@ -169,13 +176,20 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
           disabled={disabled}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <FormMoney
-            control={control}
-            name="valor_personalizado"
-            label={m.valor}
-            description={tipo ? m.valorHint(formatCLP(tipo.valor_por_defecto)) : undefined}
-            disabled={disabled}
-          />
+          <Stack gap={4}>
+            <FormMoney
+              control={control}
+              name="valor_personalizado"
+              label={m.valor}
+              description={tipo ? m.valorHint(formatCLP(tipo.valor_por_defecto)) : undefined}
+              disabled={disabled}
+            />
+            {segunTarifa ? (
+              <Text size="sm" c="teal.8" data-testid="valor-segun-tarifa" title={sugerido.data?.detalle}>
+                {segunTarifa}
+              </Text>
+            ) : null}
+          </Stack>
           <FormTextarea
             control={control}
             name="observaciones_diligencia"

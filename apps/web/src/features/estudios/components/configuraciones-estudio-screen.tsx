@@ -89,9 +89,11 @@ function TableCard({
 interface ConfiguracionesEstudioScreenProps {
   /** The automatic-reports panel of the selected firm; it belongs to the reports area and is mounted by the app. */
   informesPanel?: (estudio: Estudio) => ReactNode;
+  /** The selected firm's price list (Tarifas, issue 25); it belongs to the fees area and is mounted by the app. */
+  tarifasPanel?: (estudio: Estudio) => ReactNode;
 }
 
-export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesEstudioScreenProps) {
+export function ConfiguracionesEstudioScreen({ informesPanel, tarifasPanel }: ConfiguracionesEstudioScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('estudio')) || null;
   const estudios = useEstudios();
@@ -368,6 +370,8 @@ export function ConfiguracionesEstudioScreen({ informesPanel }: ConfiguracionesE
 
           {/* Automatic reports (spec 01 §2): provided by the reports area. */}
           {estudio && informesPanel?.(estudio)}
+
+          {estudio && tarifasPanel?.(estudio)}
         </Stack>
       )}
     </Stack>
