@@ -230,7 +230,7 @@ export async function crearVisita(
       entidad: 'visita',
       entidadId: inserted.id,
       accion: 'crear',
-      cambios: diffFields(null, { uuid: inserted.uuid, encargo_id: encargoId, ...contenidoDe(inserted), fecha_hora: toSantiagoIso(inserted.fechaHora) }, ['encargo_id']),
+      cambios: diffFields(null, { uuid: inserted.uuid, ...contenidoDe(inserted), fecha_hora: toSantiagoIso(inserted.fechaHora) }),
     });
     if (input.resultado === 'notificado_art44') {
       await plazoDeVisitaArt44(tx, calendario, { encargoId, visitaUuid: inserted.uuid, fechaHora: inserted.fechaHora }, actor);

@@ -86,6 +86,12 @@ describe('recording a visit (offline retries)', () => {
       expect(VisitaResponseSchema.parse(again.json()).visita).toEqual(created.visita);
     }
     expect(await visitasEnDb(encargo.id)).toHaveLength(1);
+    // Audited once, with its assignment and content.
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const audit = await db.select().from(tenantSchema.auditoria).where(eq(tenantSchema.auditoria.entidad, 'visita'));
+    const own = audit.filter((a) => JSON.stringify(a.cambios).includes(body.uuid));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ accion: 'crear', usuario: 'receptor_a', cambios: { encargo_id: { antes: null, despues: encargo.id }, resultado: { antes: null, despues: 'domicilio_confirmado' } } });
   });
 
   it('concurrent retries of one uuid still store one visit', async () => {
