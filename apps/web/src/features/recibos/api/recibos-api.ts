@@ -76,7 +76,8 @@ export async function getFacturables(estudioId: number): Promise<DiligenciaFactu
   try {
     return await api.get<DiligenciaFacturable[]>('/recibos/facturables/', { params: { estudio: estudioId } });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return facturablesDesdeCobranza(estudioId);
+    // Without the route the path reads as a receipt id ('/recibos/{id}/'): 400 or 404.
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return facturablesDesdeCobranza(estudioId);
     throw error;
   }
 }
