@@ -8,6 +8,8 @@ import { SESSION_KEYS, signIn, users } from '../support/login';
 
 /** Where the receiver stands: Av. Providencia 1234 (the assignments' address). */
 const POSITION = { latitude: -33.4263, longitude: -70.6172, accuracy: 12 };
+const terrenoSesionVencida =
+  'La sesión terminó: las visitas quedan guardadas en este teléfono y se enviarán cuando vuelva a iniciar sesión con este usuario.';
 const PHOTO = path.join(repoRoot, 'apps/web/public/pwa-512.png');
 
 test.use({ viewport: { width: 390, height: 844 }, permissions: ['geolocation'], geolocation: POSITION });
@@ -300,5 +302,31 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas', { timeout: 45_000 });
     expect((await visitasOf(request, encargo.id)).map((visita) => visita.resultado)).toEqual(['domicilio_confirmado']);
     await expect(page.getByRole('heading', { name: 'Terreno', exact: true })).toBeVisible();
+  });
+
+  test('when the session is gone the visit stays on the phone, the user is told, and it leaves after signing in again', async ({ page, context, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Seis');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await expect(page.getByTestId('parada').filter({ hasText: encargo.numero_rol })).toBeVisible();
+    await context.setOffline(true);
+    await openStop(page, encargo.numero_rol);
+    await page.getByRole('button', { name: 'No reside', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar visita' }).click();
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('1 visita por enviar');
+    // Both tokens are no longer valid (signed out elsewhere, or the refresh token expired).
+    await page.evaluate((keys) => {
+      localStorage.setItem(keys.access, 'vencido.vencido.vencido');
+      localStorage.setItem(keys.refresh, 'revocado');
+    }, SESSION_KEYS);
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 45_000 });
+    await expect(page.getByText(terrenoSesionVencida)).toBeVisible();
+    expect(await visitasOf(request, encargo.id)).toEqual([]);
+
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    const item = page.getByTestId('visita-en-cola').filter({ hasText: encargo.numero_rol });
+    await expect(item).toHaveAttribute('data-estado', 'enviada', { timeout: 45_000 });
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas');
+    expect((await visitasOf(request, encargo.id)).map((visita) => visita.resultado)).toEqual(['negativa_no_reside']);
   });
 });

@@ -6,6 +6,7 @@ export const terrenoMessages = {
   subtitle: (fecha: string) => `Paradas de hoy, ${fecha}`,
   porEnviar: visitasPorEnviarTexto,
   todoEnviado: 'Todas las visitas están enviadas',
+  leyendoCola: 'Leyendo las visitas de este teléfono…',
   enviando: 'Enviando…',
   enviarAhora: 'Enviar ahora',
   sinSenal: 'Sin señal: lo que registre queda guardado en este teléfono y se envía al volver la conexión.',

@@ -4,7 +4,8 @@ import type { SyncStatus } from '../queue/field-sync';
 import { terrenoMessages as m } from '../messages';
 
 interface ColaResumenProps {
-  porEnviar: number;
+  /** null while the phone's queue is being read. */
+  porEnviar: number | null;
   status: SyncStatus;
   online: boolean;
   onSend: () => void;
@@ -12,14 +13,14 @@ interface ColaResumenProps {
 
 /** The counter the receiver watches: how many visits still live only on the phone, and why. */
 export function ColaResumen({ porEnviar, status, online, onSend }: ColaResumenProps) {
-  const pending = porEnviar > 0;
+  const pending = porEnviar !== null && porEnviar > 0;
   return (
     <Paper withBorder p="md" bg={pending ? 'yellow.0' : 'teal.0'} data-testid="cola-resumen">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
           {pending ? <IconCloudUpload size={26} aria-hidden /> : <IconCloudCheck size={26} aria-hidden />}
           <Text fw={700} size="lg" c="dark.9" data-testid="contador-por-enviar" aria-live="polite">
-            {pending ? m.porEnviar(porEnviar) : m.todoEnviado}
+            {porEnviar === null ? m.leyendoCola : pending ? m.porEnviar(porEnviar) : m.todoEnviado}
           </Text>
         </Group>
         {pending && online ? (

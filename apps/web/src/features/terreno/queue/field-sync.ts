@@ -1,4 +1,6 @@
+import { notify } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session-storage';
+import { terrenoMessages } from '../messages';
 import { openFieldDb } from './field-db';
 import { type FieldTransport, type SyncResult, pruneEnviadas, syncQueue } from './field-queue';
 
@@ -72,6 +74,8 @@ async function run(transport: FieldTransport): Promise<SyncResult | null> {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     const result = locks ? await locks.request(LOCK, send) : await send();
     await pruneEnviadas(db, user.id, Date.now() - KEEP_SENT_MS);
+    // The session ended while visits wait (the app is on its way to /login): said once, where it shows.
+    if (result.detenida === 'session' && status.detenida !== 'session') notify.warning(terrenoMessages.sesionVencida);
     setStatus({ enviando: false, detenida: result.detenida, ultimaVez: Date.now() });
     if (result.enviadas + result.rechazadas + result.fotosEnviadas > 0) announceQueueChange();
     return result;

@@ -24,5 +24,6 @@ export function useFieldQueue(userId: number) {
       unsubscribe();
     };
   }, [userId]);
-  return { visitas, porEnviar: visitas ? countPorEnviar(visitas) : 0, status };
+  // null until the phone's queue has been read: never "all sent" before it is known.
+  return { visitas, porEnviar: visitas ? countPorEnviar(visitas) : null, status };
 }
