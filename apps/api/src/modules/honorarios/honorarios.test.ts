@@ -131,7 +131,7 @@ describe('price lists and the suggested fee', () => {
     });
     expect(put.statusCode).toBe(200);
     const db = await t.tenantDbOf(t.mainTenantId);
-    const { encargo } = await seedEncargo(db, { estudioId: estudio.id, numeroRol: 'C-903-2026', estado: 'preparado', domicilios: [{ direccion: 'Pajaritos 2000', comuna: 'Maipu' }] });
+    await seedEncargo(db, { estudioId: estudio.id, numeroRol: 'C-903-2026', estado: 'preparado', domicilios: [{ direccion: 'Pajaritos 2000', comuna: 'Maipu' }] });
     const guardar = (valor: string | null, rol: string) =>
       t.request(receptora, {
         method: 'POST',
