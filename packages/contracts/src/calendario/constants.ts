@@ -22,6 +22,8 @@ export interface PlazoItem {
   id: number;
   encargo_id: number;
   numero_rol: string;
+  estudio_id: number;
+  estudio: string;
   tipo: TipoPlazo;
   vence: string;
   estado: EstadoPlazo;

@@ -42,6 +42,7 @@ export const plazoMessages = {
   diasTablaInvalidos: `Los días de la tabla de emplazamiento deben ser un número entero entre 0 y ${DIAS_TABLA_MAX}`,
   estadoInvalido: 'El estado del plazo debe ser pendiente, vencido o cumplido',
   encargoInvalido: 'Encargo no válido',
+  estudioInvalido: 'Estudio jurídico no válido',
   rangoInvalido: 'La fecha final debe ser igual o posterior a la fecha inicial',
   plazoNoEncontrado: 'Plazo no encontrado',
   plazoYaCumplido: 'El plazo ya está cumplido',
@@ -77,6 +78,8 @@ export const PlazosQuerySchema = z
     hasta: FechaCalendarioSchema,
     estado: z.preprocess(blankToUndefined, z.enum(ESTADOS_PLAZO, { error: m.estadoInvalido }).optional()),
     encargo: z.preprocess(blankToUndefined, idSchema(m.encargoInvalido).optional()),
+    /** Only the deadlines of this firm's assignments. */
+    estudio: z.preprocess(blankToUndefined, idSchema(m.estudioInvalido).optional()),
   })
   .refine((q) => q.hasta >= q.desde, { error: m.rangoInvalido, path: ['hasta'] });
 export type PlazosQuery = z.output<typeof PlazosQuerySchema>;
@@ -85,6 +88,9 @@ export const PlazoSchema = z.object({
   id: z.number().int(),
   encargo_id: z.number().int(),
   numero_rol: z.string(),
+  /** The assignment's firm (the calendar filters by it). */
+  estudio_id: z.number().int(),
+  estudio: z.string(),
   tipo: z.enum(TIPOS_PLAZO),
   vence: z.string(),
   estado: z.enum(ESTADOS_PLAZO),

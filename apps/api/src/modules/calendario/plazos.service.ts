@@ -21,7 +21,7 @@ import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { type CalendarioRef, conteoDelReceptor } from './calendario.service';
 
-const { plazos, encargos } = tenantSchema;
+const { plazos, encargos, estudios } = tenantSchema;
 
 type PlazoRow = typeof plazos.$inferSelect;
 
@@ -33,11 +33,22 @@ function estadoDe(row: Pick<PlazoRow, 'estado' | 'vence'>, hoy: string): EstadoP
   return row.vence < hoy ? 'vencido' : 'pendiente';
 }
 
-function toPlazo(row: PlazoRow, numeroRol: string, hoy: string): Plazo {
+/** The assignment's rol and firm, read with the deadline. */
+interface DelEncargo {
+  numeroRol: string;
+  estudioId: number;
+  estudio: string;
+}
+
+const delEncargo = { numeroRol: encargos.numeroRol, estudioId: encargos.estudioId, estudio: estudios.nombre };
+
+function toPlazo(row: PlazoRow, encargo: DelEncargo, hoy: string): Plazo {
   return {
     id: row.id,
     encargo_id: row.encargoId,
-    numero_rol: numeroRol,
+    numero_rol: encargo.numeroRol,
+    estudio_id: encargo.estudioId,
+    estudio: encargo.estudio,
     tipo: row.tipo as TipoPlazo,
     vence: row.vence,
     estado: estadoDe(row, hoy),
@@ -182,16 +193,18 @@ export async function listPlazos(db: TenantDb, query: PlazosQuery, now = new Dat
   const hoy = todayIso(now);
   const where: SQL[] = [gte(plazos.vence, query.desde), lte(plazos.vence, query.hasta)];
   if (query.encargo !== undefined) where.push(eq(plazos.encargoId, query.encargo));
+  if (query.estudio !== undefined) where.push(eq(encargos.estudioId, query.estudio));
   if (query.estado === 'cumplido') where.push(eq(plazos.estado, 'cumplido'));
   if (query.estado === 'pendiente') where.push(eq(plazos.estado, 'pendiente'), gte(plazos.vence, hoy));
   if (query.estado === 'vencido') where.push(eq(plazos.estado, 'pendiente'), lt(plazos.vence, hoy));
   const rows = await db
-    .select({ plazo: plazos, numeroRol: encargos.numeroRol })
+    .select({ plazo: plazos, ...delEncargo })
     .from(plazos)
     .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
+    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
     .where(and(...where))
     .orderBy(asc(plazos.vence), asc(plazos.id));
-  return rows.map((r) => toPlazo(r.plazo, r.numeroRol, hoy));
+  return rows.map((r) => toPlazo(r.plazo, r, hoy));
 }
 
 async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditActor): Promise<PlazoRow> {
@@ -213,15 +226,16 @@ async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditAc
 export async function cumplirPlazo(db: TenantDb, id: number, actor: AuditActor, now = new Date()): Promise<Plazo> {
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ plazo: plazos, numeroRol: encargos.numeroRol })
+      .select({ plazo: plazos, ...delEncargo })
       .from(plazos)
       .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
+      .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
       .where(eq(plazos.id, id))
       .for('update', { of: plazos });
     if (!found) throw new AppError('NOT_FOUND', m.plazoNoEncontrado);
     if (found.plazo.estado === 'cumplido') throw new AppError('CONFLICT', m.plazoYaCumplido);
     const hoy = todayIso(now);
-    return toPlazo(await cerrar(tx, found.plazo, hoy, actor), found.numeroRol, hoy);
+    return toPlazo(await cerrar(tx, found.plazo, hoy, actor), found, hoy);
   });
 }
 

@@ -17,7 +17,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
-import { crearEncargo } from '../encargos/encargos.fixtures';
+import { crearEncargo, registerEstudio } from '../encargos/encargos.fixtures';
 import { dosBusquedas } from '../visitas/visitas.fixtures';
 
 let t: TestContext;
@@ -81,7 +81,17 @@ describe('deadlines started by a results save', () => {
     const lista = await listar(`?desde=2026-09-01&hasta=2026-10-31&encargo=${encargo.id}`);
     // Stored pendiente, read vencido: its due date is before today.
     expect(lista).toEqual([
-      { id: plazo?.id, encargo_id: encargo.id, numero_rol: encargo.numero_rol, tipo: 'excepciones', vence, estado: 'vencido', origen: plazo?.origen },
+      {
+        id: plazo?.id,
+        encargo_id: encargo.id,
+        numero_rol: encargo.numero_rol,
+        estudio_id: w.estudioA.id,
+        estudio: w.estudioA.nombre,
+        tipo: 'excepciones',
+        vence,
+        estado: 'vencido',
+        origen: plazo?.origen,
+      },
     ]);
   });
 
@@ -239,6 +249,24 @@ describe('GET /calendario/plazos/ and cumplir', () => {
     expect((await listar('?desde=2026-09-23&hasta=2026-09-28', w.tokenSinPermiso)).length).toBe(rango.length);
   });
 
+  it('names each deadline\'s firm and filters by it (&estudio=)', async () => {
+    const otro = await registerEstudio(t, w.tokenA, { nombre: 'Estudio Plazos Sur' });
+    const propio = await conResultado(tipos.requerimiento, '2026-10-05T10:00:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
+    const ajeno = await crearEncargo(t, w.tokenA, otro, w.lookupsA, { numero_rol: `C-${(rolCounter += 1)}-2026` });
+    const guardado = await guardar(resultadosBody(ajeno.numero_rol, tipos.requerimiento, { fecha_diligencia: '2026-10-05T11:00:00-03:00', lugar_requerimiento: 'comuna_tribunal' }));
+    expect(guardado.statusCode, guardado.body).toBe(200);
+    const rango = '?desde=2026-10-09&hasta=2026-10-09';
+    const todos = await listar(rango);
+    expect(todos.find((p) => p.encargo_id === propio.id)).toMatchObject({ estudio_id: w.estudioA.id, estudio: 'Larraín, Vial y Asociados Abogados' });
+    expect(todos.find((p) => p.encargo_id === ajeno.id)).toMatchObject({ estudio_id: otro.id, estudio: 'Estudio Plazos Sur' });
+    const soloOtro = await listar(`${rango}&estudio=${otro.id}`);
+    expect(soloOtro.map((p) => p.encargo_id)).toEqual([ajeno.id]);
+    expect((await listar(`${rango}&estudio=${w.estudioA.id}`)).map((p) => p.encargo_id)).not.toContain(ajeno.id);
+    expect(await listar(`${rango}&estudio=999999`)).toEqual([]);
+    // Blank means every firm.
+    expect((await listar(`${rango}&estudio=`)).length).toBe(todos.length);
+  });
+
   it('cumplir: the deadline met (200), then 409; unknown → 404; without the estampar module → 403', async () => {
     const encargo = await conResultado(tipos.art44, '2026-11-25T12:00:00-03:00');
     const [plazo] = await plazosRows(encargo.id);
@@ -262,6 +290,7 @@ describe('GET /calendario/plazos/ and cumplir', () => {
     ['?desde=2026-02-01&hasta=2026-01-01', m.rangoInvalido],
     [`${TODO}&estado=otro`, m.estadoInvalido],
     [`${TODO}&encargo=abc`, m.encargoInvalido],
+    [`${TODO}&estudio=0`, m.estudioInvalido],
   ])('%s → 400 in Spanish', async (query, detail) => {
     const response = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/plazos/${query}` });
     expect(response.statusCode).toBe(400);

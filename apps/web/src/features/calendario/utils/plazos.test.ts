@@ -6,6 +6,8 @@ const plazo = (id: number, tipo: PlazoItem['tipo'], vence: string, estado: Plazo
   id,
   encargo_id: 100 + id,
   numero_rol: `C-${id}-2026`,
+  estudio_id: 1,
+  estudio: 'Estudio Uno',
   tipo,
   vence,
   estado,
