@@ -12,4 +12,6 @@ export const alarmaMessages = {
   asuntoCorreo: (tipo: string, rol: string, cuando: string) => `Recordatorio: ${tipo} del rol ${rol} ${cuando}`,
   manana: 'mañana',
   enDosHoras: 'en dos horas',
+  rangoInvalido: 'La fecha final debe ser igual o posterior a la fecha inicial',
+  rangoDemasiadoLargo: 'El rango de fechas de las alarmas admite hasta 366 días',
 } as const;

@@ -1,9 +1,9 @@
-import { ALARMA_TIPO_LABELS, type AlarmasProximas, alarmaMessages as m, toSantiagoIso } from '@receptoria/contracts';
+import { ALARMA_TIPO_LABELS, type AlarmaCalendario, type AlarmasProximas, type AlarmasRangoQuery, alarmaMessages as m, toSantiagoIso } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import type { ScheduledContext } from '../informes/informes-programados';
-import { claimAviso, findAlarmasEntre, markAlarmaAvisada, releaseAviso } from './alarmas.repository';
+import { claimAviso, findAlarmasDelRango, findAlarmasEntre, markAlarmaAvisada, releaseAviso } from './alarmas.repository';
 
 const HOUR = 3_600_000;
 /** Reminders: the day before (24 h) and two hours before the hearing. */
@@ -83,4 +83,23 @@ export async function listAlarmasProximas(db: TenantDb, now = new Date()): Promi
     recordatorio: row.fechaHora.getTime() - now.getTime() <= 24 * HOUR,
   }));
   return { total: alarmas.length, recordatorios: alarmas.filter((a) => a.recordatorio).length, alarmas };
+}
+
+/** The calendar: the alarms of a range of Santiago dates (both included), with their assignment's firm. */
+export async function listAlarmasDelRango(db: TenantDb, query: AlarmasRangoQuery, now = new Date()): Promise<AlarmaCalendario[]> {
+  const rows = await findAlarmasDelRango(db, query.desde, query.hasta);
+  return rows.map((row) => {
+    const left = row.fechaHora.getTime() - now.getTime();
+    return {
+      id: row.id,
+      encargo_id: row.encargoId,
+      numero_rol: row.numeroRol,
+      estudio_id: row.estudioId,
+      estudio: row.estudio,
+      tipo: row.tipo,
+      fecha_hora: toSantiagoIso(row.fechaHora),
+      mensaje: row.mensaje,
+      recordatorio: left > -HOUR && left <= 24 * HOUR,
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 
-const { alarmas, alarmaAvisos, encargos } = tenantSchema;
+const { alarmas, alarmaAvisos, encargos, estudios } = tenantSchema;
 
 /** Alarms whose time falls in [desde, hasta), with their assignment's rol. */
 export function findAlarmasEntre(db: TenantDb, desde: Date, hasta: Date) {
@@ -17,6 +17,34 @@ export function findAlarmasEntre(db: TenantDb, desde: Date, hasta: Date) {
     .from(alarmas)
     .innerJoin(encargos, eq(encargos.id, alarmas.encargoId))
     .where(and(gte(alarmas.fechaHora, desde), lt(alarmas.fechaHora, hasta)))
+    .orderBy(asc(alarmas.fechaHora), asc(alarmas.id));
+}
+
+/**
+ * Alarms whose Santiago date falls in [desde, hasta] (both YYYY-MM-DD), with their assignment's rol and
+ * firm. The bounds are the Santiago midnights PostgreSQL computes (daylight saving included).
+ */
+export function findAlarmasDelRango(db: TenantDb, desde: string, hasta: string) {
+  return db
+    .select({
+      id: alarmas.id,
+      encargoId: alarmas.encargoId,
+      numeroRol: encargos.numeroRol,
+      estudioId: encargos.estudioId,
+      estudio: estudios.nombre,
+      tipo: alarmas.tipo,
+      fechaHora: alarmas.fechaHora,
+      mensaje: alarmas.mensaje,
+    })
+    .from(alarmas)
+    .innerJoin(encargos, eq(encargos.id, alarmas.encargoId))
+    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+    .where(
+      and(
+        gte(alarmas.fechaHora, sql`(${desde}::date::timestamp at time zone 'America/Santiago')`),
+        lt(alarmas.fechaHora, sql`((${hasta}::date + 1)::timestamp at time zone 'America/Santiago')`),
+      ),
+    )
     .orderBy(asc(alarmas.fechaHora), asc(alarmas.id));
 }
 

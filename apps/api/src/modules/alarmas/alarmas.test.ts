@@ -1,4 +1,4 @@
-import { AlarmasProximasSchema } from '@receptoria/contracts';
+import { AlarmaCalendarioListSchema, AlarmasProximasSchema, alarmaMessages, calendarioMessages } from '@receptoria/contracts';
 import { controlSchema, tenantSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +89,75 @@ describe('alarm reminders', () => {
     expect(body).toMatchObject({ total: 2, recordatorios: 1 });
     const other = AlarmasProximasSchema.parse((await t.request(tokenB, { method: 'GET', url: '/api/v1/alarmas/proximas/' })).json());
     expect(other).toEqual({ total: 0, recordatorios: 0, alarmas: [] });
+  });
+});
+
+describe('GET /alarmas/?desde=&hasta= (the calendar)', () => {
+  const url = (query: string) => `/api/v1/alarmas/${query}`;
+  let marzo: { rol: string; id: number }[] = [];
+  let estudioId = 0;
+
+  beforeAll(async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const [estudio] = await db.select().from(tenantSchema.estudios);
+    estudioId = estudio!.id;
+    const encargo = async (rol: string) =>
+      (await db.insert(tenantSchema.encargos).values({ numeroRol: rol, estado: 'preparado', fechaEncargo: '2027-01-10', estudioId }).returning())[0]!.id;
+    const rows = await db
+      .insert(tenantSchema.alarmas)
+      .values([
+        // 28-02-2027 23:30 in Santiago (UTC-3): February, not March.
+        { encargoId: await encargo('C-30-2027'), tipo: 'comparendo', fechaHora: new Date('2027-03-01T02:30:00Z') },
+        { encargoId: await encargo('C-31-2027'), tipo: 'prueba', fechaHora: new Date('2027-03-01T03:00:00Z'), mensaje: 'Sala 3' },
+        // 31-03-2027 23:30 in Santiago: still March.
+        { encargoId: await encargo('C-32-2027'), tipo: 'comparendo', fechaHora: new Date('2027-04-01T02:30:00Z') },
+      ])
+      .returning();
+    marzo = rows.map((row, i) => ({ rol: `C-${30 + i}-2027`, id: row.id }));
+  });
+
+  it('lists the alarms whose Santiago date is in the range, with rol, kind, instant and firm', async () => {
+    const response = await t.request(tokenA, { method: 'GET', url: url('?desde=2027-03-01&hasta=2027-03-31') });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = AlarmaCalendarioListSchema.parse(response.json());
+    expect(body).toEqual([
+      {
+        id: marzo[1]!.id,
+        encargo_id: expect.any(Number),
+        numero_rol: 'C-31-2027',
+        estudio_id: estudioId,
+        estudio: 'Estudio Alarmas',
+        tipo: 'prueba',
+        fecha_hora: '2027-03-01T00:00:00-03:00',
+        mensaje: 'Sala 3',
+        recordatorio: false,
+      },
+      expect.objectContaining({ id: marzo[2]!.id, numero_rol: 'C-32-2027', tipo: 'comparendo', fecha_hora: '2027-03-31T23:30:00-03:00' }),
+    ]);
+    const febrero = AlarmaCalendarioListSchema.parse((await t.request(tokenA, { method: 'GET', url: url('?desde=2027-02-28&hasta=2027-02-28') })).json());
+    expect(febrero.map((a) => [a.numero_rol, a.fecha_hora])).toEqual([['C-30-2027', '2027-02-28T23:30:00-03:00']]);
+    // A whole year (366 days counting both ends) is answered.
+    const anio = await t.request(tokenA, { method: 'GET', url: url('?desde=2027-01-01&hasta=2028-01-01') });
+    expect(anio.statusCode).toBe(200);
+    expect(AlarmaCalendarioListSchema.parse(anio.json()).map((a) => a.numero_rol)).toEqual(['C-30-2027', 'C-31-2027', 'C-32-2027']);
+  });
+
+  it('shows only the receiver’s own alarms and needs a session', async () => {
+    expect((await t.request(tokenB, { method: 'GET', url: url('?desde=2027-01-01&hasta=2027-12-31') })).json()).toEqual([]);
+    expect((await t.request(undefined, { method: 'GET', url: url('?desde=2027-01-01&hasta=2027-12-31') })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['?desde=2027-03-01', calendarioMessages.fechaInvalida],
+    ['?desde=2027-02-30&hasta=2027-03-31', calendarioMessages.fechaInvalida],
+    ['?desde=01-03-2027&hasta=2027-03-31', calendarioMessages.fechaInvalida],
+    ['?desde=1999-12-31&hasta=2000-01-31', calendarioMessages.fechaInvalida],
+    ['?desde=2100-12-01&hasta=2101-01-01', calendarioMessages.fechaInvalida],
+    ['?desde=2027-03-31&hasta=2027-03-01', alarmaMessages.rangoInvalido],
+    ['?desde=2027-01-01&hasta=2028-01-02', alarmaMessages.rangoDemasiadoLargo],
+  ])('%s → 400 with a Spanish detail', async (query, detail) => {
+    const response = await t.request(tokenA, { method: 'GET', url: url(query) });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(detail);
   });
 });
