@@ -13,7 +13,6 @@ export const calendarioScreenMessages = {
   filtroTipoTodos: 'Todos los tipos',
   filtroEstudio: 'Estudio jurídico',
   filtroEstudioTodos: 'Todos los estudios',
-  filtroEstudioCargando: 'Buscando el estudio de cada encargo...',
   alarmas: 'Alarmas (comparendo y prueba)',
   feriados: 'Feriados',
   leyenda: 'Colores',
@@ -24,7 +23,6 @@ export const calendarioScreenMessages = {
   feriado: (nombre: string) => `Feriado: ${nombre}`,
   plazoTitulo: (tipo: string, rol: string) => `${tipo} · ${rol}`,
   alarmaTitulo: (tipo: string, rol: string) => `${tipo} · ${rol}`,
-  alarmasSoloProximas: 'Las alarmas de comparendo y prueba se muestran para los próximos 7 días.',
   detalle: {
     vence: 'Vence',
     estado: 'Estado',

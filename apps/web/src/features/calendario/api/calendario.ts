@@ -1,9 +1,8 @@
 import type {
-  AlarmasProximas,
+  AlarmaCalendario,
   CalendarioConfiguracion,
   CalendarioConfiguracionUpdateValue,
   CalendarioIcsUrl,
-  EncargoDetail,
   EstadoPlazo,
   Feriado,
   FeriadoPropioCreateValue,
@@ -56,14 +55,14 @@ export function useCumplirPlazo() {
   });
 }
 
-/** The comparendo and prueba alarms the user is shown (the bell's list: the next seven days). */
-export function useAlarmasCalendario() {
-  return useQuery({ queryKey: ['alarmas', 'proximas'], queryFn: () => api.get<AlarmasProximas>('/alarmas/proximas/') });
-}
-
-/** An assignment's firm, for the filter by firm (cached per assignment). */
-export function encargoQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['encargos', 'detalle', id], queryFn: () => api.get<EncargoDetail>(`/encargos/${id}/`), staleTime: 5 * 60_000 });
+/** The comparendo and prueba alarms of the visible range (Santiago dates, both included). */
+export function useAlarmasCalendario(desde: string, hasta: string, enabled = true) {
+  return useQuery({
+    queryKey: ['alarmas', 'rango', desde, hasta],
+    queryFn: () => api.get<AlarmaCalendario[]>('/alarmas/', { params: { desde, hasta } }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export interface FeriadoPropioRespuesta extends Feriado {

@@ -23,7 +23,7 @@ import { formatDate, type Plazo, sumarDias, TIPO_PLAZO_LABELS, TIPOS_PLAZO } fro
 import { canEditReceptor } from '@receptoria/contracts/receptor/access';
 import { IconCalendarCog, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
 import { ScreenLoadError } from '../../../components/list-states';
@@ -31,13 +31,7 @@ import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { estudiosQueryOptions } from '../../estudios/api/get-estudios';
-import {
-  encargoQueryOptions,
-  feriadosQueryOptions,
-  useAlarmasCalendario,
-  useCumplirPlazo,
-  usePlazos,
-} from '../api/calendario';
+import { feriadosQueryOptions, useAlarmasCalendario, useCumplirPlazo, usePlazos } from '../api/calendario';
 import { calendarioScreenMessages as m } from '../messages';
 import { aniosDelRango, colorFeriado, type EventoInfo, eventosCalendario, type FiltroTipo, horaSantiago } from '../utils/eventos';
 import { COLOR_TIPO_PLAZO, colorDePlazo, cssColor, encargoHref } from '../utils/plazos';
@@ -61,21 +55,6 @@ interface Rango {
   titulo: string;
 }
 
-/** The assignments of one firm among those on screen: read one by one (cached) only while the filter is set. */
-function useEncargosDelEstudio(estudio: string | null, encargoIds: number[]) {
-  const results = useQueries({
-    queries: encargoIds.map((id) => ({ ...encargoQueryOptions(id), enabled: estudio !== null })),
-  });
-  if (estudio === null) return { encargos: null, cargando: false };
-  const encargos = new Set<number>();
-  let cargando = false;
-  results.forEach((result, index) => {
-    if (result.isPending) cargando = true;
-    if (result.data && String(result.data.estudio_juridico.id) === estudio) encargos.add(encargoIds[index]!);
-  });
-  return { encargos, cargando };
-}
-
 /** `/calendario`: the legal calendar (issue 24) — month, week and agenda, in Spanish, weeks from Monday, Santiago time. */
 export function CalendarioScreen() {
   const navigate = useNavigate();
@@ -91,25 +70,17 @@ export function CalendarioScreen() {
   const plazos = usePlazos(rango?.desde ?? '', rango?.hasta ?? '', undefined, rango !== null);
   const anios = rango ? aniosDelRango(rango.desde, rango.hasta) : [];
   const feriados = useQueries({ queries: anios.map((anio) => feriadosQueryOptions(anio)) });
-  const alarmas = useAlarmasCalendario();
+  const alarmas = useAlarmasCalendario(rango?.desde ?? '', rango?.hasta ?? '', rango !== null);
   const estudios = useQuery(estudiosQueryOptions());
   const cumplir = useCumplirPlazo();
-
-  const encargoIds = useMemo(() => {
-    const ids = new Set<number>();
-    for (const plazo of plazos.data ?? []) ids.add(plazo.encargo_id);
-    for (const alarma of alarmas.data?.alarmas ?? []) ids.add(alarma.encargo_id);
-    return [...ids].sort((a, b) => a - b);
-  }, [plazos.data, alarmas.data]);
-  const { encargos, cargando: buscandoEstudios } = useEncargosDelEstudio(estudio, encargoIds);
 
   const feriadosData = feriados.flatMap((q) => q.data ?? []);
   const events = eventosCalendario({
     plazos: plazos.data ?? [],
     feriados: feriadosData,
-    alarmas: alarmas.data?.alarmas ?? [],
+    alarmas: alarmas.data ?? [],
     tipos: new Set(tipos as FiltroTipo[]),
-    encargos,
+    estudio: estudio === null ? null : Number(estudio),
     agenda: vista === 'listMonth',
   });
 
@@ -151,7 +122,7 @@ export function CalendarioScreen() {
     }
   };
 
-  const loadError = plazos.isError || feriados.some((q) => q.isError);
+  const loadError = plazos.isError || alarmas.isError || feriados.some((q) => q.isError);
 
   return (
     <Stack gap="md">
@@ -187,7 +158,6 @@ export function CalendarioScreen() {
           searchable
           size="xs"
           w={{ base: '100%', xs: 260 }}
-          description={buscandoEstudios ? m.filtroEstudioCargando : undefined}
         />
       </Group>
 
@@ -197,9 +167,10 @@ export function CalendarioScreen() {
           retry={m.retry}
           onRetry={() => {
             void plazos.refetch();
+            void alarmas.refetch();
             for (const q of feriados) void q.refetch();
           }}
-          retrying={plazos.isFetching}
+          retrying={plazos.isFetching || alarmas.isFetching}
         />
       ) : null}
 
@@ -249,11 +220,6 @@ export function CalendarioScreen() {
           <Leyenda color={cssColor('red', 6)} texto={m.vencido} />
           <Leyenda color={cssColor('gray', 3)} texto={m.cumplido} />
         </Group>
-        {tipos.includes('alarmas') ? (
-          <Text size="xs" c="dimmed" mt={4}>
-            {m.alarmasSoloProximas}
-          </Text>
-        ) : null}
       </Paper>
 
       <EnlaceTelefono />

@@ -1,21 +1,25 @@
-import type { AlarmaProxima } from '@receptoria/contracts';
+import type { AlarmaCalendario } from '@receptoria/contracts';
 import type { PlazoItem } from '@receptoria/contracts/calendario/constants';
 import { describe, expect, it } from 'vitest';
 import { aniosDelRango, eventosCalendario, type FiltroTipo, horaSantiago } from './eventos';
 
-const plazo = (id: number, tipo: PlazoItem['tipo'], estado: PlazoItem['estado'], encargo = 10): PlazoItem => ({
+const plazo = (id: number, tipo: PlazoItem['tipo'], estado: PlazoItem['estado'], estudio = 1): PlazoItem => ({
   id,
-  encargo_id: encargo,
+  encargo_id: 10 + id,
   numero_rol: `C-${id}-2026`,
+  estudio_id: estudio,
+  estudio: `Estudio ${estudio}`,
   tipo,
   vence: '2026-11-27',
   estado,
   origen: 'diligencia:1',
 });
-const alarma: AlarmaProxima = {
+const alarma: AlarmaCalendario = {
   id: 3,
   encargo_id: 11,
   numero_rol: 'C-3-2026',
+  estudio_id: 2,
+  estudio: 'Estudio 2',
   tipo: 'comparendo',
   fecha_hora: '2026-11-27T13:30:00.000Z',
   mensaje: '',
@@ -35,7 +39,7 @@ describe('eventosCalendario', () => {
       feriados,
       alarmas: [alarma],
       tipos: todos,
-      encargos: null,
+      estudio: null,
       agenda: false,
     });
     expect(events.map((e) => e.id)).toEqual(['feriado-2026-12-08', 'feriado-2026-12-09', 'plazo-1', 'plazo-2', 'plazo-3', 'alarma-3']);
@@ -48,17 +52,27 @@ describe('eventosCalendario', () => {
     expect(events[5]).toMatchObject({ start: '2026-11-27T10:30:00', allDay: false, title: 'Comparendo · C-3-2026' });
   });
 
-  it('filters by kind and by the firm’s assignments; the agenda lists holidays as rows', () => {
+  it('filters by kind and by the firm; the agenda lists holidays as rows', () => {
     const events = eventosCalendario({
-      plazos: [plazo(1, 'excepciones', 'pendiente', 10), plazo(2, 'excepciones', 'pendiente', 20), plazo(3, 'carta_art_46', 'pendiente', 10)],
+      plazos: [plazo(1, 'excepciones', 'pendiente', 1), plazo(2, 'excepciones', 'pendiente', 2), plazo(3, 'carta_art_46', 'pendiente', 1)],
       feriados: feriados.slice(0, 1),
       alarmas: [alarma],
-      tipos: new Set<FiltroTipo>(['excepciones']),
-      encargos: new Set([10]),
+      tipos: new Set<FiltroTipo>(['excepciones', 'alarmas']),
+      estudio: 1,
       agenda: true,
     });
     expect(events.map((e) => e.id)).toEqual(['feriado-2026-12-08', 'plazo-1']);
     expect(events[0]?.display).toBe('auto');
+    // The alarm's firm chosen: its alarm and deadline, nothing of the other firm.
+    const otro = eventosCalendario({
+      plazos: [plazo(1, 'excepciones', 'pendiente', 1), plazo(2, 'excepciones', 'pendiente', 2)],
+      feriados: [],
+      alarmas: [alarma],
+      tipos: todos,
+      estudio: 2,
+      agenda: false,
+    });
+    expect(otro.map((e) => e.id)).toEqual(['plazo-2', 'alarma-3']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import { type AlarmaProxima, santiagoWallClock } from '@receptoria/contracts';
+import { type AlarmaCalendario, santiagoWallClock } from '@receptoria/contracts';
 import { ALARMA_TIPO_LABELS } from '@receptoria/contracts/alarmas/constants';
 import { type PlazoItem, TIPO_PLAZO_LABELS, type TipoPlazo } from '@receptoria/contracts/calendario/constants';
 import { calendarioScreenMessages as m } from '../messages';
@@ -18,7 +18,7 @@ export interface FeriadoItem {
 /** What a click on an event needs (FullCalendar's extendedProps). */
 export type EventoInfo =
   | { clase: 'plazo'; plazo: PlazoItem }
-  | { clase: 'alarma'; alarma: AlarmaProxima }
+  | { clase: 'alarma'; alarma: AlarmaCalendario }
   | { clase: 'feriado'; feriado: FeriadoItem };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -45,17 +45,17 @@ export function colorFeriado(feriado: Pick<FeriadoItem, 'tipo'>): string {
 export interface EventosOpciones {
   plazos: readonly PlazoItem[];
   feriados: readonly FeriadoItem[];
-  alarmas: readonly AlarmaProxima[];
+  alarmas: readonly AlarmaCalendario[];
   /** The kinds shown. */
   tipos: ReadonlySet<FiltroTipo>;
-  /** The assignments of the chosen firm; null = every firm. */
-  encargos: ReadonlySet<number> | null;
+  /** The chosen firm's id; null = every firm. */
+  estudio: number | null;
   /** The agenda lists holidays as rows (a list view draws no background). */
   agenda: boolean;
 }
 
 /** The calendar's events: holidays shaded, deadlines coloured by kind (red overdue, grey met), alarms at their hour. */
-export function eventosCalendario({ plazos, feriados, alarmas, tipos, encargos, agenda }: EventosOpciones): EventInput[] {
+export function eventosCalendario({ plazos, feriados, alarmas, tipos, estudio, agenda }: EventosOpciones): EventInput[] {
   const events: EventInput[] = [];
   for (const feriado of feriados) {
     if (!esFeriadoSombreado(feriado)) continue;
@@ -76,7 +76,7 @@ export function eventosCalendario({ plazos, feriados, alarmas, tipos, encargos, 
   }
   for (const plazo of plazos) {
     if (!tipos.has(plazo.tipo)) continue;
-    if (encargos && !encargos.has(plazo.encargo_id)) continue;
+    if (estudio !== null && plazo.estudio_id !== estudio) continue;
     const color = colorDePlazo(plazo);
     const info: EventoInfo = { clase: 'plazo', plazo };
     events.push({
@@ -93,7 +93,7 @@ export function eventosCalendario({ plazos, feriados, alarmas, tipos, encargos, 
   }
   if (tipos.has('alarmas')) {
     for (const alarma of alarmas) {
-      if (encargos && !encargos.has(alarma.encargo_id)) continue;
+      if (estudio !== null && alarma.estudio_id !== estudio) continue;
       const info: EventoInfo = { clase: 'alarma', alarma };
       events.push({
         id: `alarma-${alarma.id}`,
