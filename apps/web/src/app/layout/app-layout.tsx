@@ -1,6 +1,4 @@
-import 'dayjs/locale/es';
 import { AppShell, Container } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
@@ -10,7 +8,7 @@ import { useScreenTitle } from './document-title';
 import { TopBar } from './top-bar';
 
 /**
- * Everything a signed-in user sees. The data cache, dialogs and date pickers are only used here, so their
+ * Everything a signed-in user sees. The data cache and dialogs are only used here, so their
  * providers load with the layout, not with the login page (the dialogs themselves download when a screen
  * first opens one). The cache is one per signed-in stretch: signing out (or a session that expires)
  * unmounts the layout and drops it with everything it held.
@@ -20,19 +18,17 @@ export function AppLayout() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <DeferredModals />
-        <AppShell header={{ height: 60 }} padding="lg">
-          <AppShell.Header bg="brand.9" withBorder={false} style={{ boxShadow: '0 1px 4px rgba(0, 0, 0, 0.18)' }}>
-            <TopBar />
-          </AppShell.Header>
-          <AppShell.Main bg="gray.0">
-            <Container size="xl" px={0} pb="xl">
-              <Outlet />
-            </Container>
-          </AppShell.Main>
-        </AppShell>
-      </DatesProvider>
+      <DeferredModals />
+      <AppShell header={{ height: 60 }} padding="lg">
+        <AppShell.Header bg="brand.9" withBorder={false} style={{ boxShadow: '0 1px 4px rgba(0, 0, 0, 0.18)' }}>
+          <TopBar />
+        </AppShell.Header>
+        <AppShell.Main bg="gray.0">
+          <Container size="xl" px={0} pb="xl">
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
     </QueryClientProvider>
   );
 }

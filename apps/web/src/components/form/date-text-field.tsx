@@ -1,5 +1,6 @@
+import 'dayjs/locale/es';
 import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { DatePicker, DatesProvider } from '@mantine/dates';
 import { isoToDmy, readFechaCL } from '@receptoria/contracts';
 import { IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +17,9 @@ export type DateTextFieldProps<T extends FieldValues, N extends FieldPath<T>, TO
   };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The calendar in Spanish, weeks from Monday. Set here, with the only date picker of the app, so
+ *  dayjs and its locale download with the screens that have a date field, not with the layout. */
+const DATES_SETTINGS = { locale: 'es', firstDayOfWeek: 1 } as const;
 const NAIVE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/;
 
 /** Text shown for a field value: dd/mm/aaaa (HH:MM); text the reader refused stays as typed. */
@@ -112,17 +116,19 @@ export function DateTextField<T extends FieldValues, N extends FieldPath<T>, TOu
         />
       </Popover.Target>
       <Popover.Dropdown>
-        <DatePicker
-          value={pickedDay && ISO_DAY.test(pickedDay) ? pickedDay : null}
-          defaultDate={pickedDay && ISO_DAY.test(pickedDay) ? pickedDay : undefined}
-          onChange={(day) => {
-            if (!day) return;
-            const value = valueOf(day.slice(0, 10), withTime ? currentTime() : null);
-            emit(display(value, withTime), value);
-            onValueChange?.(value);
-            setOpened(false);
-          }}
-        />
+        <DatesProvider settings={DATES_SETTINGS}>
+          <DatePicker
+            value={pickedDay && ISO_DAY.test(pickedDay) ? pickedDay : null}
+            defaultDate={pickedDay && ISO_DAY.test(pickedDay) ? pickedDay : undefined}
+            onChange={(day) => {
+              if (!day) return;
+              const value = valueOf(day.slice(0, 10), withTime ? currentTime() : null);
+              emit(display(value, withTime), value);
+              onValueChange?.(value);
+              setOpened(false);
+            }}
+          />
+        </DatesProvider>
       </Popover.Dropdown>
     </Popover>
   );
