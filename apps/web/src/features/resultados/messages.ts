@@ -27,5 +27,21 @@ export const resultadosMessages = {
     `${tipo}: ${vencido ? 'venció' : 'vence'} el ${fecha.slice(8, 10)}-${fecha.slice(5, 7)}-${fecha.slice(0, 4)}`,
   empty: 'No hay encargos en esta cola',
   loadError: 'Error al cargar la cola de trabajo',
+  cartas: {
+    title: 'Cartas certificadas art. 46',
+    hint: 'Cartas por enviar tras una notificación del artículo 44, la más urgente primero.',
+    empty: 'No hay cartas certificadas por enviar',
+    /** 'Vence 27-11-2026' (YYYY-MM-DD in). */
+    vence: (fecha: string) => `Vence ${fecha.slice(8, 10)}-${fecha.slice(5, 7)}-${fecha.slice(0, 4)}`,
+    vencida: 'Vencida',
+    registrar: 'Registrar envío',
+    registrarDe: (rol: string) => `Registrar envío de la carta del rol ${rol}`,
+    modalTitle: (rol: string) => `Carta certificada art. 46 · rol ${rol}`,
+    fechaEnvio: 'Fecha de envío',
+    numeroSeguimiento: 'Número de seguimiento',
+    numeroSeguimientoHint: 'El número de Correos de Chile, p. ej. RR123456789CL',
+    cancelar: 'Cancelar',
+    guardar: 'Registrar envío',
+  },
   total: (shown: number, total: number) => (shown < total ? `Mostrando ${shown} de ${total}` : `${total} encargos`),
 } as const;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { useCola } from '../api/get-cola';
 import { resultadosMessages } from '../messages';
+import { CartasArt46Section } from './cartas-art46-section';
 
 const m = resultadosMessages;
 
@@ -196,6 +197,7 @@ export function ResultadosDashboardScreen({ documentosPanel }: ResultadosDashboa
         <Loader size="sm" type="dots" />
       ) : cola.data ? (
         <>
+          <CartasArt46Section cartas={cola.data.cartas_art46} />
           <ColaTable
             title={m.esperandoResultados}
             hint={m.esperandoResultadosHint}
