@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import type { Estudio } from '@receptoria/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { sessionStore } from '../lib/session-storage';
@@ -9,7 +10,7 @@ import { RequireAdmin, RequireModule, RequireReceptorEditor } from './guards/req
 import { NotFound } from './routes/not-found';
 import { lazyScreen, loadScreens, loadScreensFor, preloadScreens } from './routes/lazy-screen';
 import { RouteError } from './routes/route-error';
-import { cobranzaSecciones, PorCobrarSlot, tarifasEstudioPanel } from './routes/cobranza-secciones';
+import { PorCobrarSlot } from './routes/cobranza-secciones';
 
 /** While the layout's chunk loads: the same full-page spinner as while the session loads. */
 const layoutLoading = (
@@ -49,7 +50,11 @@ const OnboardingScreen = lazyScreen(() => import('../features/onboarding/compone
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
 const ReceptorScreen = lazyScreen(() => import('../features/receptor/components/receptor-screen'), 'ReceptorScreen');
-const CobranzaScreen = lazyScreen(() => import('../features/cobranza/components/cobranza-screen'), 'CobranzaScreen');
+// Cobranza with its tabs (receipts, payments, statements, price list), and a firm's price list in
+// Configuraciones Estudio: their lazy parts load with those screens, not with this route table.
+const CobranzaScreen = lazyScreen(() => import('./routes/cobranza-route'), 'CobranzaRoute');
+const TarifasEstudio = lazyScreen(() => import('./routes/tarifas-estudio'), 'TarifasEstudio', null);
+const tarifasEstudioPanel = (estudio: Estudio) => <TarifasEstudio estudio={estudio} />;
 const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
 // Field mode (features/terreno): its chunk also brings the offline queue and registers the service worker.
 const TerrenoScreen = lazyScreen(() => import('../features/terreno/components/terreno-screen'), 'TerrenoScreen');
@@ -125,7 +130,7 @@ export const routes: RouteObject[] = [
             path: paths.cobranza,
             element: (
               <RequireModule module="cobranza">
-                <CobranzaScreen secciones={cobranzaSecciones} />
+                <CobranzaScreen />
               </RequireModule>
             ),
           },
