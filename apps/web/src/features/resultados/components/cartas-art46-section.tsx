@@ -144,7 +144,7 @@ export function CartasArt46Section({ cartas }: { cartas: ColaCartaArt46[] }) {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
+                      <Group gap={6}>
                         <Text size="sm" c={vencida ? 'red.8' : undefined} fw={vencida ? 600 : undefined}>
                           {m.vence(carta.vence)}
                         </Text>
