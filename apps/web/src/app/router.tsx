@@ -1,5 +1,4 @@
 import { Center, Loader } from '@mantine/core';
-import type { Estudio } from '@receptoria/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { sessionStore } from '../lib/session-storage';
@@ -29,19 +28,16 @@ const DashboardDetalleScreen = lazyScreen(
   () => import('../features/dashboard/components/dashboard-detalle-screen'),
   'DashboardDetalleScreen',
 );
-const InformesPanel = lazyScreen(() => import('../features/informes/components/informes-panel'), 'InformesPanel');
 const NuevoEncargoScreen = lazyScreen(() => import('../features/encargos/components/nuevo-encargo-screen'), 'NuevoEncargoScreen');
-const ReEncargosScreen = lazyScreen(() => import('../features/encargos/components/re-encargos-screen'), 'ReEncargosScreen');
-const HistorialPanel = lazyScreen(() => import('../features/auditoria/components/historial-panel'), 'HistorialPanel');
+// Screens that show an assignment's panels (history, documents, visits, reports, price list) load through a
+// route module of their own (./routes/*-route), which carries those panels' loaders.
+const ReEncargosScreen = lazyScreen(() => import('./routes/re-encargos-route'), 'ReEncargosRoute');
 const VerPendientesScreen = lazyScreen(() => import('../features/encargos/components/ver-pendientes-screen'), 'VerPendientesScreen');
 const AdministrarEstudiosScreen = lazyScreen(
   () => import('../features/estudios/components/administrar-estudios-screen'),
   'AdministrarEstudiosScreen',
 );
-const ConfiguracionesEstudioScreen = lazyScreen(
-  () => import('../features/estudios/components/configuraciones-estudio-screen'),
-  'ConfiguracionesEstudioScreen',
-);
+const ConfiguracionesEstudioScreen = lazyScreen(() => import('./routes/configuraciones-estudio-route'), 'ConfiguracionesEstudioRoute');
 const RegistrarEstudioScreen = lazyScreen(
   () => import('../features/estudios/components/registrar-estudio-screen'),
   'RegistrarEstudioScreen',
@@ -50,38 +46,21 @@ const OnboardingScreen = lazyScreen(() => import('../features/onboarding/compone
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
 const ReceptorScreen = lazyScreen(() => import('../features/receptor/components/receptor-screen'), 'ReceptorScreen');
-// Cobranza with its tabs (receipts, payments, statements, price list), and a firm's price list in
-// Configuraciones Estudio: their lazy parts load with those screens, not with this route table.
+// Cobranza with its tabs (receipts, payments, statements, price list): their loaders load with the screen.
 const CobranzaScreen = lazyScreen(() => import('./routes/cobranza-route'), 'CobranzaRoute');
-const TarifasEstudio = lazyScreen(() => import('./routes/tarifas-estudio'), 'TarifasEstudio', null);
-const tarifasEstudioPanel = (estudio: Estudio) => <TarifasEstudio estudio={estudio} />;
 const RutasScreen = lazyScreen(() => import('../features/rutas/components/rutas-screen'), 'RutasScreen');
 // Field mode (features/terreno): its chunk also brings the offline queue and registers the service worker.
 const TerrenoScreen = lazyScreen(() => import('../features/terreno/components/terreno-screen'), 'TerrenoScreen');
 const EstadisticasScreen = lazyScreen(() => import('../features/estadisticas/components/estadisticas-screen'), 'EstadisticasScreen');
 // Results and stamps (features/diligencias, plantillas, resultados).
-const ResultadosEstampadosScreen = lazyScreen(
-  () => import('../features/diligencias/components/resultados-estampados-screen'),
-  'ResultadosEstampadosScreen',
-);
+const ResultadosEstampadosScreen = lazyScreen(() => import('./routes/resultados-estampados-route'), 'ResultadosEstampadosRoute');
 const EstamparScreen = lazyScreen(() => import('../features/diligencias/components/estampar-screen'), 'EstamparScreen');
 const PlantillasScreen = lazyScreen(() => import('../features/plantillas/components/plantillas-screen'), 'PlantillasScreen');
-const ResultadosDashboardScreen = lazyScreen(
-  () => import('../features/resultados/components/resultados-dashboard-screen'),
-  'ResultadosDashboardScreen',
-);
+const ResultadosDashboardScreen = lazyScreen(() => import('./routes/resultados-dashboard-route'), 'ResultadosDashboardRoute');
 // The legal calendar (features/calendario) and the user's profile.
 const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
 const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
 const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
-// Every field visit of an assignment (features/visitas): a tab of Re-encargos, a section of Resultados.
-const VisitasTimeline = lazyScreen(() => import('../features/visitas/components/visitas-timeline'), 'VisitasTimeline');
-const DocumentosEncargoPanel = lazyScreen(
-  () => import('../features/diligencias/components/documentos-encargo-panel'),
-  'DocumentosEncargoPanel',
-);
-
-const resultadosVisitas = (encargo: { id: number }) => <VisitasTimeline encargoId={encargo.id} />;
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
@@ -104,27 +83,10 @@ export const routes: RouteObject[] = [
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
           { path: paths.nuevoEncargo, element: <NuevoEncargoScreen /> }, // intake: Nuevo Encargo
           { path: paths.verPendientes, element: <VerPendientesScreen /> }, // intake: Ver Pendientes
-          {
-            path: paths.reEncargos,
-            element: (
-              <ReEncargosScreen
-                historialPanel={(encargo) => <HistorialPanel entidad="encargo" id={encargo.id} />}
-                documentosPanel={(encargo) => <DocumentosEncargoPanel encargoId={encargo.id} numeroRol={encargo.numero_rol} />}
-                visitasPanel={(encargo) => <VisitasTimeline encargoId={encargo.id} />}
-              />
-            ),
-          }, // intake: Re-encargos
+          { path: paths.reEncargos, element: <ReEncargosScreen /> }, // intake: Re-encargos
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
-          {
-            path: paths.configuracionesEstudio,
-            element: (
-              <ConfiguracionesEstudioScreen
-                informesPanel={(estudio) => <InformesPanel estudio={estudio} />}
-                tarifasPanel={tarifasEstudioPanel}
-              />
-            ),
-          }, // intake: Configuraciones Estudio
+          { path: paths.configuracionesEstudio, element: <ConfiguracionesEstudioScreen /> }, // intake: Configuraciones Estudio
 
           {
             path: paths.cobranza,
@@ -135,8 +97,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.informes, element: <Navigate to={paths.estadisticas} replace /> },
-          { path: paths.diligencias, element: <ResultadosEstampadosScreen visitasPanel={resultadosVisitas} /> },
-          { path: paths.generarEstampado, element: <ResultadosEstampadosScreen visitasPanel={resultadosVisitas} /> },
+          { path: paths.diligencias, element: <ResultadosEstampadosScreen /> },
+          { path: paths.generarEstampado, element: <ResultadosEstampadosScreen /> },
           { path: paths.estampar, element: <EstamparScreen /> },
           { path: `${paths.diligencias}/*`, element: <NotFound /> },
           { path: `${paths.rutas}/*`, element: <RutasScreen /> },
@@ -145,9 +107,7 @@ export const routes: RouteObject[] = [
             path: paths.resultadosDashboard,
             element: (
               <RequireModule module="estampar">
-                <ResultadosDashboardScreen
-                  documentosPanel={(item) => <DocumentosEncargoPanel encargoId={item.id} numeroRol={item.numero_rol} embedded />}
-                />
+                <ResultadosDashboardScreen />
               </RequireModule>
             ),
           },

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Estudio } from '@receptoria/contracts';
 import { useSession } from '../../lib/auth/use-session';
 
-// Loaded with Configuraciones Estudio's first price-list slot; the list itself only for cobranza users.
+// Part of Configuraciones Estudio's route module; the list itself downloads only for cobranza users.
 const TarifasPanel = lazy(async () => ({ default: (await import('../../features/honorarios/components/tarifas-panel')).TarifasPanel }));
 
 /** A firm's price list in Configuraciones Estudio, for users of the cobranza module. */
