@@ -274,3 +274,47 @@ test('an own holiday added on Feriados y plazos is listed with its source and sh
   await expect(page.getByTestId('feriado-fila').filter({ hasText: 'Día hábil (marcado)' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: `Contar ${ultimo.nombre} (${dmy(ultimo.fecha)}) como día hábil` })).toBeVisible();
 });
+
+test('a comparendo more than seven days ahead shows in its month, filtered by its firm', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const encargo = await createEncargo(request, uniqueRol('K'), 'Rodrigo Alarcón Vera');
+  // Forty days from today (Santiago) at 11:15: far beyond the bell's seven days.
+  const fecha = sumarDias(hoySantiago(), 40);
+  const saved = await request.patch(`/api/v1/encargos/${encargo.id}/modificar_encargo/`, { headers, data: { fecha_comparendo: `${fecha} 11:15` } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const enRango = await request.get(`/api/v1/alarmas/?desde=${fecha}&hasta=${fecha}`, { headers });
+  expect(enRango.status()).toBe(200);
+  const alarmas = (await enRango.json()) as { numero_rol: string; estudio: string; fecha_hora: string }[];
+  expect(alarmas.find((a) => a.numero_rol === encargo.numero_rol)).toMatchObject({
+    estudio: 'Larraín, Vial y Asociados Abogados',
+    fecha_hora: expect.stringMatching(new RegExp(`^${fecha}T11:15:00-0[34]:00$`)),
+  });
+
+  await signIn(page, users.admin, '/calendario', 60_000);
+  await expect(page.getByRole('heading', { name: 'Calendario', exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText('próximos 7 días')).toHaveCount(0);
+  await avanzarMeses(page, mesesHasta(fecha));
+  // The month grid (each run has a fresh database): the alarm on its day.
+  await expect(page.locator(`td.fc-daygrid-day[data-date="${fecha}"] .cal-alarma`)).toContainText(encargo.numero_rol);
+  // The agenda of that month: its row with the Santiago hour.
+  await page.getByText('Agenda', { exact: true }).click();
+  const alarma = page.locator('.cal-alarma').filter({ hasText: `Comparendo · ${encargo.numero_rol}` });
+  await expect(alarma).toBeVisible();
+  await expect(alarma).toContainText('11:15');
+
+  // Another firm hides it; its own firm shows it again.
+  const estudios = (await (await request.get('/api/v1/estudios/', { headers })).json()) as { nombre: string }[];
+  const otro = estudios.find((e) => e.nombre !== 'Larraín, Vial y Asociados Abogados');
+  expect(otro).toBeDefined();
+  const estudio = page.getByRole('combobox', { name: 'Estudio jurídico' });
+  await estudio.click();
+  await page.getByRole('option', { name: otro!.nombre, exact: true }).click();
+  await expect(alarma).toHaveCount(0);
+  await estudio.click();
+  await page.getByRole('option', { name: 'Larraín, Vial y Asociados Abogados', exact: true }).click();
+  await expect(alarma).toBeVisible();
+
+  // A click opens its assignment.
+  await alarma.getByText(`Comparendo · ${encargo.numero_rol}`).click();
+  await expect(page).toHaveURL(new RegExp(`/re-encargos\\?rol=${encodeURIComponent(encargo.numero_rol)}&id=${encargo.id}$`));
+});
