@@ -1,5 +1,5 @@
 import { Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { RecibosPeriodoResponse } from '@receptoria/contracts';
+import { type RecibosPeriodoResponse, todayIso } from '@receptoria/contracts';
 import { IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -22,10 +22,6 @@ const m = porCobrarMessages;
 
 const COLOR: Record<Tramo, string> = { d0_30: 'teal', d31_60: 'yellow', d61_90: 'orange', d90_mas: 'red' };
 
-function hoySantiago(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 /** The open balance of every firm's receipts by age, from the period summary of each bucket's dates. */
 async function getPorCobrar(hoy: string): Promise<PorCobrar> {
   const rangos = rangosTramos(hoy);
@@ -38,7 +34,7 @@ async function getPorCobrar(hoy: string): Promise<PorCobrar> {
  * that owe most. A lazy chunk of its own; the app mounts it only for users who may read the period.
  */
 export function PorCobrarCard() {
-  const hoy = hoySantiago();
+  const hoy = todayIso();
   const { data, isPending, isError } = useQuery({ queryKey: ['recibos', 'por-cobrar', hoy], queryFn: () => getPorCobrar(hoy), retry: 1 });
 
   return (
