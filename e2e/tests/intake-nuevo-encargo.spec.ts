@@ -364,7 +364,11 @@ test.describe('Nuevo Encargo', () => {
 
     // The calendar still picks a day.
     await page.getByRole('button', { name: 'Abrir calendario: Fecha de la demanda' }).click();
-    await page.locator('.mantine-Popover-dropdown').getByRole('button', { name: /^10 / }).first().click();
+    // In Spanish, weeks from Monday (the field sets the calendar's locale itself).
+    const calendario = page.locator('.mantine-Popover-dropdown');
+    await expect(calendario.locator('thead th').first()).toHaveText('lu');
+    await expect(calendario.getByRole('button', { name: /^10 (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) \d{4}$/ }).first()).toBeVisible();
+    await calendario.getByRole('button', { name: /^10 / }).first().click();
     await expect(field(page, 'Fecha de la demanda')).toHaveValue(/^10\/\d{2}\/\d{4}$/);
   });
 
