@@ -27,11 +27,15 @@ export type AlarmasProximas = z.infer<typeof AlarmasProximasSchema>;
 /** The longest range `GET /alarmas/` answers, in days (both ends counted). */
 export const ALARMAS_RANGO_MAX_DIAS = 366;
 
+/** Both ends are real dates: the range checks run only then (a field's own error is already reported). */
+const fechasValidas = (q: { desde: string; hasta: string }) =>
+  FechaCalendarioSchema.safeParse(q.desde).success && FechaCalendarioSchema.safeParse(q.hasta).success;
+
 /** `GET /alarmas/?desde=&hasta=`: Santiago dates, both included, between 2000 and 2100, at most 366 days. */
 export const AlarmasRangoQuerySchema = z
   .object({ desde: FechaCalendarioSchema, hasta: FechaCalendarioSchema })
-  .refine((q) => q.hasta >= q.desde, { error: m.rangoInvalido, path: ['hasta'] })
-  .refine((q) => q.hasta < q.desde || q.hasta <= sumarDias(q.desde, ALARMAS_RANGO_MAX_DIAS - 1), {
+  .refine((q) => !fechasValidas(q) || q.hasta >= q.desde, { error: m.rangoInvalido, path: ['hasta'] })
+  .refine((q) => !fechasValidas(q) || q.hasta < q.desde || q.hasta <= sumarDias(q.desde, ALARMAS_RANGO_MAX_DIAS - 1), {
     error: m.rangoDemasiadoLargo,
     path: ['hasta'],
   });

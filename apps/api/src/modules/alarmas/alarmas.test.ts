@@ -151,6 +151,7 @@ describe('GET /alarmas/?desde=&hasta= (the calendar)', () => {
     ['?desde=2027-03-01', calendarioMessages.fechaInvalida],
     ['?desde=2027-02-30&hasta=2027-03-31', calendarioMessages.fechaInvalida],
     ['?desde=01-03-2027&hasta=2027-03-31', calendarioMessages.fechaInvalida],
+    ['?desde=QS*wUL%2BB&hasta=lCXVb*w', calendarioMessages.fechaInvalida],
     ['?desde=1999-12-31&hasta=2000-01-31', calendarioMessages.fechaInvalida],
     ['?desde=2100-12-01&hasta=2101-01-01', calendarioMessages.fechaInvalida],
     ['?desde=2027-03-31&hasta=2027-03-01', alarmaMessages.rangoInvalido],
