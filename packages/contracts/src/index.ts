@@ -24,3 +24,6 @@ export * from './visitas';
 export * from './honorarios';
 export * from './recibos';
 export * from './pagos';
+export * from './portal';
+export * from './firma';
+export * from './exportar';
