@@ -14,9 +14,11 @@ const SHORTCUTS = [
 ] as const;
 
 /** The module screens open the menu (a phone reaches them without scrolling the dashboard). */
-const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Cobranza', 'Carpetas'] as const;
+const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Terreno', 'Cobranza', 'Carpetas', 'Calendario'] as const;
 /** Between Usuarios y Permisos and Sistema Multi-Tenant, for those who may edit the receiver's identity. */
-const MIS_DATOS = 'Mis datos de receptor';
+const RECEPTOR_ONLY = ['Mis datos de receptor', 'Feriados y plazos'] as const;
+/** Every user's own profile, after the receiver's screens. */
+const MI_PERFIL = 'Mi perfil';
 
 async function openShortcuts(page: Page) {
   await page.getByRole('button', { name: 'Accesos directos' }).click();
@@ -44,14 +46,20 @@ test.describe('top bar', () => {
     await signIn(page, users.admin);
     const menu = await openShortcuts(page);
     const labels = SHORTCUTS.map(([label]) => label);
-    await expect(menu.getByRole('menuitem')).toHaveText([...MODULES, ...labels.slice(0, -1), MIS_DATOS, ...labels.slice(-1)]);
+    await expect(menu.getByRole('menuitem')).toHaveText([...MODULES, ...labels.slice(0, -1), ...RECEPTOR_ONLY, MI_PERFIL, ...labels.slice(-1)]);
   });
 
   test('other users do not see Sistema Multi-Tenant and /onboarding sends them home', async ({ page }) => {
     await signIn(page, users.sinPermisos);
     const menu = await openShortcuts(page);
-    // Without the estampar and cobranza modules those screens are not offered.
-    await expect(menu.getByRole('menuitem')).toHaveText(['Nuevo Encargo', 'Carpetas', ...SHORTCUTS.slice(0, -1).map(([label]) => label)]);
+    // Without the estampar and cobranza modules those screens are not offered, nor the receiver's own.
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Nuevo Encargo',
+      'Carpetas',
+      'Calendario',
+      ...SHORTCUTS.slice(0, -1).map(([label]) => label),
+      MI_PERFIL,
+    ]);
     await expect(menu.getByText('Sistema Multi-Tenant')).toHaveCount(0);
 
     await page.goto('/onboarding');
