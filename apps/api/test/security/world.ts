@@ -106,7 +106,12 @@ async function bumpSequences(db: TenantDb, start: number) {
 }
 
 export async function buildWorld(): Promise<World> {
-  const t = await createTestContext({ seedDemo: true, loginRateMax: 1_000_000 });
+  const t = await createTestContext({
+    seedDemo: true,
+    loginRateMax: 1_000_000,
+    // Indicators (UF, UTM) from a closed loopback port: the suite never reaches the internet.
+    indicadores: { url: 'http://127.0.0.1:9/api', timeoutMs: 1000 },
+  });
   const tenantA = t.mainTenantId;
   const control = t.app.controlDb as unknown as TenantDb;
   // User ids that no receiver database row shares (a collision would make a test prove nothing).

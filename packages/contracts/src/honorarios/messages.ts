@@ -21,6 +21,10 @@ export const honorariosMessages = {
   aniosRepetidos: 'Hay años repetidos',
   tasaInvalida: 'Tasa inválida: un porcentaje entre 0 y 100 con hasta dos decimales',
   mesInvalido: 'Mes inválido: use el formato AAAA-MM',
+  utmInvalida: 'Valor de UTM inválido: un número entero de pesos',
+  versionInvalida: 'Versión inválida',
+  tarifasDesactualizadas: 'Otra persona cambió las tarifas mientras las editaba: recargue la lista y vuelva a aplicar sus cambios.',
+  utmGuardada: (mes: string) => `UTM de ${mes} guardada`,
   utmNoDisponible: (mes: string) => `No se pudo obtener la UTM de ${mes}: ingrese el valor manualmente`,
   valorSegunTarifa: (estudio: string, monto: string) => `Valor según tarifa de ${estudio}: ${monto}`,
   fuentes: {

@@ -150,8 +150,46 @@ export const ArancelResponseSchema = z.array(ArancelFilaSchema);
 export const UtmQuerySchema = z.object({
   mes: boundedString(7, { error: m.mesInvalido, tooLong: m.mesInvalido }).regex(/^(20\d{2}|2100)-(0[1-9]|1[0-2])$/, { error: m.mesInvalido }),
 });
-export const UtmSchema = z.object({ mes: z.string(), valor: z.number().int(), fuente: z.enum(['mindicador', 'manual']) });
+export const UTM_FUENTES = ['mindicador', 'manual'] as const;
+/** The month's UTM; valor and fuente null when mindicador.cl could not give it and no manual value exists. */
+export const UtmSchema = z.object({
+  mes: z.string(),
+  valor: z.number().int().nullable(),
+  fuente: z.enum(UTM_FUENTES).nullable(),
+  /** Why there is no value ('No se pudo obtener la UTM de …: ingrese el valor manualmente'); null with a value. */
+  detalle: z.string().nullable(),
+});
 export type Utm = z.infer<typeof UtmSchema>;
+
+/** PUT /api/v1/honorarios/utm/ — the receiver's own value for a month (used over mindicador's). */
+export const UtmPutSchema = z.object({
+  mes: UtmQuerySchema.shape.mes,
+  valor: z
+    .number({ error: m.utmInvalida })
+    .int({ error: m.utmInvalida })
+    .min(1, { error: m.utmInvalida })
+    .max(10_000_000, { error: m.utmInvalida }),
+});
+export type UtmPutInput = z.output<typeof UtmPutSchema>;
+
+/**
+ * PUT /api/v1/honorarios/tarifas/?version — optimistic concurrency for the whole list: the version as read
+ * (the highest row id, 0 for an empty list; every save writes new rows); a stale one is refused with 409.
+ */
+export const TarifasPutQuerySchema = z.object({
+  version: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: m.versionInvalida })
+      .int({ error: m.versionInvalida })
+      .min(0, { error: m.versionInvalida })
+      .max(2_147_483_647, { error: m.versionInvalida })
+      .optional(),
+  ),
+});
+
+/** The version a client sends back: the highest id of the list it read. */
+export const versionDeTarifas = (rows: readonly { id: number }[]) => rows.reduce((max, row) => Math.max(max, row.id), 0);
 
 /** Retention rates of the boleta de honorarios by year (Ley 21.133; verify each January). */
 export const RETENCION_POR_DEFECTO = [

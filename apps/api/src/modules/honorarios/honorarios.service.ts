@@ -59,8 +59,11 @@ export async function getTarifas(db: TenantDb, estudioId?: number): Promise<Tari
   return rows.map(tarifaOf);
 }
 
-/** Replaces the whole price list (overlaps were refused by the contract); firms and types must exist. */
-export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], actor: AuditActor): Promise<Tarifa[]> {
+/**
+ * Replaces the whole price list (overlaps were refused by the contract); firms and types must exist. With
+ * `version` (the highest row id as read, 0 for an empty list), a list changed since is refused with 409.
+ */
+export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], actor: AuditActor, version?: number): Promise<Tarifa[]> {
   const estudioIds = [...new Set(rows.map((r) => r.estudio_id).filter((id): id is number => id !== null))];
   const tipoIds = [...new Set(rows.map((r) => r.tipo_estampado_id).filter((id): id is number => id !== null))];
   if (estudioIds.length > 0) {
@@ -75,6 +78,11 @@ export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], ac
   }
   const antes = await getTarifas(db);
   await db.transaction(async (tx) => {
+    if (version !== undefined) {
+      await tx.execute(sql`lock table tarifas in share row exclusive mode`);
+      const [actual] = rowsOf<{ version: number }>(await tx.execute(sql`select coalesce(max(id), 0)::int as version from tarifas`));
+      if (Number(actual?.version ?? 0) !== version) throw new AppError('CONFLICT', m.tarifasDesactualizadas);
+    }
     await tx.delete(tarifas);
     if (rows.length > 0) {
       await tx.insert(tarifas).values(
