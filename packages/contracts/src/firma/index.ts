@@ -1,0 +1,3 @@
+export * from './codigo';
+export * from './messages';
+export * from './schemas';
