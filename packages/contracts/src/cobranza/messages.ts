@@ -9,6 +9,11 @@ export const cobranzaMessages = {
   rangoInvertido: 'La fecha de inicio no puede ser posterior a la fecha de fin',
   estudioInvalido: 'Estudio jurídico inválido',
   columnaInvalida: 'Columna inválida',
+  soloSinReciboInvalido: "El filtro 'sólo sin recibo' debe ser verdadero o falso",
+  conRecibo: (roles: readonly string[]) =>
+    roles.length === 1
+      ? `El rol ${roles[0]} ya tiene recibo: quítelo de la planilla o desmarque 'sólo sin recibo'`
+      : `Los roles ${roles.join(', ')} ya tienen recibo: quítelos de la planilla o desmarque 'sólo sin recibo'`,
   encargoInvalido: 'Encargo inválido',
   demasiadosEncargos: (max: number) => `La planilla admite hasta ${max} encargos`,
   encargosNoCobrables: (ids: readonly number[]) =>

@@ -3,7 +3,7 @@ import { boundedString, bodyIdSchema } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { cobranzaMessages as m } from './messages';
 
-/** The 13 columns of the collection sheet, in the sheet's order (spec 02 §9). */
+/** The columns of the collection sheet, in the sheet's order (spec 02 §9, plus issues 24 and 25). */
 export const COBRANZA_COLUMNAS = [
   { id: 'numero_rol', nombre: 'Rol' },
   { id: 'valor_asociado', nombre: 'Valor Asociado' },
@@ -20,6 +20,8 @@ export const COBRANZA_COLUMNAS = [
   { id: 'rut_ejecutado', nombre: 'RUT del Ejecutado' },
   /** Where a requerimiento de pago exists: the due date of its term to oppose excepciones (issue 24). */
   { id: 'vence_excepciones', nombre: 'Vence excepciones' },
+  /** The number of the receipt (not void) that bills the row's diligence (issue 25); empty while unbilled. */
+  { id: 'recibo_numero', nombre: 'Recibo N°' },
 ] as const;
 export type CobranzaColumnaId = (typeof COBRANZA_COLUMNAS)[number]['id'];
 export const COBRANZA_COLUMNA_IDS = COBRANZA_COLUMNAS.map((c) => c.id) as [CobranzaColumnaId, ...CobranzaColumnaId[]];
@@ -68,13 +70,20 @@ function checkDates(value: { fecha_inicio?: string; fecha_fin?: string; fecha_es
   }
 }
 
-/** GET /api/v1/cobranza/encargos/?estudio&fecha_inicio&fecha_fin&fecha_especifica (dates: the stamp date). */
+/** 'true'/'1' (a query string) or a boolean: only the rows whose diligence no receipt bills yet. */
+const soloSinReciboParam = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? false : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value),
+  z.boolean({ error: m.soloSinReciboInvalido }),
+);
+
+/** GET /api/v1/cobranza/encargos/?estudio&fecha_inicio&fecha_fin&fecha_especifica&solo_sin_recibo (dates: the stamp date). */
 export const CobranzaEncargosQuerySchema = z
   .object({
     estudio: estudioParam,
     fecha_inicio: isoDateParam,
     fecha_fin: isoDateParam,
     fecha_especifica: isoDateParam,
+    solo_sin_recibo: soloSinReciboParam,
   })
   .superRefine(checkDates);
 export type CobranzaEncargosQuery = z.output<typeof CobranzaEncargosQuerySchema>;
@@ -98,6 +107,8 @@ export const CobranzaEncargoSchema = z.object({
   rut_ejecutado: z.string(),
   /** YYYY-MM-DD: the 'Plazo para oponer excepciones' (open or met) of a requerimiento de pago; null without one. */
   vence_excepciones: z.string().nullable(),
+  /** The receipt (not void) billing the row's diligence; null while unbilled. */
+  recibo_numero: z.number().int().nullable(),
   ultima_diligencia_valor: z.number().int().nullable(),
   es_re_encargado: z.boolean(),
 });
@@ -125,6 +136,8 @@ export const CobranzaFiltrosSchema = z
     fechaInicio: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
     fechaFin: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
     fechaEspecifica: z.preprocess((value) => (value === '' ? null : value), boundedString(10, { tooLong: m.fechaInvalida }).refine(isValidIsoDate, { error: m.fechaInvalida }).nullable().optional()),
+    /** The screen's 'sólo sin recibo': the sheet then refuses rows a receipt already bills. */
+    soloSinRecibo: z.boolean({ error: m.soloSinReciboInvalido }).nullable().optional(),
   })
   .default({});
 export type CobranzaFiltros = z.output<typeof CobranzaFiltrosSchema>;
@@ -186,6 +199,7 @@ export const PlanillaHistorialSchema = z.object({
     fechaInicio: z.string().nullable().optional(),
     fechaFin: z.string().nullable().optional(),
     fechaEspecifica: z.string().nullable().optional(),
+    soloSinRecibo: z.boolean().nullable().optional(),
   }),
   columnas: z.array(z.string()),
   total_encargos: z.number().int(),

@@ -175,6 +175,24 @@ export const RecibosListResponseSchema = z.object({
 });
 export type RecibosListResponse = z.infer<typeof RecibosListResponseSchema>;
 
+/** GET /api/v1/recibos/facturables/?estudio — the firm's stamped diligences that no receipt (not void) bills. */
+export const FacturablesQuerySchema = z.object({
+  estudio: z.preprocess(blankToUndefined, idSchema(m.estudioInvalido)),
+});
+export type FacturablesQuery = z.output<typeof FacturablesQuerySchema>;
+
+export const FacturableSchema = z.object({
+  diligencia_id: z.number().int(),
+  encargo_id: z.number().int(),
+  numero_rol: z.string(),
+  tipo: z.string(),
+  /** The diligence's final value, else its charged value (as the collection sheet). */
+  valor: z.number().int(),
+  fecha_diligencia: z.string().nullable(),
+});
+export type Facturable = z.infer<typeof FacturableSchema>;
+export const FacturablesResponseSchema = z.array(FacturableSchema);
+
 /** GET|PUT /api/v1/recibos/configuracion/ — numbering starts at numero_inicial; gapless after. */
 export const ReciboConfiguracionInputSchema = z.object({
   numero_inicial: z

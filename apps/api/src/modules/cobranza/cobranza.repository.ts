@@ -22,6 +22,7 @@ export interface CobrableRow {
   tribunal_nombre: string;
   rut_ejecutado: string;
   vence_excepciones: string | null;
+  recibo_numero: number | null;
   es_re_encargado: boolean;
 }
 
@@ -48,7 +49,8 @@ async function selectCobrables(db: TenantDb, where: SQL) {
            coalesce(te.nombre, '') as tipo_encargo_nombre,
            coalesce(ts.nombre, '') as tipo_estampado,
            coalesce(tr.nombre, '') as tribunal_nombre,
-           e.rut_ejecutado, e.es_re_encargado, px.vence::text as vence_excepciones
+           e.rut_ejecutado, e.es_re_encargado, px.vence::text as vence_excepciones,
+           rc.numero as recibo_numero
       from encargos e
       join estudios es on es.id = e.estudio_id
       left join partes_demandantes pd on pd.id = e.parte_demandante_id
@@ -56,7 +58,7 @@ async function selectCobrables(db: TenantDb, where: SQL) {
       left join tipos_encargo te on te.id = e.tipo_encargo_id
       left join tribunales tr on tr.id = e.tribunal_id
       left join lateral (
-        select d.valor_final, d.valor_cobrado, d.fecha_diligencia, d.tipo_estampado_id
+        select d.id, d.valor_final, d.valor_cobrado, d.fecha_diligencia, d.tipo_estampado_id
           from diligencias d
          where d.encargo_id = e.id
          order by d.fecha_diligencia desc, d.id desc
@@ -67,6 +69,10 @@ async function selectCobrables(db: TenantDb, where: SQL) {
       left join lateral (
         select y.vence from plazos y where y.encargo_id = e.id and y.tipo = 'excepciones' order by y.id desc limit 1
       ) px on true
+      -- The receipt (not void) that bills the row's diligence (issue 25).
+      left join lateral (
+        select r.numero from recibo_items i join recibos r on r.id = i.recibo_id where i.diligencia_id = ud.id and i.activo limit 1
+      ) rc on true
      where e.estado = 'estampado' and e.es_re_encargado = false and ${where}
      order by e.fecha_estampado nulls last, e.numero_rol, e.id
      limit 10000`);
@@ -79,6 +85,7 @@ export function listCobrables(db: TenantDb, query: CobranzaEncargosQuery) {
   if (query.fecha_especifica) conditions.push(sql`e.fecha_estampado = ${query.fecha_especifica}::date`);
   if (query.fecha_inicio) conditions.push(sql`e.fecha_estampado >= ${query.fecha_inicio}::date`);
   if (query.fecha_fin) conditions.push(sql`e.fecha_estampado <= ${query.fecha_fin}::date`);
+  if (query.solo_sin_recibo) conditions.push(sql`rc.numero is null`);
   return selectCobrables(db, sql.join(conditions, sql` and `));
 }
 

@@ -132,7 +132,15 @@ export async function generarPlanilla(
     fechaInicio: input.filtros.fechaInicio ?? null,
     fechaFin: input.filtros.fechaFin ?? null,
     fechaEspecifica: input.filtros.fechaEspecifica ?? null,
+    ...(input.filtros.soloSinRecibo ? { soloSinRecibo: true } : {}),
   };
+  if (filtros.soloSinRecibo) {
+    const facturados = rows.filter((row) => row.recibo_numero !== null).map((row) => row.numero_rol);
+    if (facturados.length > 0) {
+      const message = m.conRecibo(facturados);
+      throw new AppError('BAD_REQUEST', message, { errors: { encargos: [message] } });
+    }
+  }
   const estudio = filtros.estudio ? await findEstudio(db, filtros.estudio) : undefined;
   if (filtros.estudio && !estudio) throw new AppError('BAD_REQUEST', m.estudioInvalido, { errors: { filtros: [m.estudioInvalido] } });
   const estudioNombre = estudio?.nombre ?? m.todosLosEstudios;

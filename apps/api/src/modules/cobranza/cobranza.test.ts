@@ -235,7 +235,7 @@ describe('collection sheet', () => {
   it('serves the column catalogue with Rol and Valor Asociado as fixed defaults', async () => {
     const body = CobranzaConfiguracionSchema.parse((await t.request(token, { method: 'GET', url: '/estampados/api/cobranza/configuracion' })).json());
     expect(body.columnas.map((c) => c.nombre)).toEqual(COBRANZA_COLUMNAS.map((c) => c.nombre));
-    expect(body.columnas).toHaveLength(14);
+    expect(body.columnas).toHaveLength(15);
     expect(body.columnasPredeterminadas).toEqual(['numero_rol', 'valor_asociado']);
     expect(body.configuracion).toEqual({ incluirEncabezado: false, soloColumnas: true });
   });

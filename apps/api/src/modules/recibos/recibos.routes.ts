@@ -1,6 +1,8 @@
 import {
   BoletaCreateSchema,
   BoletaSchema,
+  FacturablesQuerySchema,
+  FacturablesResponseSchema,
   idSchema,
   ReciboAnularSchema,
   ReciboConfiguracionInputSchema,
@@ -19,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { listFacturables } from './recibos-facturables';
 import { buildRecibosPeriodoXlsx, recibosPeriodo, XLSX_TYPE } from './recibos-periodo';
 import {
   anularRecibo,
@@ -50,6 +53,12 @@ export const recibosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recibos/configuracion/',
     { onRequest: cobranza, schema: { tags, body: ReciboConfiguracionInputSchema, response: { 200: ReciboConfiguracionSchema } } },
     async (request) => saveConfiguracion(request.tenantDb, request.body, auditActorOf(request)),
+  );
+
+  app.get(
+    '/recibos/facturables/',
+    { onRequest: cobranza, schema: { tags, querystring: FacturablesQuerySchema, response: { 200: FacturablesResponseSchema } } },
+    async (request) => listFacturables(request.tenantDb, request.query.estudio),
   );
 
   app.get(
