@@ -157,6 +157,19 @@ export const estampadoDocumentos = pgTable(
   (t) => [index('estampado_documentos_tenant_idx').on(t.tenantId)],
 );
 
+/** Which receiver issued a certificate's verification code, keyed by the code's SHA-256 (hex). */
+export const verificacionCodigos = pgTable(
+  'verificacion_codigos',
+  {
+    codigoHash: varchar('codigo_hash', { length: 64 }).primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verificacion_codigos_tenant_idx').on(t.tenantId)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Audit trail of control-database changes: permissions and receivers (engineer H)
 

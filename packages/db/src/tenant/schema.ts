@@ -408,12 +408,70 @@ export const estampados = pgTable(
     creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
     fechaNotificacion: timestamp('fecha_notificacion', { withTimezone: true }),
+    /** Verification code printed on the certificate (26 base32 characters, no hyphens); null before issue 26. */
+    codigoVerificacion: varchar('codigo_verificacion', { length: 26 }),
   },
   (t) => [
     index('estampados_rol_idx').on(t.numeroRol),
+    uniqueIndex('estampados_codigo_verificacion_key').on(t.codigoVerificacion),
     index('estampados_encargo_idx').on(t.encargoId),
     check('estampados_motor_check', sql`${t.motor} in ('local', 'google')`),
   ],
+);
+
+/**
+ * A user's signing certificate (PKCS#12), one per user (`usuario_id` is the control DB user): the file
+ * encrypted with AES-256-GCM (TOKEN_ENCRYPTION_KEY); the password is never stored.
+ */
+export const firmaCertificados = pgTable('firma_certificados', {
+  usuarioId: integer('usuario_id').primaryKey(),
+  archivoCifrado: text('archivo_cifrado').notNull(),
+  nombre: varchar('nombre', { length: 300 }).notNull(),
+  rut: varchar('rut', { length: 15 }).notNull().default(''),
+  emisor: varchar('emisor', { length: 300 }).notNull(),
+  numeroSerie: varchar('numero_serie', { length: 100 }).notNull(),
+  huellaSha256: varchar('huella_sha256', { length: 64 }).notNull(),
+  validoDesde: timestamp('valido_desde', { withTimezone: true }).notNull(),
+  validoHasta: timestamp('valido_hasta', { withTimezone: true }).notNull(),
+  cargadoPor: varchar('cargado_por', { length: 150 }).notNull(),
+  cargadoEn: timestamp('cargado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The signed PDF of a certificate: a new version beside the unsigned one (evidence, append-only). */
+export const estampadoFirmas = pgTable(
+  'estampado_firmas',
+  {
+    id: serial('id').primaryKey(),
+    estampadoId: uuid('estampado_id')
+      .notNull()
+      .references(() => estampados.id, { onDelete: 'restrict' }),
+    archivoPdf: bytea('archivo_pdf').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    codigoVerificacion: varchar('codigo_verificacion', { length: 26 }).notNull(),
+    firmanteNombre: varchar('firmante_nombre', { length: 300 }).notNull(),
+    firmanteRut: varchar('firmante_rut', { length: 15 }).notNull(),
+    emisor: varchar('emisor', { length: 300 }).notNull(),
+    certificadoSerie: varchar('certificado_serie', { length: 100 }).notNull(),
+    certificadoHuella: varchar('certificado_huella', { length: 64 }).notNull(),
+    firmadoPor: varchar('firmado_por', { length: 150 }).notNull(),
+    firmadoEn: timestamp('firmado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('estampado_firmas_estampado_key').on(t.estampadoId)],
+);
+
+/** When a signed certificate was uploaded to the court's system (evidence, append-only). */
+export const estampadoSubidas = pgTable(
+  'estampado_subidas',
+  {
+    id: serial('id').primaryKey(),
+    estampadoId: uuid('estampado_id')
+      .notNull()
+      .references(() => estampados.id, { onDelete: 'restrict' }),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    registradaPor: varchar('registrada_por', { length: 150 }).notNull(),
+    registradaEn: timestamp('registrada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('estampado_subidas_estampado_key').on(t.estampadoId)],
 );
 
 // ---------------------------------------------------------------------------------------------
