@@ -12,6 +12,7 @@ import { encargosRoutes } from './encargos/encargos.routes';
 import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
 import { estampadosServiceRoutes } from './estampados/estampados.routes';
 import { estudiosRoutes } from './estudios/estudios.routes';
+import { exportarRoutes } from './exportar/exportar.routes';
 import { honorariosRoutes } from './honorarios/honorarios.routes';
 import { informesRoutes } from './informes/informes.routes';
 import { oauthRoutes } from './informes/oauth.routes';
@@ -24,10 +25,11 @@ import { plantillasServiceRoutes } from './plantillas/plantillas.routes';
 import { receptorRoutes } from './receptor/receptor.routes';
 import { recibosRoutes } from './recibos/recibos.routes';
 import { rutasRoutes } from './rutas/rutas.routes';
+import { servidoresRoutes } from './servidores/servidores.routes';
 import { visitasRoutes } from './visitas/visitas.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, honorariosRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, honorariosRoutes, exportarRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];
