@@ -1,21 +1,49 @@
 /**
  * Production start: compiles the API (as `pnpm start` does), then starts it on the embedded database
  * (PGlite under a fresh DATA_DIR, no DATABASE_URL) and times spawn → first healthy /health: the first
- * start (creates and migrates the databases, demo data) and later starts on the same data.
+ * start (creates and migrates the databases, demo data) and later starts on the same data. Beside each
+ * start time, the server's resident memory (RSS, /proc): right after it is healthy, and after a light load
+ * (signing in, then the assignments list, the dashboard's counts and a search, a few hundred requests).
  *
  *   pnpm --filter @receptoria/bench bench:start
  *
  * Settings (env): BENCH_START_RUNS (later starts, 2), BENCH_START_PORT (3922).
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD, apiDir, log, machineLine, printTable, type Row, startApi } from './support';
+import { ADMIN_PASSWORD, apiDir, log, login, machineLine, printTable, type Row, startApi } from './support';
 
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 2);
 const PORT = Number(process.env.BENCH_START_PORT ?? 3922);
+
+const LOAD_REQUESTS = Number(process.env.BENCH_START_LOAD ?? 300);
+
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** A light load: the calls a receiver's office makes all day, one after another at 4 connections. */
+async function lightLoad(port: number): Promise<void> {
+  const token = await login(port);
+  const paths = ['/api/v1/encargos/lista/', '/api/v1/encargos/lista/?search=C-1', '/api/v1/dashboard/estadisticas/', '/api/v1/estudios/'];
+  let next = 0;
+  const worker = async () => {
+    while (next < LOAD_REQUESTS) {
+      const url = paths[next % paths.length]!;
+      next += 1;
+      const response = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
 
 export async function runStartBench(): Promise<Row[]> {
   const buildStarted = performance.now();
@@ -26,14 +54,21 @@ export async function runStartBench(): Promise<Row[]> {
   try {
     log('first start on the embedded database…');
     const first = await startApi(env, PORT, 600_000);
+    const firstRss = rssMb(first.child.pid);
     await first.stop();
     const later: number[] = [];
+    const idle: number[] = [];
+    const loaded: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       log(`later start ${i + 1}…`);
       const run = await startApi(env, PORT, 600_000);
       later.push(run.startMs);
+      idle.push(rssMb(run.child.pid));
+      await lightLoad(PORT);
+      loaded.push(rssMb(run.child.pid));
       await run.stop();
     }
+    const mb = (values: number[]) => values.map((value) => `${value.toFixed(0)} MB`).join(', ');
     return [
       { group: 'start', name: 'build (esbuild, API + workspace packages)', value: `${(buildMs / 1000).toFixed(1)} s` },
       { group: 'start', name: 'first start → healthy /health (PGlite)', value: `${(first.startMs / 1000).toFixed(1)} s` },
@@ -43,6 +78,9 @@ export async function runStartBench(): Promise<Row[]> {
         value: later.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', '),
         target: '≤ 5 s',
       },
+      { group: 'start', name: 'RSS after the first start (PGlite, demo data)', value: `${firstRss.toFixed(0)} MB`, target: '≤ 400 MB' },
+      { group: 'start', name: `RSS after later starts (PGlite, ${RUNS} runs)`, value: mb(idle), target: '≤ 400 MB' },
+      { group: 'start', name: `RSS after ${LOAD_REQUESTS} requests (list, search, dashboard, firms)`, value: mb(loaded), target: '≤ 400 MB' },
     ];
   } finally {
     await rm(dataDir, { recursive: true, force: true });
