@@ -21,12 +21,14 @@ RUN pnpm install --frozen-lockfile \
  && cp -r apps/web/dist /app/apps/web/dist
 
 FROM node:20-bookworm-slim AS runtime
-# LibreOffice (Writer only) and fonts for the PDF copies of stamps; postgresql-client for pg_dump and
+# LibreOffice (Writer only) for the certificates' PDFs (unused when GOTENBERG_URL is set), with fonts of
+# the same metrics as Word's (Liberation: Times New Roman, Arial; Carlito: Calibri) so a certificate
+# breaks its lines as in Word; poppler-utils to read PDFs back; postgresql-client for pg_dump and
 # pg_restore (Debian 12's is PostgreSQL 15: for another server major set PG_BIN_DIR to a matching client).
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      libreoffice-writer-nogui fonts-dejavu-core fonts-liberation2 fonts-crosextra-carlito \
+      libreoffice-writer-nogui poppler-utils fonts-liberation fonts-liberation2 fonts-crosextra-carlito fonts-dejavu-core \
       postgresql-client ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   GOOGLE_DOCS_TOKEN_URL: z.string().url().optional(),
   GOOGLE_ESTAMPADOS_FOLDER_ID: z.string().optional(),
   SOFFICE_PATH: z.string().optional(),
+  // Gotenberg (docker compose service) converts the certificates to PDF instead of a local LibreOffice
+  GOTENBERG_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
   INDICADORES_URL: z.string().url().default('https://mindicador.cl/api'),

@@ -36,6 +36,8 @@ export const QUEUES = {
   respaldosTick: 'respaldos-tick',
   /** A backup or restore asked by the CLI through a running server's embedded database. */
   respaldoManual: 'respaldo-manual',
+  /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
+  pdfsPendientes: 'pdfs-pendientes',
 } as const;
 
 /** When reports go out, Santiago time: daily at 07:00, weekly on Mondays, monthly on the 1st. */
@@ -152,6 +154,16 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       for (const job of jobs) await runRespaldosTick(respaldos, job.data);
     });
     await boss.work<RespaldoTrabajo>(QUEUES.respaldoManual, polling, async ([job]) => runRespaldoTrabajo(respaldos, job!.data));
+    const pdfs = app.stampEngines.pdfs;
+    if (pdfs?.disponible) {
+      await boss.work(QUEUES.pdfsPendientes, polling, async () => {
+        const activos = (await listTenants(app.controlDb)).filter((t) => t.activo).map((t) => t.id);
+        const result = await pdfs.convertPending(activos);
+        app.log.info(result, 'pending certificate PDFs');
+      });
+      // A converter at start (LibreOffice installed or GOTENBERG_URL set since): the missing PDFs are made.
+      await boss.send(QUEUES.pdfsPendientes, {}, { singletonKey: 'pdfs-pendientes', retryLimit: 0 });
+    }
 
     app.decorate('jobs', boss);
     app.addHook('onClose', async () => {

@@ -47,6 +47,7 @@ export function configFromEnv(env: Env): AppConfig {
     tenantPool: { max: env.TENANT_POOL_MAX, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
     googleDocs: googleDocsFromEnv(env),
     soffice: env.SOFFICE_PATH,
+    gotenbergUrl: env.GOTENBERG_URL,
     webDist: env.WEB_DIST ? path.resolve(repoRoot, env.WEB_DIST) : defaultWebDist,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: env.SEED_DEMO === '1',

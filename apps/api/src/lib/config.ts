@@ -57,6 +57,10 @@ export interface AppConfig {
   googleDocs?: GoogleDocsConfig;
   /** LibreOffice binary for PDF copies of stamps; looked up in the usual places when not set. */
   soffice?: string;
+  /** Gotenberg (its /forms/libreoffice/convert route) for the PDFs instead of a local LibreOffice. */
+  gotenbergUrl?: string;
+  /** A DOCX → PDF conversion past this is stopped (default 120 s). */
+  pdfTimeoutMs?: number;
   /** AES-256-GCM key (any string ≥ 32 chars, hashed to 32 bytes) for tokens at rest; else derived from jwtSecret. */
   tokenEncryptionKey?: string;
   /** Scheduled jobs (pg-boss): off unless enabled, so test app builds stay fast. */

@@ -60,6 +60,8 @@ export const healthPlugin = fp(
         tenant_pools_open: app.tenantPools.openCount,
         servidores,
         respaldos,
+        // How certificates become PDFs; null: DOCX only (the stamp dialog says so).
+        conversor_pdf: app.stampEngines.pdfs?.converter?.kind ?? null,
         login_throttle: control === 'ok' || app.loginThrottle.store === 'redis' ? await app.loginThrottle.stats().catch(() => null) : null,
       };
       if (control !== 'ok') {

@@ -26,6 +26,9 @@ export const estampadoMessages = {
     `Faltan datos para los marcadores: ${marcadores.map((x) => (x.startsWith('<<') ? x : `<<${x}>>`)).join(', ')}`,
   /** Warning of a generated certificate whose receiver identity is incomplete. */
   receptorIncompleto: (campos: readonly string[]) => `Faltan tus datos de receptor en el certificado: ${campos.join(', ')}`,
+  /** Stamp dialog warning when the server has no DOCX → PDF converter (issue 26 §1). */
+  sinConversorPdf:
+    'Este servidor no tiene conversor a PDF (LibreOffice o Gotenberg): el certificado se genera solo en Word. Los PDF se harán solos cuando se instale uno.',
   documentosEncargo: 'Documentos generados',
   sinDocumentos: 'Aún no hay documentos generados para este encargo',
 } as const;

@@ -53,6 +53,7 @@ import {
   unindexDocumento,
 } from './estampados.repository';
 import { datosDeTerreno } from '../visitas/certificado';
+import type { CertificadoPdfs } from './estampados-pdf';
 import { MissingMarkersError, type StampEngine, type StampTemplate } from './stamp-engine';
 import { candidata, comoCertificado, decidir, fechaTexto, leerTipeado } from './stamp-diligencia';
 import {
@@ -74,7 +75,7 @@ export interface StampContext {
   username: string;
   /** Who generates, for the audit trail. */
   actor?: AuditActor;
-  engines: { local: StampEngine; google: StampEngine | null; carpetaPorDefecto?: string };
+  engines: { local: StampEngine; google: StampEngine | null; carpetaPorDefecto?: string; pdfs?: CertificadoPdfs };
   signer: DocumentSigner;
 }
 
@@ -364,6 +365,7 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
     return inserted;
   });
   await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
+  if (doc.motor === 'local') ctx.engines.pdfs?.schedule(ctx.tenant.id, doc.id);
   const faltan = receptorIncompleto(ctx.tenant);
   return {
     documento: {

@@ -31,7 +31,8 @@ let rolCounter = 500;
 const nextRol = () => `C-${(rolCounter += 1)}-2025`;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // No PDF converter: documents keep only their DOCX (the PDFs are tested in estampados-pdf.test.ts).
+  t = await createTestContext({ soffice: '/nonexistent/soffice' });
   w = await setupResultados(t);
   positiva = await tipoId(t, 'busqueda_positiva');
 });
@@ -154,8 +155,7 @@ describe('local engine', () => {
       tipo_estampado: { id: positiva, nombre: 'Búsqueda positiva' },
       creado_por: 'receptor_a',
       fecha_notificacion: null,
-      // A PDF beside the DOCX where LibreOffice is installed.
-      url_pdf: body.documento.url_pdf,
+      url_pdf: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import type { PreviewEstampadoResponse } from '@receptoria/contracts';
+import { estampadoMessages, type PreviewEstampadoResponse } from '@receptoria/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useConversorPdf } from '../api/get-conversor-pdf';
 import { diligenciasMessages } from '../messages';
 
 const m = diligenciasMessages.preview;
@@ -14,6 +15,9 @@ interface PreviewModalProps {
 
 /** 'Vista previa': the certificate's text as it will read, before anything is stored (issue 30). */
 export function PreviewModal({ preview, onClose, onGenerate }: PreviewModalProps) {
+  const conversor = useConversorPdf();
+  // A server without LibreOffice or Gotenberg makes the certificate in Word only (issue 26 §1).
+  const sinPdf = conversor.isSuccess && conversor.data === null;
   return (
     <Modal opened={preview !== null} onClose={onClose} title={m.title} size="lg" centered>
       {preview ? (
@@ -21,6 +25,11 @@ export function PreviewModal({ preview, onClose, onGenerate }: PreviewModalProps
           <Text size="sm" c="dimmed">
             {m.intro}
           </Text>
+          {sinPdf ? (
+            <Alert color="gray" variant="light" icon={<IconAlertTriangle />} data-testid="sin-conversor-pdf">
+              {estampadoMessages.sinConversorPdf}
+            </Alert>
+          ) : null}
           {preview.advertencias.length > 0 ? (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle />} title={m.advertencias}>
               <Stack gap={4}>
