@@ -40,6 +40,16 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   calendarioFeriados: { address: paths.calendarioFeriados, heading: 'Feriados y plazos', title: 'Feriados y plazos' },
   perfil: { address: paths.perfil, heading: 'Mi perfil', title: 'Mi perfil' },
   dashboardDetalle: { address: '/dashboard/detalle/encargos-activos', heading: 'Encargos Activos', title: 'Detalle del Dashboard' },
+  // The law-firm portal: its own app and session, outside the signed-in layout (portal.spec.ts covers it at 390 px).
+  portal: null,
+  portalLogin: null,
+  portalActivar: null,
+  portalEncargos: null,
+  portalEncargo: null,
+  portalNuevaSolicitud: null,
+  portalDocumentos: null,
+  portalCuenta: null,
+  portalPreferencias: null,
 };
 
 const screens = Object.values(SCREENS).filter((screen): screen is Screen => screen !== null);

@@ -61,9 +61,12 @@ const ResultadosDashboardScreen = lazyScreen(() => import('./routes/resultados-d
 const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
 const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
 const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
+// The law-firm portal (features/portal, issue 27): its own app with its own session under /portal.
+const PortalApp = lazyScreen(() => import('./routes/portal-route'), 'PortalRoute', layoutLoading);
 
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
+  { path: `${paths.portal}/*`, element: <PortalApp />, errorElement: <RouteError /> },
   {
     element: <RedirectIfAuthenticated />,
     errorElement: <RouteError />,
@@ -166,10 +169,13 @@ export const routes: RouteObject[] = [
 const landing = [AppLayout, DashboardScreen];
 
 export function createAppRouter() {
-  if (sessionStore.getUser()) {
+  const { pathname } = window.location;
+  if (pathname === paths.portal || pathname.startsWith(`${paths.portal}/`)) {
+    // A firm's portal: its own chunk, none of the office's screens.
+    loadScreensFor(routes, pathname);
+  } else if (sessionStore.getUser()) {
     // A stored session opens straight into the app: the layout and this address's screen download
     // together (/login sends a signed-in user to the dashboard).
-    const { pathname } = window.location;
     loadScreensFor(routes, pathname === paths.login ? paths.home : pathname);
   } else {
     preloadScreens(landing);

@@ -30,8 +30,20 @@ export const paths = {
   calendarioFeriados: '/calendario/feriados',
   /** The signed-in user's profile: its data and its phone-calendar link. */
   perfil: '/mi-perfil',
+  /** The law-firm portal (issue 27): its own app, session and route tree under /portal. */
+  portal: '/portal',
+  portalLogin: '/portal/login',
+  portalActivar: '/portal/activar/:token',
+  portalEncargos: '/portal/encargos',
+  portalEncargo: '/portal/encargos/:id',
+  portalNuevaSolicitud: '/portal/nueva-solicitud',
+  portalDocumentos: '/portal/documentos',
+  portalCuenta: '/portal/cuenta',
+  portalPreferencias: '/portal/preferencias',
   /** Dashboard detail (spec 02 §2.4; its route is not shown there). */
   dashboardDetalle: '/dashboard/detalle/:clave',
 } as const;
 
 export const detallePath = (clave: string) => `/dashboard/detalle/${clave}`;
+
+export const portalEncargoPath = (id: number | string) => `/portal/encargos/${id}`;
