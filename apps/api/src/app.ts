@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { apiModules, serviceModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
 import { databasesPlugin } from './plugins/databases';
+import { servidoresPlugin } from './modules/servidores/directorio';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
@@ -61,6 +62,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(compressionPlugin);
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(servidoresPlugin, { config });
   await app.register(permissionsPlugin);
   await app.register(routeCatalogPlugin);
   await app.register(metricsPlugin, { config });

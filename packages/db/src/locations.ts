@@ -6,6 +6,18 @@ export interface DatabaseConfig {
   /** Control database URL; when absent every database is an embedded PGlite folder. */
   controlUrl?: string;
   dataDir: string;
+  /**
+   * The receivers' database servers by id (table `servidores`): the decrypted connection URL, or null for
+   * the control database's own server. Absent: every receiver lives beside the control database.
+   */
+  servidores?: Map<number, string | null>;
+}
+
+/** A receiver names a database server this process does not know (yet). */
+export class UnknownServerError extends Error {
+  constructor(readonly servidorId: number) {
+    super(`unknown database server ${servidorId}`);
+  }
 }
 
 export function controlLocation(config: DatabaseConfig): DatabaseLocation {
@@ -28,9 +40,14 @@ export function tenantDatabaseName(config: DatabaseConfig, slug: string): string
 
 export function tenantLocation(
   config: DatabaseConfig,
-  tenant: { databaseName: string; databaseUrl: string | null },
+  tenant: { databaseName: string; databaseUrl: string | null; servidorId?: number | null },
 ): DatabaseLocation {
   if (tenant.databaseUrl) return { kind: 'postgres', url: tenant.databaseUrl };
+  if (tenant.servidorId != null && config.servidores) {
+    if (!config.servidores.has(tenant.servidorId)) throw new UnknownServerError(tenant.servidorId);
+    const serverUrl = config.servidores.get(tenant.servidorId);
+    if (serverUrl) return { kind: 'postgres', url: withDatabaseName(serverUrl, tenant.databaseName) };
+  }
   if (config.controlUrl) return { kind: 'postgres', url: withDatabaseName(config.controlUrl, tenant.databaseName) };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'tenants', tenant.databaseName) };
 }

@@ -3,6 +3,7 @@ import { ADMIN_USERNAME } from '@receptoria/contracts';
 import { ensureDatabase, seedTenantDemo, tenantLocation } from '@receptoria/db';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../lib/config';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository';
 import { ensurePermissionCatalogue } from '../modules/permisos/permisos.repository';
 import { createTenant, createUser, listTenants, tenantDb } from '../modules/tenants/tenants.service';
@@ -22,9 +23,16 @@ export async function prepareInstallation(app: FastifyInstance, config: AppConfi
 
   const existing = await listTenants(app.controlDb);
   for (const tenant of existing) {
-    const location = tenantLocation(app.databaseConfig, tenant);
-    await ensureDatabase(location);
-    await app.tenantPools.get(location);
+    try {
+      const location = tenantLocation(app.databaseConfig, tenant);
+      await ensureDatabase(location);
+      await app.tenantPools.get(location);
+    } catch (error) {
+      // A receivers' server that is down must not keep the others from being served: its receivers get
+      // 503 until it answers, and their database is migrated when first opened.
+      if (tenant.servidorId === 1 || !isDatabaseUnavailable(error)) throw error;
+      app.log.warn({ receptor: tenant.id, servidor: tenant.servidorId, err: (error as Error).message }, 'receiver database server unavailable at start');
+    }
   }
   if (existing.length > 0) return;
 

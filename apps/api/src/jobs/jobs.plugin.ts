@@ -15,6 +15,8 @@ import {
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
+import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
+import { runTraslado } from '../modules/servidores/traslados';
 import { type RespaldoTrabajo, respaldoContext, runRespaldoTrabajo, runRespaldosTick } from './respaldos.job';
 
 declare module 'fastify' {
@@ -38,6 +40,8 @@ export const QUEUES = {
   respaldoManual: 'respaldo-manual',
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
+  /** A receiver's database copied to another server. */
+  traslado: TRASLADO_QUEUE,
 } as const;
 
 /** When reports go out, Santiago time: daily at 07:00, weekly on Mondays, monthly on the 1st. */
@@ -154,6 +158,9 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       for (const job of jobs) await runRespaldosTick(respaldos, job.data);
     });
     await boss.work<RespaldoTrabajo>(QUEUES.respaldoManual, polling, async ([job]) => runRespaldoTrabajo(respaldos, job!.data));
+    await boss.work<{ id: number }>(QUEUES.traslado, polling, async (jobs) => {
+      for (const job of jobs) await runTraslado(trasladoContextOf(app), job.data.id);
+    });
     const pdfs = app.stampEngines.pdfs;
     if (pdfs?.disponible) {
       await boss.work(QUEUES.pdfsPendientes, polling, async () => {

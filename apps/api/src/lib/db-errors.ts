@@ -17,7 +17,7 @@ function chain(error: unknown): PgLike[] {
   return found;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300', '25006']);
 const UNAVAILABLE_TEXT = /Connection terminated|not currently accepting connections|does not allow connections|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /** True when the database could not be reached (connection refused, restarting, pool closed). */

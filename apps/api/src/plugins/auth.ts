@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
-import { authMessages, commonMessages } from '@receptoria/contracts';
+import { authMessages, commonMessages, servidoresMessages } from '@receptoria/contracts';
 import { type ControlDb, controlLocation, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +16,9 @@ import { SessionCache } from '../modules/auth/session-cache';
 type UserRow = typeof controlSchema.users.$inferSelect;
 /** Retry-After while a receiver's database is being restored over. */
 const MAINTENANCE_RETRY_SECONDS = 60;
+/** A receiver's writes while its database moves to another server wait this long. */
+const MOVE_RETRY_SECONDS = 5;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 
 export interface AccessTokenPayload {
@@ -172,12 +175,18 @@ export const authPlugin = fp<{ config: AppConfig }>(
       if (found.tenant.mantenimientoDesde) {
         throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: MAINTENANCE_RETRY_SECONDS });
       }
+      // Its database is being copied to another server: reads go on from the old one, writes wait.
+      if (found.tenant.moviendoDesde && !READ_METHODS.has(request.method)) {
+        throw new AppError('UNAVAILABLE', servidoresMessages.trasladandose, { retryAfterSeconds: MOVE_RETRY_SECONDS });
+      }
       request.auth = { userId, tenantId: found.tenant.id, username: found.user.username, sessionId: payload.sid };
       request.account = found.user;
       request.tenant = found.tenant;
       request.permissionCodes = found.codes;
       let location = locations.get(found.tenant);
       if (!location) {
+        // A server added through another instance is read from the control database first.
+        if (!app.databaseConfig.servidores?.has(found.tenant.servidorId)) await app.servidores.ensure(found.tenant.servidorId);
         location = tenantLocation(app.databaseConfig, found.tenant);
         locations.set(found.tenant, location);
       }

@@ -50,9 +50,14 @@ export const healthPlugin = fp(
           respaldos = await estadoRespaldos(app.controlDb);
         });
       }
-      // The receivers' database servers: today the one server of the control database ('caido' when the
-      // receiver database probe fails); each server of their own once receivers live on several.
-      const servidores = [{ id: 1, nombre: 'principal', estado: control !== 'ok' || tenants === 'error' ? 'caido' : 'ok' }];
+      // The receivers' database servers (table servidores), each probed apart; a server down leaves the
+      // answer 200 (its receivers get 503, the others are served).
+      let servidores: Array<{ id: number; nombre: string; estado: 'ok' | 'caido' }> = [];
+      if (control === 'ok') {
+        await probe(async () => {
+          servidores = await app.servidores.estados();
+        });
+      }
       const body = {
         status: control === 'ok' && tenants !== 'error' ? 'ok' : control === 'ok' ? 'degraded' : 'unavailable',
         control_db: control,
@@ -73,5 +78,5 @@ export const healthPlugin = fp(
       return body;
     });
   },
-  { name: 'health', dependencies: ['auth', 'databases'] },
+  { name: 'health', dependencies: ['auth', 'databases', 'servidores'] },
 );

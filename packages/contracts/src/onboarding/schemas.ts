@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { VersionSchema } from '../auditoria/schemas';
 import { CargoSchema } from '../auth/schemas';
-import { boundedString } from '../common/text';
+import { bodyIdSchema, boundedString } from '../common/text';
 import { lenientRut, optionalText, requiredText } from '../encargos/fields';
 import { isValidEmail, isValidTelefono } from '../estudios/schemas';
 import { ReceptorDatosSchema } from '../receptor/schemas';
 import { onboardingMessages as m } from './messages';
+import { servidoresMessages } from './servidores';
 
 /** Login names: letters, digits and @ . + - _ (the same names the login screen accepts). */
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
@@ -116,6 +117,11 @@ export const ClienteCreateSchema = z.object({
   carpeta_cobranza: folderUrl(),
   carpeta_estampados: folderUrl(),
   carpeta_plantillas: folderUrl(),
+  /** The database server for its database; absent: the active server with the most room left. */
+  servidor_id: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    bodyIdSchema(servidoresMessages.servidorIdInvalido).optional(),
+  ),
 });
 export type ClienteCreateInput = z.input<typeof ClienteCreateSchema>;
 export type ClienteCreateValue = z.output<typeof ClienteCreateSchema>;

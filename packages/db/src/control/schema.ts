@@ -15,6 +15,21 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * A PostgreSQL server that holds receivers' databases. `urlCifrada` is its connection URL encrypted with
+ * TOKEN_ENCRYPTION_KEY; null means the control database's own server (the row `principal`, id 1).
+ * `capacidad` is the most receivers it may hold; onboarding places a new one on the active server with
+ * the most room left.
+ */
+export const servidores = pgTable('servidores', {
+  id: serial('id').primaryKey(),
+  nombre: varchar('nombre', { length: 100 }).notNull().unique(),
+  urlCifrada: text('url_cifrada'),
+  capacidad: integer('capacidad').notNull(),
+  activo: boolean('activo').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A receiver (receptor judicial): one tenant with its own database. */
 export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
@@ -39,7 +54,14 @@ export const tenants = pgTable('tenants', {
   version: integer('version').notNull().default(1),
   /** Set while its database is being restored over (`cli restore --replace`): its requests get 503. */
   mantenimientoDesde: timestamp('mantenimiento_desde', { withTimezone: true }),
-});
+  /** The database server holding its database (`servidores`). */
+  servidorId: integer('servidor_id')
+    .notNull()
+    .default(1)
+    .references(() => servidores.id),
+  /** Set while its database is copied to another server: its writes get 503 (reads go on). */
+  moviendoDesde: timestamp('moviendo_desde', { withTimezone: true }),
+}, (t) => [index('tenants_servidor_idx').on(t.servidorId)]);
 
 /**
  * One backup run (nightly job or `cli backup`): its files and outcome. `clave` makes the nightly run
@@ -232,4 +254,38 @@ export const intentosLogin = pgTable(
     vence: timestamp('vence', { withTimezone: true }).notNull(),
   },
   (t) => [index('intentos_login_vence_idx').on(t.vence)],
+);
+
+/**
+ * A receiver's database moved to another server: copied with pg_dump | pg_restore, checked table by
+ * table (row count and checksum), then the receiver switched over. The old database stays until the
+ * move is confirmed (`baseAnteriorEliminadaEn`).
+ */
+export const traslados = pgTable(
+  'traslados',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    origenServidorId: integer('origen_servidor_id')
+      .notNull()
+      .references(() => servidores.id),
+    origenBase: varchar('origen_base', { length: 63 }).notNull(),
+    destinoServidorId: integer('destino_servidor_id')
+      .notNull()
+      .references(() => servidores.id),
+    destinoBase: varchar('destino_base', { length: 63 }),
+    estado: varchar('estado', { length: 20, enum: ['copiando', 'activo', 'fallido'] }).notNull().default('copiando'),
+    detalle: text('detalle').notNull().default(''),
+    /** Per table: [{ tabla, filas, checksum }] as verified on both sides. */
+    tablas: jsonb('tablas').notNull().default([]),
+    iniciadoEn: timestamp('iniciado_en', { withTimezone: true }).notNull().defaultNow(),
+    terminadoEn: timestamp('terminado_en', { withTimezone: true }),
+    baseAnteriorEliminadaEn: timestamp('base_anterior_eliminada_en', { withTimezone: true }),
+  },
+  (t) => [
+    index('traslados_tenant_idx').on(t.tenantId, t.id),
+    uniqueIndex('traslados_en_curso_idx').on(t.tenantId).where(sql`${t.estado} = 'copiando'`),
+  ],
 );

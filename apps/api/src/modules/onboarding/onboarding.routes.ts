@@ -33,6 +33,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     controlDb: app.controlDb,
     databaseConfig: app.databaseConfig,
     tenantPools: app.tenantPools,
+    servidores: app.servidores,
     onCleanupError: (error: unknown) => app.log.error({ err: error }, 'tenant database of a failed onboarding was not removed'),
   };
 

@@ -39,11 +39,15 @@ import {
   usernameTaken,
 } from './onboarding.repository';
 import { provisionNewTenantDatabase, removeTenantDatabase } from './provisioning';
+import type { DirectorioServidores } from '../servidores/directorio';
+import { elegirServidor } from '../servidores/servidores.service';
 
 export interface OnboardingContext {
   controlDb: ControlDb;
   databaseConfig: DatabaseConfig;
   tenantPools: TenantPools;
+  /** The database servers (new receivers on a server of their own need its URL). */
+  servidores?: DirectorioServidores;
   /** Called when the database of a failed creation could not be removed. */
   onCleanupError?: (error: unknown, location: DatabaseLocation) => void;
 }
@@ -81,7 +85,7 @@ function toReceptor(tenant: TenantRow): Receptor {
 
 /** The receiver's fields as the audit trail shows them (never the connection URL: it may hold a password). */
 function auditedTenant(tenant: TenantRow): Record<string, unknown> {
-  const { version: _version, createdAt: _createdAt, id: _id, databaseUrl: _url, ...rest } = tenant;
+  const { version: _version, createdAt: _createdAt, id: _id, databaseUrl: _url, moviendoDesde: _moviendo, ...rest } = tenant;
   return rest;
 }
 
@@ -168,9 +172,15 @@ export async function createCliente(
   let tenantId: number;
   try {
     tenantId = await ctx.controlDb.transaction(async (tx) => {
+      // On the named server, or the active one with the most room left (servers locked until commit).
+      const servidor = await elegirServidor(tx, input.servidor_id);
+      await ctx.servidores?.ensure(servidor.id);
       // A new database every time: a name held by a receiver or by any existing database is skipped.
-      const provisioned = await provisionNewTenantDatabase(ctx.databaseConfig, input.nombre, (name) =>
-        databaseNameTaken(tx, name),
+      const provisioned = await provisionNewTenantDatabase(
+        ctx.databaseConfig,
+        input.nombre,
+        (name) => databaseNameTaken(tx, name),
+        servidor.id,
       );
       location = provisioned.location;
       const { databaseName } = provisioned;
@@ -184,6 +194,7 @@ export async function createCliente(
         activo: true,
         databaseName,
         databaseUrl: null,
+        servidorId: servidor.id,
         carpetaPrincipalUrl: input.carpeta_principal,
         carpetaCobranzaUrl: input.carpeta_cobranza,
         carpetaEstampadosUrl: input.carpeta_estampados,

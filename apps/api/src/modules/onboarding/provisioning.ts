@@ -32,12 +32,13 @@ export async function provisionNewTenantDatabase(
   config: DatabaseConfig,
   nombre: string,
   nameTaken: (name: string) => Promise<boolean>,
+  servidorId?: number,
 ): Promise<{ databaseName: string; location: DatabaseLocation }> {
   const base = tenantDatabaseName(config, nombre);
   for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt += 1) {
     const databaseName = attempt === 1 ? base : `${base.slice(0, 58)}_${attempt}`;
     if (await nameTaken(databaseName)) continue;
-    const location = tenantLocation(config, { databaseName, databaseUrl: null });
+    const location = tenantLocation(config, { databaseName, databaseUrl: null, servidorId });
     if (!(await createDatabaseIfAbsent(location))) continue;
     try {
       await migrateTenantDatabase(location);

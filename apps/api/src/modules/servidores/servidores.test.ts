@@ -1,0 +1,325 @@
+import {
+  ClienteCreateResponseSchema,
+  computeRutDv,
+  ServidorListSchema,
+  servidoresMessages as m,
+  TrasladoEstadoSchema,
+} from '@receptoria/contracts';
+import { controlSchema, databaseNameOf, withDatabaseName } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { PrivateCluster } from '../../../test/private-cluster';
+import { estudioPayload } from '../encargos/encargos.fixtures';
+import { tableChecksums } from './traslados';
+
+/**
+ * Receivers' databases on several servers: a second PostgreSQL cluster of the test's own (initdb on a
+ * free port) stands for the second server, so it can be stopped while the shared one keeps serving.
+ */
+
+let t: TestContext;
+let cluster: PrivateCluster;
+let admin: string;
+let rutBody = 21_400_000;
+
+function nextRut(): string {
+  rutBody += 1;
+  return `${rutBody}-${computeRutDv(rutBody)}`;
+}
+
+function cliente(username: string, servidorId?: number) {
+  return {
+    nombre: `Receptora ${username}`,
+    rut: nextRut(),
+    username,
+    password: 'clave-segura-123',
+    usuario_email: `${username}@receptora.cl`,
+    first_name: 'Ana',
+    last_name: 'Torres',
+    ...(servidorId === undefined ? {} : { servidor_id: servidorId }),
+  };
+}
+
+async function onboard(username: string, servidorId?: number) {
+  const response = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/clientes/crear/', payload: cliente(username, servidorId) });
+  expect(response.statusCode, response.body).toBe(201);
+  return ClienteCreateResponseSchema.parse(response.json());
+}
+
+async function tenantRow(id: number) {
+  const [row] = await t.app.controlDb.select().from(controlSchema.tenants).where(eq(controlSchema.tenants.id, id));
+  return row!;
+}
+
+async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits for a condition (no fixed sleep): polls until it holds or the deadline passes. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 25_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const listServidores = async () => {
+  const response = await t.request(admin, { method: 'GET', url: '/api/v1/onboarding/servidores/' });
+  expect(response.statusCode, response.body).toBe(200);
+  return ServidorListSchema.parse(response.json());
+};
+
+let segundo: number;
+
+beforeAll(async () => {
+  cluster = await PrivateCluster.create();
+  t = await createTestContext({
+    tokenEncryptionKey: 'clave-de-cifrado-de-prueba-0123456789abcdef',
+    jobs: { enabled: true, schedule: false, pollingIntervalSeconds: 1, retryLimit: 0 },
+  });
+  admin = await t.login('admin');
+  // The shared server holds the main receiver already: room for one more.
+  await t.app.controlDb.update(controlSchema.servidores).set({ capacidad: 2 }).where(eq(controlSchema.servidores.id, 1));
+});
+
+afterAll(async () => {
+  await t?.close();
+  await cluster?.destroy();
+});
+
+describe('database servers', () => {
+  it('lists the control database’s own server as principal, holding the existing receiver', async () => {
+    expect(await listServidores()).toEqual([{ id: 1, nombre: 'principal', capacidad: 2, receptores: 1, activo: true, estado: 'ok' }]);
+  });
+
+  it('refuses a server that does not answer, or whose role may not create databases, with a Spanish detail', async () => {
+    const closed = await t.request(admin, {
+      method: 'POST',
+      url: '/api/v1/onboarding/servidores/',
+      payload: { nombre: 'apagado', url: 'postgres://postgres@127.0.0.1:1/postgres', capacidad: 5 },
+    });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().detail).toMatch(/^No se pudo conectar al servidor/);
+
+    const client = new pg.Client({ connectionString: cluster.url });
+    await client.connect();
+    await client.query("create role sin_createdb login password 'clave-sin-permiso'");
+    await client.end();
+    const weak = await t.request(admin, {
+      method: 'POST',
+      url: '/api/v1/onboarding/servidores/',
+      payload: { nombre: 'sin permiso', url: `postgres://sin_createdb:clave-sin-permiso@127.0.0.1:${cluster.port}/postgres`, capacidad: 5 },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().detail).toBe(m.sinCreatedb('sin_createdb'));
+
+    const bad = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/servidores/', payload: { nombre: '', url: 'mysql://x', capacidad: 0 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ nombre: [m.nombreRequerido], url: [m.urlInvalida], capacidad: [m.capacidadInvalida] });
+    expect((await listServidores()).map((s) => s.nombre)).toEqual(['principal']);
+  });
+
+  it('adds a server with its URL stored encrypted', async () => {
+    const response = await t.request(admin, {
+      method: 'POST',
+      url: '/api/v1/onboarding/servidores/',
+      payload: { nombre: 'segundo', url: cluster.url, capacidad: 5 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ nombre: 'segundo', capacidad: 5, receptores: 0, activo: true, estado: 'ok', message: m.servidorCreado });
+    segundo = response.json().id as number;
+    const [row] = await t.app.controlDb.select().from(controlSchema.servidores).where(eq(controlSchema.servidores.id, segundo));
+    expect(row!.urlCifrada).toMatch(/^v1:/);
+    expect(row!.urlCifrada).not.toContain('127.0.0.1');
+    const again = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/servidores/', payload: { nombre: 'segundo', url: cluster.url, capacidad: 5 } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(m.nombreEnUso);
+  });
+
+  it('places a new receiver on the active server with the most room left, or on the one named', async () => {
+    // principal: 2 − 1 = 1 free; segundo: 5 free.
+    const first = await onboard('srv_uno');
+    expect((await tenantRow(first.receptor.id)).servidorId).toBe(segundo);
+    expect(await databaseExists(cluster.url, first.configuracion.database_name)).toBe(true);
+
+    const named = await onboard('srv_dos', 1);
+    expect((await tenantRow(named.receptor.id)).servidorId).toBe(1);
+
+    const full = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/clientes/crear/', payload: cliente('srv_lleno', 1) });
+    expect(full.statusCode).toBe(400);
+    expect(full.json()).toEqual({ detail: m.servidorLleno('principal'), errors: { servidor_id: [m.servidorLleno('principal')] } });
+    const missing = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/clientes/crear/', payload: cliente('srv_nada', 999) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe(m.servidorNoEncontrado);
+
+    // The receivers just placed count: principal is full now, so the next goes to segundo again.
+    const third = await onboard('srv_tres');
+    expect((await tenantRow(third.receptor.id)).servidorId).toBe(segundo);
+    expect((await listServidores()).map((s) => [s.nombre, s.receptores])).toEqual([
+      ['principal', 2],
+      ['segundo', 2],
+    ]);
+
+    // An inactive server takes no one, even with room.
+    await t.app.controlDb.update(controlSchema.servidores).set({ capacidad: 10 }).where(eq(controlSchema.servidores.id, 1));
+    await t.app.controlDb.update(controlSchema.servidores).set({ activo: false }).where(eq(controlSchema.servidores.id, segundo));
+    const inactive = await t.request(admin, { method: 'POST', url: '/api/v1/onboarding/clientes/crear/', payload: cliente('srv_inactivo', segundo) });
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().detail).toBe(m.servidorInactivo);
+    expect((await tenantRow((await onboard('srv_cuatro')).receptor.id)).servidorId).toBe(1);
+    await t.app.controlDb.update(controlSchema.servidores).set({ activo: true }).where(eq(controlSchema.servidores.id, segundo));
+  });
+
+  it('serves each receiver from its own server', async () => {
+    const token = await t.login('srv_uno', 'clave-segura-123');
+    const created = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Estudio en el segundo servidor' }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const tenant = await tenantRow((await t.app.controlDb.select().from(controlSchema.users).where(eq(controlSchema.users.username, 'srv_uno')))[0]!.tenantId);
+    const client = new pg.Client({ connectionString: withDatabaseName(cluster.url, tenant.databaseName) });
+    await client.connect();
+    const { rows } = await client.query('select nombre from estudios');
+    await client.end();
+    expect(rows).toEqual([{ nombre: 'Estudio en el segundo servidor' }]);
+  });
+});
+
+describe('moving a receiver to another server', () => {
+  let tenantId: number;
+  let token: string;
+  let oldName: string;
+
+  beforeAll(async () => {
+    const created = await onboard('srv_mover', 1);
+    tenantId = created.receptor.id;
+    oldName = created.configuracion.database_name;
+    token = await t.login('srv_mover', 'clave-segura-123');
+    for (let i = 1; i <= 3; i += 1) {
+      const response = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: `Estudio ${i}` }) });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+  });
+
+  it('while the flag is up, its writes get 503 with Retry-After and its reads go on', async () => {
+    await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: new Date() }).where(eq(controlSchema.tenants.id, tenantId));
+    try {
+      const write = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Durante' }) });
+      expect(write.statusCode).toBe(503);
+      expect(write.headers['retry-after']).toBe('5');
+      expect(write.json()).toEqual({ detail: m.trasladandose });
+      const read = await t.request(token, { method: 'GET', url: '/api/v1/estudios/' });
+      expect(read.statusCode).toBe(200);
+    } finally {
+      await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: null }).where(eq(controlSchema.tenants.id, tenantId));
+    }
+  });
+
+  it('refuses a move to its own server or to a server that does not exist', async () => {
+    const same = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: 1 } });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().detail).toBe(m.mismoServidor);
+    const missing = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: 999 } });
+    expect(missing.statusCode).toBe(400);
+    const none = await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${tenantId}/mover/` });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe(m.sinTraslado);
+    const unknown = await t.request(admin, { method: 'GET', url: '/api/v1/onboarding/clientes/99999/mover/' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('copies its database, verifies every table’s rows and checksum, switches it and keeps the old one until confirmed', async () => {
+    const principalUrl = withDatabaseName(t.config.database.controlUrl!, 'postgres');
+    const before = await tableChecksums(withDatabaseName(principalUrl, oldName));
+    const started = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: segundo } });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ estado: 'copiando', origen_servidor_id: 1, destino_servidor_id: segundo, message: m.trasladoIniciado });
+    const again = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: segundo } });
+    expect(again.statusCode).toBe(409);
+
+    const estado = await until(
+      async () => TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${tenantId}/mover/` })).json()),
+      (value) => value.estado !== 'copiando',
+      'the move to finish',
+    );
+    expect(estado.estado, estado.detalle).toBe('activo');
+    expect(estado.detalle).toBe(m.activo('segundo', before.length));
+    // Every table verified, with the counts and checksums the old database has.
+    expect(estado.tablas).toEqual(before);
+    expect(estado.tablas.find((row) => row.tabla === 'public.estudios')?.filas).toBe(3);
+
+    const moved = await tenantRow(tenantId);
+    expect(moved.servidorId).toBe(segundo);
+    expect(moved.moviendoDesde).toBeNull();
+    const newUrl = withDatabaseName(cluster.url, moved.databaseName);
+    expect(await tableChecksums(newUrl)).toEqual(before);
+
+    // Served from the new server: reads see the three, a write lands there.
+    const list = await t.request(token, { method: 'GET', url: '/api/v1/estudios/' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Estudio 3');
+    const write = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Después del traslado' }) });
+    expect(write.statusCode, write.body).toBe(201);
+    const client = new pg.Client({ connectionString: newUrl });
+    await client.connect();
+    expect((await client.query("select count(*)::int as n from estudios where nombre = 'Después del traslado'")).rows).toEqual([{ n: 1 }]);
+    await client.end();
+
+    // The old database stays (read-only) until the move is confirmed.
+    expect(await databaseExists(principalUrl, oldName)).toBe(true);
+    const confirmed = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/confirmar/` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ estado: 'activo', base_anterior_eliminada: true });
+    expect(await databaseExists(principalUrl, oldName)).toBe(false);
+    const twice = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/confirmar/` });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe(m.nadaQueConfirmar);
+    expect(databaseNameOf(newUrl)).toBe(moved.databaseName);
+  });
+});
+
+describe('a database server down', () => {
+  it('answers 503 with Retry-After to its receivers only, reports it in /health, and serves them again once back', async () => {
+    const onSecond = await t.login('srv_uno', 'clave-segura-123');
+    const onFirst = await t.login('srv_dos', 'clave-segura-123');
+    await cluster.stop();
+    try {
+      const down = await t.request(onSecond, { method: 'GET', url: '/api/v1/estudios/' });
+      expect(down.statusCode, down.body).toBe(503);
+      expect(down.headers['retry-after']).toBeDefined();
+      expect(down.json().detail).toMatch(/Intenta nuevamente/);
+      const up = await t.request(onFirst, { method: 'GET', url: '/api/v1/estudios/' });
+      expect(up.statusCode, up.body).toBe(200);
+      const health = await until(
+        async () => t.app.inject({ method: 'GET', url: '/health' }),
+        (response) => (response.json().servidores as Array<{ estado: string }>).some((s) => s.estado === 'caido'),
+        'health to report the server down',
+        10_000,
+      );
+      expect(health.statusCode).toBe(200);
+      expect(health.json().servidores).toEqual([
+        { id: 1, nombre: 'principal', estado: 'ok' },
+        { id: segundo, nombre: 'segundo', estado: 'caido' },
+      ]);
+    } finally {
+      await cluster.start();
+    }
+    // Back without restarting the API.
+    const back = await until(
+      async () => t.request(onSecond, { method: 'GET', url: '/api/v1/estudios/' }),
+      (response) => response.statusCode === 200,
+      'the receiver to be served again',
+      30_000,
+    );
+    expect(back.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,309 @@
+import { spawn } from 'node:child_process';
+import { type TrasladoEstado, servidoresMessages as m } from '@receptoria/contracts';
+import {
+  type ControlDb,
+  controlSchema,
+  createDatabaseIfAbsent,
+  type DatabaseConfig,
+  databaseNameOf,
+  dropDatabase,
+  quoteIdent,
+  type TenantPools,
+  tenantLocation,
+  withDatabaseName,
+} from '@receptoria/db';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
+import { AppError } from '../../lib/app-error';
+import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { recordControlAudit } from '../auditoria/auditoria.service';
+import { findPgTool, libpqArgs, serverMajor } from '../respaldos/pg-tools';
+import type { DirectorioServidores } from './directorio';
+import { findServidor } from './servidores.service';
+
+const { tenants, traslados, servidores } = controlSchema;
+
+export type TrasladoRow = typeof traslados.$inferSelect;
+
+export interface TrasladoContext {
+  controlDb: ControlDb;
+  databaseConfig: DatabaseConfig;
+  tenantPools: TenantPools;
+  servidores: DirectorioServidores;
+  /** Folder of pg_dump / pg_restore (PG_BIN_DIR); otherwise found from the servers' major version. */
+  pgBinDir?: string;
+  /** Drops every instance's cached receiver rows (NOTIFY), so the flag and the new server are seen at once. */
+  clearSessions: () => void;
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+}
+
+export interface TablaVerificada {
+  tabla: string;
+  filas: number;
+  checksum: string;
+}
+
+function toEstado(row: TrasladoRow): TrasladoEstado {
+  return {
+    id: row.id,
+    estado: row.estado,
+    detalle: row.detalle,
+    origen_servidor_id: row.origenServidorId,
+    destino_servidor_id: row.destinoServidorId,
+    base_anterior_eliminada: row.baseAnteriorEliminadaEn !== null,
+    tablas: row.tablas as TablaVerificada[],
+  };
+}
+
+async function lastTraslado(db: ControlDb, tenantId: number): Promise<TrasladoRow | undefined> {
+  const [row] = await db.select().from(traslados).where(eq(traslados.tenantId, tenantId)).orderBy(desc(traslados.id)).limit(1);
+  return row;
+}
+
+export async function estadoTraslado(db: ControlDb, tenantId: number): Promise<TrasladoEstado> {
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw new AppError('NOT_FOUND', 'Cliente no encontrado.');
+  const row = await lastTraslado(db, tenantId);
+  if (!row) throw new AppError('NOT_FOUND', m.sinTraslado);
+  return toEstado(row);
+}
+
+/**
+ * Starts moving a receiver's database to another server: records the move ('copiando') and sets the
+ * receiver's `moviendo_desde` in one transaction (its writes get 503 from then on); the copy itself
+ * runs as a job (`runTraslado`).
+ */
+export async function iniciarTraslado(
+  ctx: TrasladoContext,
+  tenantId: number,
+  servidorId: number,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<TrasladoRow> {
+  if (!ctx.servidores.postgres) throw new AppError('BAD_REQUEST', m.soloPostgres);
+  const badServer = (detail: string) => new AppError('BAD_REQUEST', detail, { errors: { servidor_id: [detail] } });
+  const row = await ctx.controlDb.transaction(async (tx) => {
+    const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    if (!tenant) throw new AppError('NOT_FOUND', 'Cliente no encontrado.');
+    const [destino] = await tx.select().from(servidores).where(eq(servidores.id, servidorId)).for('update');
+    if (!destino) throw badServer(m.servidorNoEncontrado);
+    if (!destino.activo) throw badServer(m.servidorInactivo);
+    if (tenant.servidorId === destino.id && !tenant.databaseUrl) throw badServer(m.mismoServidor);
+    const [enCurso] = await tx
+      .select({ id: traslados.id })
+      .from(traslados)
+      .where(and(eq(traslados.tenantId, tenantId), eq(traslados.estado, 'copiando')));
+    if (enCurso || tenant.moviendoDesde || tenant.mantenimientoDesde) throw new AppError('CONFLICT', m.trasladoEnCurso);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(tenants).where(eq(tenants.servidorId, destino.id));
+    if (n >= destino.capacidad) throw badServer(m.servidorLleno(destino.nombre));
+    const [created] = await tx
+      .insert(traslados)
+      .values({
+        tenantId,
+        origenServidorId: tenant.servidorId,
+        origenBase: tenant.databaseName,
+        destinoServidorId: destino.id,
+        detalle: m.copiando(destino.nombre),
+      })
+      .returning();
+    await tx.update(tenants).set({ moviendoDesde: new Date() }).where(eq(tenants.id, tenantId));
+    await recordControlAudit(tx, tenantId, actor, {
+      entidad: 'receptor',
+      entidadId: tenantId,
+      accion: 'trasladar',
+      cambios: { servidor_id: { antes: tenant.servidorId, despues: destino.id } },
+    });
+    return created!;
+  });
+  ctx.clearSessions();
+  return row;
+}
+
+/** Runs a statement on a server's maintenance database (`postgres`). */
+async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Makes a database refuse writes (or accept them again) and ends its other sessions, so every pooled
+ * connection comes back under the new default: a write already past the receiver's flag fails
+ * (503, retried by the client) instead of landing in a copy that is no longer read.
+ */
+async function setReadOnly(databaseUrl: string, readOnly: boolean): Promise<void> {
+  const name = quoteIdent(databaseNameOf(databaseUrl));
+  await onServer(withDatabaseName(databaseUrl, 'postgres'), async (client) => {
+    await client.query(readOnly ? `alter database ${name} set default_transaction_read_only = on` : `alter database ${name} reset default_transaction_read_only`);
+    await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+      databaseNameOf(databaseUrl),
+    ]);
+  });
+}
+
+/** pg_dump of one database piped into pg_restore of another; the tools' error output becomes the error. */
+async function copyDatabase(fromUrl: string, toUrl: string, pgBinDir?: string): Promise<void> {
+  const major = Math.max(await serverMajor(fromUrl), await serverMajor(toUrl));
+  const pgDump = await findPgTool('pg_dump', major, pgBinDir);
+  const pgRestore = await findPgTool('pg_restore', major, pgBinDir);
+  const from = libpqArgs(fromUrl);
+  const to = libpqArgs(toUrl);
+  const dump = spawn(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--dbname=${from.dbname}`], { env: from.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const restore = spawn(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${to.dbname}`], {
+    env: to.env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  dump.stdout.pipe(restore.stdin);
+  restore.stdin.on('error', () => undefined);
+  const errors = { dump: '', restore: '' };
+  dump.stderr.on('data', (chunk: Buffer) => (errors.dump += chunk.toString()));
+  restore.stderr.on('data', (chunk: Buffer) => (errors.restore += chunk.toString()));
+  const exit = (child: ReturnType<typeof spawn>) =>
+    new Promise<number>((resolve) => {
+      child.on('error', () => resolve(-1));
+      child.on('close', (code) => resolve(code ?? -1));
+    });
+  const [dumpCode, restoreCode] = await Promise.all([exit(dump), exit(restore)]);
+  if (dumpCode !== 0) throw new Error(`pg_dump falló: ${errors.dump.trim().slice(0, 500)}`);
+  if (restoreCode !== 0) throw new Error(`pg_restore falló: ${errors.restore.trim().slice(0, 500)}`);
+}
+
+/**
+ * Per table (every schema but the system's): its row count and an MD5 over the MD5 of every row's
+ * text, sorted, so the order rows happen to be stored in does not matter. Text forms are fixed first
+ * (time zone, date style, float digits), so two servers configured apart still agree.
+ */
+export async function tableChecksums(databaseUrl: string): Promise<TablaVerificada[]> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query("set timezone = 'UTC'; set datestyle = 'ISO, MDY'; set intervalstyle = 'postgres'; set extra_float_digits = 3; set bytea_output = 'hex'");
+    const { rows: tables } = await client.query<{ schema: string; tabla: string }>(
+      `select n.nspname as schema, c.relname as tabla from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'
+        order by 1, 2`,
+    );
+    const result: TablaVerificada[] = [];
+    for (const { schema, tabla } of tables) {
+      const { rows } = await client.query<{ filas: string; checksum: string }>(
+        `select count(*)::bigint as filas, coalesce(md5(string_agg(h, '' order by h)), '') as checksum
+           from (select md5(t::text) as h from ${quoteIdent(schema)}.${quoteIdent(tabla)} t) rows`,
+      );
+      result.push({ tabla: `${schema}.${tabla}`, filas: Number(rows[0]!.filas), checksum: rows[0]!.checksum });
+    }
+    return result;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The first difference between two verifications (a missing table counts), or null when they agree. */
+export function firstDifference(before: TablaVerificada[], after: TablaVerificada[]): string | null {
+  const copied = new Map(after.map((row) => [row.tabla, row]));
+  for (const row of before) {
+    const other = copied.get(row.tabla);
+    if (!other || other.filas !== row.filas || other.checksum !== row.checksum) return row.tabla;
+  }
+  if (after.length !== before.length) return after.find((row) => !before.some((b) => b.tabla === row.tabla))?.tabla ?? '?';
+  return null;
+}
+
+/**
+ * The move itself (a job): freezes the old database, copies it to the destination server under a free
+ * name, verifies every table's rows and checksum, and switches the receiver's row. Any failure leaves
+ * the receiver on its old database, writable again, and the half-made copy removed.
+ */
+export async function runTraslado(ctx: TrasladoContext, trasladoId: number): Promise<void> {
+  const [traslado] = await ctx.controlDb.select().from(traslados).where(eq(traslados.id, trasladoId));
+  if (!traslado || traslado.estado !== 'copiando') return;
+  const [tenant] = await ctx.controlDb.select().from(tenants).where(eq(tenants.id, traslado.tenantId));
+  if (!tenant) return;
+  await ctx.servidores.ensure(traslado.destinoServidorId);
+  const destino = await findServidor(ctx.controlDb, traslado.destinoServidorId);
+  const source = tenantLocation(ctx.databaseConfig, tenant);
+  let createdUrl: string | null = null;
+  let frozen = false;
+  try {
+    if (source.kind !== 'postgres' || !destino) throw new Error(m.soloPostgres);
+    // A retried job starts over: the copy a previous attempt left is dropped first.
+    if (traslado.destinoBase) {
+      const previous = ctx.servidores.databaseUrlOn(destino.id, traslado.destinoBase);
+      if (previous) await dropDatabase({ kind: 'postgres', url: previous });
+    }
+    await setReadOnly(source.url, true);
+    frozen = true;
+    // The same name when the destination has none of it; otherwise one of its own.
+    let targetName = tenant.databaseName;
+    let targetUrl = ctx.servidores.databaseUrlOn(destino.id, targetName)!;
+    if (targetUrl === source.url || !(await createDatabaseIfAbsent({ kind: 'postgres', url: targetUrl }))) {
+      targetName = `${tenant.databaseName.slice(0, 52)}_t${traslado.id}`;
+      targetUrl = ctx.servidores.databaseUrlOn(destino.id, targetName)!;
+      if (!(await createDatabaseIfAbsent({ kind: 'postgres', url: targetUrl }))) throw new Error(`la base ${targetName} ya existe en el servidor ${destino.nombre}`);
+    }
+    createdUrl = targetUrl;
+    await ctx.controlDb.update(traslados).set({ destinoBase: targetName }).where(eq(traslados.id, traslado.id));
+    await copyDatabase(source.url, targetUrl, ctx.pgBinDir);
+    const [before, after] = await Promise.all([tableChecksums(source.url), tableChecksums(targetUrl)]);
+    const different = firstDifference(before, after);
+    if (different) throw new Error(m.diferencia(different));
+    await ctx.controlDb.transaction(async (tx) => {
+      await tx
+        .update(tenants)
+        .set({ servidorId: destino.id, databaseName: targetName, databaseUrl: null, moviendoDesde: null })
+        .where(eq(tenants.id, tenant.id));
+      await tx
+        .update(traslados)
+        .set({ estado: 'activo', detalle: m.activo(destino.nombre, before.length), tablas: before, terminadoEn: new Date() })
+        .where(eq(traslados.id, traslado.id));
+    });
+    ctx.clearSessions();
+    await ctx.tenantPools.evict(source, 2_000);
+    ctx.log.info({ receptor: tenant.id, servidor: destino.id, tablas: before.length }, 'receiver database moved');
+  } catch (error) {
+    const motivo = (error as Error).message || String(error);
+    ctx.log.error({ err: error, receptor: tenant.id }, 'receiver database move failed');
+    if (createdUrl) await dropDatabase({ kind: 'postgres', url: createdUrl }).catch(() => undefined);
+    if (frozen && source.kind === 'postgres') await setReadOnly(source.url, false).catch(() => undefined);
+    await ctx.controlDb.transaction(async (tx) => {
+      await tx.update(tenants).set({ moviendoDesde: null }).where(eq(tenants.id, tenant.id));
+      await tx
+        .update(traslados)
+        .set({ estado: 'fallido', detalle: m.fallido(motivo.slice(0, 500)), terminadoEn: new Date() })
+        .where(eq(traslados.id, traslado.id));
+    });
+    ctx.clearSessions();
+  }
+}
+
+/** Drops the old database of the receiver's last finished move (kept until now as the way back). */
+export async function confirmarTraslado(ctx: TrasladoContext, tenantId: number, actor: AuditActor = SYSTEM_ACTOR): Promise<TrasladoEstado> {
+  const [tenant] = await ctx.controlDb.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw new AppError('NOT_FOUND', 'Cliente no encontrado.');
+  const row = await lastTraslado(ctx.controlDb, tenantId);
+  if (!row || row.estado !== 'activo' || row.baseAnteriorEliminadaEn) throw new AppError('CONFLICT', m.nadaQueConfirmar);
+  await ctx.servidores.ensure(row.origenServidorId);
+  const oldUrl = ctx.servidores.databaseUrlOn(row.origenServidorId, row.origenBase);
+  const destino = await findServidor(ctx.controlDb, row.destinoServidorId);
+  const updated = await ctx.controlDb.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(traslados)
+      .set({ baseAnteriorEliminadaEn: new Date(), detalle: m.confirmado(destino?.nombre ?? '', (row.tablas as unknown[]).length) })
+      .where(and(eq(traslados.id, row.id), isNull(traslados.baseAnteriorEliminadaEn)))
+      .returning();
+    if (!claimed) throw new AppError('CONFLICT', m.nadaQueConfirmar);
+    await recordControlAudit(tx, tenantId, actor, {
+      entidad: 'receptor',
+      entidadId: tenantId,
+      accion: 'confirmar_traslado',
+      cambios: { base_anterior: { antes: row.origenBase, despues: null } },
+    });
+    return claimed;
+  });
+  if (oldUrl) await dropDatabase({ kind: 'postgres', url: oldUrl });
+  return toEstado(updated);
+}
