@@ -2,6 +2,7 @@
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
  * (bench:encargos, bench:tenants, bench:terreno, bench:web, bench:start); their settings are in each file's header.
  */
+import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
@@ -33,6 +34,7 @@ const steps: [string, () => Promise<Row[]>][] = [
     },
   ],
   ['web first load', runWebBench],
+  ['certificate PDFs', runConversionesBench],
 ];
 for (const [name, run] of steps) {
   log(`\n=== ${name} ===`);
