@@ -256,16 +256,37 @@ export const api = {
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>({ method: 'DELETE', path, options }),
 
   /** A file answer: POST when a body is given, else GET. */
-  async download(path: string, body?: unknown, options?: RequestOptions & { method?: Method }): Promise<DownloadResult> {
+  async download(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions & { method?: Method; onProgress?: (bytes: number) => void },
+  ): Promise<DownloadResult> {
     const method = options?.method ?? (body === undefined ? 'GET' : 'POST');
     const response = await send({ method, path, body, options });
     if (!response.ok) throw new ApiError(response.status, await readBody(response));
     return {
-      blob: await response.blob(),
+      blob: options?.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob(),
       filename: filenameFromDisposition(response.headers.get('content-disposition')),
     };
   },
 };
+
+/** The body as a Blob, telling how many bytes have arrived as they arrive (long, streamed downloads). */
+async function readWithProgress(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const type = response.headers.get('content-type') ?? '';
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(parts as BlobPart[], { type });
+}
 
 /** Offers a downloaded file to the user. */
 export function saveFile(blob: Blob, filename: string) {

@@ -13,9 +13,10 @@ import {
   Title,
 } from '@mantine/core';
 import { formatRutWithDots } from '@receptoria/contracts';
-import { IconAlertCircle, IconBuildingCommunity, IconEye, IconPlus, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingCommunity, IconEye, IconFileZip, IconPlus, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { ScreenLoading } from '../../../components/list-states';
+import { ExportarProgreso, exportarMessages, useExportarDatos } from '../../exportar/exportar-datos';
 import { useClientes } from '../api/get-clientes';
 import { useOnboardingEstadisticas } from '../api/get-estadisticas';
 import { onboardingMessages } from '../messages';
@@ -65,6 +66,8 @@ export function OnboardingScreen() {
   const [creating, setCreating] = useState(false);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [addingTo, setAddingTo] = useState<{ id: number; nombre: string } | null>(null);
+  const exportar = useExportarDatos();
+  const [exportando, setExportando] = useState<string | null>(null);
 
   const rows = clientes.data ?? [];
 
@@ -90,6 +93,15 @@ export function OnboardingScreen() {
         />
         <Counter label={m.totalUsuarios} value={estadisticas.data?.total_usuarios} icon={IconUsers} color="teal" testId="total-usuarios" />
       </SimpleGrid>
+
+      {exportar.running && (
+        <Paper withBorder p="md">
+          <Text fw={600} mb="xs">
+            {exportarMessages.botonDe(exportando ?? '')}
+          </Text>
+          <ExportarProgreso bytes={exportar.bytes ?? 0} onCancel={exportar.cancel} />
+        </Paper>
+      )}
 
       <Paper withBorder shadow="xs">
         {clientes.isPending ? (
@@ -157,6 +169,20 @@ export function OnboardingScreen() {
                             aria-label={m.agregarUsuarioA(cliente.nombre)}
                           >
                             {m.agregarUsuario}
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="gray"
+                            leftSection={<IconFileZip size={14} />}
+                            disabled={exportar.running}
+                            onClick={() => {
+                              setExportando(cliente.nombre);
+                              void exportar.start(cliente.id);
+                            }}
+                            aria-label={exportarMessages.botonDe(cliente.nombre)}
+                          >
+                            {exportarMessages.exportar}
                           </Button>
                         </Group>
                       </Table.Td>

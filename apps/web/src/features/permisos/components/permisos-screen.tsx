@@ -27,6 +27,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { displayName } from '../../../lib/auth/display-name';
 import { useSession } from '../../../lib/auth/use-session';
 import { confirmAction } from '../../../components/confirm-action';
+import { ExportarDatosCard } from '../../exportar/exportar-datos';
 import { notify } from '../../../lib/notify';
 import { type PermissionGroupChange, useChangePermissionGroup, usePendingGroupChanges } from '../api/change-permission-group';
 import { usePermisosCatalogo } from '../api/get-permisos-catalogo';
@@ -246,6 +247,8 @@ export function PermisosScreen() {
       <Text size="sm" c="dimmed">
         {m.usersNote}
       </Text>
+
+      <ExportarDatosCard />
     </Stack>
   );
 }
