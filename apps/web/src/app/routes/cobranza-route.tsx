@@ -6,14 +6,14 @@ import { type CobranzaSeccion, CobranzaScreen } from '../../features/cobranza/co
 const RecibosTab = lazy(async () => ({ default: (await import('../../features/recibos/components/recibos-tab')).RecibosTab }));
 const PagosTab = lazy(async () => ({ default: (await import('../../features/pagos/components/pagos-tab')).PagosTab }));
 const EstadoCuentaTab = lazy(async () => ({ default: (await import('../../features/pagos/components/estado-cuenta-tab')).EstadoCuentaTab }));
-const TarifasPanel = lazy(async () => ({ default: (await import('../../features/honorarios/components/tarifas-panel')).TarifasPanel }));
+const TarifasTab = lazy(async () => ({ default: (await import('../../features/honorarios/components/tarifas-tab')).TarifasTab }));
 
 /** The tabs beside the collection sheet (the route itself requires the cobranza module). */
 export const cobranzaSecciones: readonly CobranzaSeccion[] = [
   { value: 'recibos', label: 'Recibos', render: () => <RecibosTab /> },
   { value: 'pagos', label: 'Pagos', render: () => <PagosTab /> },
   { value: 'estado-cuenta', label: 'Estado de cuenta', render: () => <EstadoCuentaTab /> },
-  { value: 'tarifas', label: 'Tarifas', render: () => <TarifasPanel estudioId={null} /> },
+  { value: 'tarifas', label: 'Tarifas', render: () => <TarifasTab /> },
 ];
 
 /** The Cobranza screen with its tabs. */

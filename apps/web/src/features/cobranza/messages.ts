@@ -15,6 +15,8 @@ export const cobranzaScreenMessages = {
   rangoInvertido: cobranzaMessages.rangoInvertido,
   todoElPeriodo: cobranzaMessages.todoElPeriodo,
   limpiarFechas: 'Limpiar fechas',
+  soloSinRecibo: 'Sólo sin recibo',
+  soloSinReciboHint: 'Muestra sólo los encargos cuya diligencia aún no está en un recibo.',
   fechaHint: 'Una fecha específica desactiva el rango, y el rango desactiva la fecha específica.',
   columnas: 'Columnas de la planilla',
   columnaFija: 'Siempre incluida',

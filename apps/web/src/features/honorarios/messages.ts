@@ -38,3 +38,41 @@ export const tarifasMessages = {
   fila: (n: number) => `Fila ${n}`,
   fuentes: honorariosMessages.fuentes,
 } as const;
+
+/** Texts of the official schedule and the month's UTM (issue 25; domain brief §4). */
+export const arancelMessages = {
+  titulo: 'Arancel oficial de receptores',
+  hint: 'Tabla del D.E. 1.725 de 2024 (actuación × tramo de cuantía, en % de la UTM). Ingrese y confirme los valores del decreto vigente: la aplicación no los trae cargados.',
+  actuacion: 'Actuación',
+  desde: 'Cuantía desde',
+  hasta: 'Cuantía hasta',
+  sinLimite: 'Sin límite',
+  porcentaje: '% UTM',
+  pesos: 'En pesos',
+  sinFilas: 'Sin arancel ingresado: agregue las actuaciones del decreto para verlas junto a cada tarifa.',
+  agregar: 'Agregar actuación',
+  quitar: (fila: number) => `Quitar actuación ${fila}`,
+  fila: (n: number) => `Actuación ${n}`,
+  guardar: 'Guardar arancel',
+  guardado: 'Arancel guardado',
+  cargaError: 'No se pudo cargar el arancel',
+  utmTitulo: (mes: string) => `UTM de ${mes}`,
+  utmFuente: { mindicador: 'según mindicador.cl', manual: 'ingresada manualmente' },
+  utmManual: 'Valor manual de la UTM',
+  utmGuardar: 'Guardar UTM',
+  utmGuardada: honorariosMessages.utmGuardada,
+  utmInvalida: honorariosMessages.utmInvalida,
+} as const;
+
+/** Texts of the boleta's retention rates (Ley 21.133; verify each January). */
+export const retencionMessages = {
+  titulo: 'Retención de boletas de honorarios',
+  hint: 'Tasa por año (Ley 21.133). Verifíquela cada enero; las boletas ya emitidas conservan su tasa.',
+  anio: 'Año',
+  tasa: 'Tasa (%)',
+  agregar: 'Agregar año',
+  quitar: (anio: number) => `Quitar año ${anio}`,
+  guardar: 'Guardar tasas',
+  guardadas: 'Tasas de retención guardadas',
+  cargaError: 'No se pudieron cargar las tasas de retención',
+} as const;

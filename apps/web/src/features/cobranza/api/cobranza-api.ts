@@ -16,6 +16,8 @@ export interface CobranzaFilters {
   fechaEspecifica: string;
   fechaInicio: string;
   fechaFin: string;
+  /** Only the rows whose diligence no receipt bills yet (issue 25). */
+  soloSinRecibo?: boolean;
 }
 
 export function getEncargosCobranza(filters: CobranzaFilters): Promise<CobranzaEncargosResponse> {
@@ -25,6 +27,7 @@ export function getEncargosCobranza(filters: CobranzaFilters): Promise<CobranzaE
       fecha_especifica: filters.fechaEspecifica,
       fecha_inicio: filters.fechaEspecifica ? '' : filters.fechaInicio,
       fecha_fin: filters.fechaEspecifica ? '' : filters.fechaFin,
+      solo_sin_recibo: filters.soloSinRecibo ? 'true' : undefined,
     },
   });
 }
@@ -67,7 +70,7 @@ export function useHistorialCobranza() {
 export interface GenerarPlanillaBody {
   encargos: { id: number }[];
   columnasSeleccionadas: string[];
-  filtros: { estudio: number | null; fechaInicio: string | null; fechaFin: string | null; fechaEspecifica: string | null };
+  filtros: { estudio: number | null; fechaInicio: string | null; fechaFin: string | null; fechaEspecifica: string | null; soloSinRecibo?: boolean };
   configuracion: { incluirEncabezado: boolean; soloColumnas: boolean };
 }
 

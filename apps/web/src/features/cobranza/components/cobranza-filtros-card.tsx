@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Control } from 'react-hook-form';
 import { FormDate } from '../../../components/form';
 import { cobranzaScreenMessages as m } from '../messages';
@@ -14,10 +14,23 @@ interface CobranzaFiltrosCardProps {
   /** Said under 'Fecha de fin' while the range is inverted. */
   rangoError?: string;
   onClearDates: () => void;
+  soloSinRecibo: boolean;
+  onSoloSinRecibo: (value: boolean) => void;
 }
 
 /** Firm and stamp-date filters; the dates are typed dd/mm/aaaa as everywhere in the product. */
-export function CobranzaFiltrosCard({ estudios, estudio, onEstudio, control, rangeActive, specificActive, rangoError, onClearDates }: CobranzaFiltrosCardProps) {
+export function CobranzaFiltrosCard({
+  estudios,
+  estudio,
+  onEstudio,
+  control,
+  rangeActive,
+  specificActive,
+  rangoError,
+  onClearDates,
+  soloSinRecibo,
+  onSoloSinRecibo,
+}: CobranzaFiltrosCardProps) {
   return (
     <Card withBorder>
       <Stack gap="sm">
@@ -36,6 +49,12 @@ export function CobranzaFiltrosCard({ estudios, estudio, onEstudio, control, ran
             descriptionProps={rangoError ? { c: 'red' } : undefined}
           />
         </SimpleGrid>
+        <Checkbox
+          label={m.soloSinRecibo}
+          description={m.soloSinReciboHint}
+          checked={soloSinRecibo}
+          onChange={(event) => onSoloSinRecibo(event.currentTarget.checked)}
+        />
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
             {m.fechaHint}

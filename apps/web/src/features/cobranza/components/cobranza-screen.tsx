@@ -127,7 +127,8 @@ function PlanillaCobranza() {
   const [estudio, setEstudio] = useState<string | null>(null);
   const fechasForm = useForm<CobranzaFechasForm>({ defaultValues: NO_DATES });
   const fechas = useWatch({ control: fechasForm.control }) as CobranzaFechasForm;
-  const filters = useMemo(() => filtrosDeConsulta(estudio, fechas), [estudio, fechas]);
+  const [soloSinRecibo, setSoloSinRecibo] = useState(false);
+  const filters = useMemo(() => ({ ...filtrosDeConsulta(estudio, fechas), soloSinRecibo }), [estudio, fechas, soloSinRecibo]);
   const invertido = rangoInvertido(filters);
   const [columnas, setColumnas] = useState<CobranzaColumnaId[]>([...COBRANZA_COLUMNAS_OBLIGATORIAS]);
   const [ultima, setUltima] = useState<{ id: number; url: string; nombre: string; key: string } | null>(null);
@@ -158,6 +159,7 @@ function PlanillaCobranza() {
       fechaInicio: filters.fechaInicio || null,
       fechaFin: filters.fechaFin || null,
       fechaEspecifica: filters.fechaEspecifica || null,
+      ...(soloSinRecibo ? { soloSinRecibo: true } : {}),
     },
     configuracion: { incluirEncabezado: false, soloColumnas: true },
   });
@@ -219,6 +221,8 @@ function PlanillaCobranza() {
         specificActive={specificActive}
         rangoError={invertido ? m.rangoInvertido : undefined}
         onClearDates={() => fechasForm.reset(NO_DATES)}
+        soloSinRecibo={soloSinRecibo}
+        onSoloSinRecibo={setSoloSinRecibo}
       />
 
       <Card withBorder>

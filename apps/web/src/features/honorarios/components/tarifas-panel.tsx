@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, SegmentedControl, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { COMUNAS, type TarifaInput, TarifasPutSchema, todayIso } from '@receptoria/contracts';
+import { COMUNAS, type TarifaInput, TarifasPutSchema, todayIso, versionDeTarifas } from '@receptoria/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
@@ -38,6 +38,8 @@ function TarifasEditor({
   const [filas, setFilas] = useState<FilaTarifa[]>(inicial);
   const [abiertos, setAbiertos] = useState<Set<string>>(new Set());
   const [problema, setProblema] = useState<string | null>(null);
+  // The list's version as this editor read it: a save over someone else's later change is refused (409).
+  const [versionLeida] = useState(() => versionDeTarifas(todas));
   const tipos = useTiposEstampadoTarifas();
   const arancel = useArancel();
   const mes = todayIso().slice(0, 7);
@@ -64,7 +66,7 @@ function TarifasEditor({
       return;
     }
     try {
-      await guardar.mutateAsync(body);
+      await guardar.mutateAsync({ rows: body, version: versionLeida });
       notify.success(m.guardadas);
       onSaved();
     } catch (error) {
@@ -86,7 +88,7 @@ function TarifasEditor({
               {estudioId === null ? m.hintGeneral : m.hintEstudio}
             </Text>
           </div>
-          {utm.data ? (
+          {utm.data?.valor != null ? (
             <Text size="xs" c="dimmed">
               {m.utmDe(mes, pesos(utm.data.valor))}
             </Text>

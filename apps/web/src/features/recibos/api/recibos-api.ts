@@ -1,18 +1,20 @@
 import type {
   Boleta,
   BoletaCreateInput,
-  CobranzaEncargosResponse,
   EstudioListItem,
+  Facturable,
   ReciboAnularInput,
+  ReciboConfiguracion,
+  ReciboConfiguracionInput,
   ReciboCreateInput,
   ReciboEstado,
+  ReciboPatchInput,
   ReciboRebajaInput,
   ReciboResponse,
   RecibosListResponse,
 } from '@receptoria/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, saveFile } from '../../../lib/api-client';
-import { findEncargosByRol } from '../../../lib/find-encargos-by-rol';
+import { api, saveFile } from '../../../lib/api-client';
 
 export const recibosKey = ['recibos'] as const;
 
@@ -31,55 +33,11 @@ export function useEstudiosRecibos() {
 }
 
 /** A stamped diligence of the firm that no receipt (other than a void one) holds. */
-export interface DiligenciaFacturable {
-  diligencia_id: number;
-  encargo_id: number;
-  numero_rol: string;
-  tipo: string;
-  valor: number;
-  fecha_diligencia: string | null;
-}
-
-/**
- * Reads the diligences that still bill through the cobranza preview: the firm's stamped assignments
- * and, by rol, each one's last diligence (the billed one). Used while the API has no list of its own.
- */
-async function facturablesDesdeCobranza(estudioId: number): Promise<DiligenciaFacturable[]> {
-  const preview = await api.get<CobranzaEncargosResponse>('/cobranza/encargos/', { params: { estudio: estudioId } });
-  const rows = preview.encargos.filter((row) => row.estudio_id === estudioId);
-  const found: DiligenciaFacturable[] = [];
-  // A few at a time: a firm's unbilled month is tens of rows.
-  for (let i = 0; i < rows.length; i += 6) {
-    const slice = rows.slice(i, i + 6);
-    const resolved = await Promise.all(
-      slice.map(async (row) => {
-        const encargo = (await findEncargosByRol(row.numero_rol)).find((item) => item.id === row.id);
-        const diligencia = encargo?.diligencia;
-        if (!diligencia) return null;
-        return {
-          diligencia_id: diligencia.id,
-          encargo_id: row.id,
-          numero_rol: row.numero_rol,
-          tipo: row.tipo_estampado,
-          valor: row.valor_asociado,
-          fecha_diligencia: row.fecha_diligencia,
-        } satisfies DiligenciaFacturable;
-      }),
-    );
-    for (const item of resolved) if (item) found.push(item);
-  }
-  return found;
-}
+export type DiligenciaFacturable = Facturable;
 
 /** GET /api/v1/recibos/facturables/?estudio (the firm's stamped diligences without a receipt). */
-export async function getFacturables(estudioId: number): Promise<DiligenciaFacturable[]> {
-  try {
-    return await api.get<DiligenciaFacturable[]>('/recibos/facturables/', { params: { estudio: estudioId } });
-  } catch (error) {
-    // Without the route the path reads as a receipt id ('/recibos/{id}/'): 400 or 404.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return facturablesDesdeCobranza(estudioId);
-    throw error;
-  }
+export function getFacturables(estudioId: number): Promise<DiligenciaFacturable[]> {
+  return api.get<DiligenciaFacturable[]>('/recibos/facturables/', { params: { estudio: estudioId } });
 }
 
 export function useFacturables(estudioId: number | null) {
@@ -128,6 +86,21 @@ function useInvalidateCobro() {
     ]);
 }
 
+const configuracionKey = ['recibos', 'configuracion'] as const;
+
+/** GET /api/v1/recibos/configuracion/: where numbering starts and the next number. */
+export function useConfiguracionRecibos() {
+  return useQuery({ queryKey: configuracionKey, queryFn: () => api.get<ReciboConfiguracion>('/recibos/configuracion/') });
+}
+
+export function useSaveConfiguracionRecibos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReciboConfiguracionInput) => api.put<ReciboConfiguracion>('/recibos/configuracion/', body),
+    onSuccess: (config) => queryClient.setQueryData(configuracionKey, config),
+  });
+}
+
 export function useCreateRecibo() {
   const invalidate = useInvalidateCobro();
   return useMutation({
@@ -140,6 +113,15 @@ export function useRebajaRecibo(id: number) {
   const invalidate = useInvalidateCobro();
   return useMutation({
     mutationFn: async (body: ReciboRebajaInput) => (await api.post<ReciboResponse>(`/recibos/${id}/rebaja/`, body)).recibo,
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /api/v1/recibos/{id}/ {agregar, quitar} (edit_asocia_recibos; only while nothing is paid). */
+export function usePatchRecibo(id: number) {
+  const invalidate = useInvalidateCobro();
+  return useMutation({
+    mutationFn: async (body: ReciboPatchInput) => (await api.patch<ReciboResponse>(`/recibos/${id}/`, body)).recibo,
     onSuccess: invalidate,
   });
 }

@@ -10,6 +10,7 @@ import { downloadReciboPdf, useAnularRecibo, useRecibo } from '../api/recibos-ap
 import { recibosScreenMessages as m } from '../messages';
 import { errorText } from '../utils/errors';
 import { BoletaForm, BoletaMontos, RebajaForm } from './recibo-acciones';
+import { ReciboItemsEditor } from './recibo-items-editor';
 
 export const ESTADO_COLOR: Record<ReciboEstado, string> = { emitido: 'blue', pagado_parcial: 'yellow', pagado: 'teal', anulado: 'gray' };
 
@@ -46,7 +47,7 @@ function Totales({ recibo }: { recibo: Recibo }) {
   );
 }
 
-type Panel = null | 'rebaja' | 'boleta';
+type Panel = null | 'rebaja' | 'boleta' | 'items';
 
 /** An open receipt: its items, totals and state, the PDF, and 'Rebaja', 'Anular' and 'Boleta'. */
 function ReciboDetalleContenido({ recibo, onClose }: { recibo: Recibo; onClose: () => void }) {
@@ -55,6 +56,7 @@ function ReciboDetalleContenido({ recibo, onClose }: { recibo: Recibo; onClose: 
   const [problema, setProblema] = useState<string | null>(null);
   const puedeImprimir = usePermission('imprime_recibos');
   const puedeRebajar = usePermission('rebaja_recibos');
+  const puedeEditar = usePermission('edit_asocia_recibos');
   const anular = useAnularRecibo(recibo.id);
   const anulado = recibo.estado === 'anulado';
 
@@ -163,11 +165,20 @@ function ReciboDetalleContenido({ recibo, onClose }: { recibo: Recibo; onClose: 
             <Button variant="default" onClick={() => setPanel(panel === 'boleta' ? null : 'boleta')} disabled={recibo.boleta !== null}>
               {m.accionBoleta}
             </Button>
+            <Button
+              variant="default"
+              onClick={() => setPanel(panel === 'items' ? null : 'items')}
+              disabled={!puedeEditar || recibo.pagado > 0 || recibo.boleta !== null}
+              title={puedeEditar ? undefined : m.sinPermiso}
+            >
+              {m.accionDiligencias}
+            </Button>
           </>
         ) : null}
       </Group>
       {panel === 'rebaja' ? <RebajaForm recibo={recibo} onDone={() => setPanel(null)} /> : null}
       {panel === 'boleta' ? <BoletaForm recibo={recibo} onDone={() => setPanel(null)} /> : null}
+      {panel === 'items' ? <ReciboItemsEditor recibo={recibo} onDone={() => setPanel(null)} /> : null}
       {!anulado ? (
         <Group align="flex-end" gap="xs">
           <Textarea

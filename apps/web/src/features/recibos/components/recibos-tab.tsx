@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { NumeracionCard } from './numeracion-card';
 import { NuevoReciboCard } from './nuevo-recibo-card';
 import { ReciboDetalleModal } from './recibo-detalle';
 import { RecibosLista } from './recibos-lista';
@@ -11,6 +12,7 @@ export function RecibosTab() {
     <Stack gap="lg">
       <NuevoReciboCard onCreated={setAbierto} />
       <RecibosLista onOpen={setAbierto} />
+      <NumeracionCard />
       <ReciboDetalleModal id={abierto} onClose={() => setAbierto(null)} />
     </Stack>
   );

@@ -1,0 +1,109 @@
+import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { RetencionPutSchema, type RetencionTasa } from '@receptoria/contracts';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { useRetencion, useSaveRetencion } from '../api/tarifas-api';
+import { retencionMessages as m } from '../messages';
+import { errorText } from '../utils/errors';
+
+function RetencionEditor({ inicial }: { inicial: RetencionTasa[] }) {
+  const [filas, setFilas] = useState<RetencionTasa[]>(inicial);
+  const [problema, setProblema] = useState<string | null>(null);
+  const guardar = useSaveRetencion();
+  const cambiar = (index: number, patch: Partial<RetencionTasa>) => setFilas((current) => current.map((f, i) => (i === index ? { ...f, ...patch } : f)));
+
+  const save = async () => {
+    setProblema(null);
+    const parsed = RetencionPutSchema.safeParse(filas);
+    if (!parsed.success) {
+      setProblema(parsed.error.issues[0]?.message ?? '');
+      return;
+    }
+    try {
+      setFilas(await guardar.mutateAsync(parsed.data));
+      notify.success(m.guardadas);
+    } catch (error) {
+      const text = errorText(error);
+      setProblema(text);
+      notify.error(text);
+    }
+  };
+
+  const siguiente = () => (filas.length === 0 ? new Date().getFullYear() : Math.max(...filas.map((f) => f.anio)) + 1);
+
+  return (
+    <Stack gap="sm">
+      <Table verticalSpacing={4} maw={420} data-testid="tabla-retencion">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{m.anio}</Table.Th>
+            <Table.Th>{m.tasa}</Table.Th>
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {filas.map((f, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>
+                <NumberInput aria-label={`${m.anio} ${index + 1}`} value={f.anio} onChange={(v) => cambiar(index, { anio: typeof v === 'number' ? v : 0 })} allowDecimal={false} hideControls />
+              </Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={`${m.tasa} ${f.anio}`}
+                  value={f.tasa}
+                  onChange={(v) => cambiar(index, { tasa: typeof v === 'number' ? v : 0 })}
+                  decimalSeparator=","
+                  decimalScale={2}
+                  suffix=" %"
+                  allowNegative={false}
+                  hideControls
+                />
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon variant="subtle" color="red" aria-label={m.quitar(f.anio)} onClick={() => setFilas((current) => current.filter((_, i) => i !== index))}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {problema ? <Alert color="red">{problema}</Alert> : null}
+      <Group justify="space-between" maw={420}>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setFilas((current) => [...current, { anio: siguiente(), tasa: 0 }])}>
+          {m.agregar}
+        </Button>
+        <Button onClick={() => void save()} loading={guardar.isPending}>
+          {m.guardar}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The boleta's retention rate by year (GET|PUT /honorarios/retencion/). */
+export function RetencionPanel() {
+  const retencion = useRetencion();
+  return (
+    <Card withBorder data-testid="retencion">
+      <Stack gap="sm">
+        <div>
+          <Title order={4}>{m.titulo}</Title>
+          <Text size="sm" c="dimmed">
+            {m.hint}
+          </Text>
+        </div>
+        {retencion.isPending ? (
+          <Loader size="sm" />
+        ) : retencion.isError ? (
+          <Alert color="red" title={m.cargaError}>
+            {errorText(retencion.error)}
+          </Alert>
+        ) : (
+          <RetencionEditor inicial={retencion.data} />
+        )}
+      </Stack>
+    </Card>
+  );
+}

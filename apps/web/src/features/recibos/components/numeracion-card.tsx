@@ -1,0 +1,73 @@
+import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { useConfiguracionRecibos, useSaveConfiguracionRecibos } from '../api/recibos-api';
+import { recibosScreenMessages as m } from '../messages';
+import { errorText } from '../utils/errors';
+
+/** 'Numeración de recibos': where numbering starts (GET|PUT /recibos/configuracion/); gapless after it. */
+export function NumeracionCard() {
+  const config = useConfiguracionRecibos();
+  const guardar = useSaveConfiguracionRecibos();
+  const [valor, setValor] = useState<number | null>(null);
+  const [problema, setProblema] = useState<string | null>(null);
+
+  const save = async () => {
+    setProblema(null);
+    const numero = valor ?? config.data?.numero_inicial ?? null;
+    if (numero === null || !Number.isInteger(numero) || numero < 1) {
+      setProblema(m.numeroInicialInvalido);
+      return;
+    }
+    try {
+      const saved = await guardar.mutateAsync({ numero_inicial: numero });
+      notify.success(m.numeracionOk(saved.siguiente_numero));
+      setValor(null);
+    } catch (error) {
+      const text = errorText(error);
+      setProblema(text);
+      notify.error(text);
+    }
+  };
+
+  return (
+    <Card withBorder data-testid="numeracion-recibos">
+      <Stack gap="xs">
+        <div>
+          <Title order={5}>{m.numeracion}</Title>
+          <Text size="xs" c="dimmed">
+            {m.numeracionHint}
+          </Text>
+        </div>
+        {config.isError ? <Alert color="red">{errorText(config.error)}</Alert> : null}
+        {config.data ? (
+          <Group align="flex-end" gap="sm">
+            <NumberInput
+              label={m.numeroInicial}
+              value={valor ?? config.data.numero_inicial}
+              onChange={(v) => setValor(typeof v === 'number' ? v : null)}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator="."
+              decimalSeparator=","
+              hideControls
+              w={180}
+            />
+            <Button variant="light" onClick={() => void save()} loading={guardar.isPending}>
+              {m.guardarNumeracion}
+            </Button>
+            <Stack gap={0}>
+              <Text size="sm" data-testid="siguiente-numero">
+                {m.siguienteNumero(config.data.siguiente_numero)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {m.ultimoNumero(config.data.ultimo_numero)}
+              </Text>
+            </Stack>
+          </Group>
+        ) : null}
+        {problema ? <Alert color="red">{problema}</Alert> : null}
+      </Stack>
+    </Card>
+  );
+}
