@@ -1,6 +1,8 @@
 import type { ReciboEstado } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { preparedSql } from '../../lib/prepared';
+import type { AuditActor } from '../auditoria/audit-actor';
 
 /** Rows of a raw query (pg and PGlite both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -164,30 +166,130 @@ export interface DiligenciaFacturable {
   recibo_numero: number | null;
 }
 
+/** The columns of a diligence a receipt may bill (from diligencias d, encargos e, tipos_estampado ts). */
+const FACTURABLE_COLUMNS = sql.raw(`
+  d.id, e.estudio_id, e.estado, e.numero_rol, coalesce(ts.nombre, '') as tipo,
+  coalesce(d.valor_final, d.valor_cobrado, 0) as valor,
+  to_char(d.fecha_diligencia at time zone 'America/Santiago', 'YYYY-MM-DD') as fecha_diligencia,
+  (select r.numero from recibo_items i join recibos r on r.id = i.recibo_id where i.diligencia_id = d.id and i.activo limit 1) as recibo_numero`);
+
+const facturableOf = (row: DiligenciaFacturable): DiligenciaFacturable => ({ ...row, valor: Number(row.valor) });
+
 /** Diligences by id with their assignment's firm and state, their value and the receipt (not void) holding them. */
 export async function findDiligencias(db: TenantDb, ids: readonly number[]): Promise<DiligenciaFacturable[]> {
   if (ids.length === 0) return [];
-  const rows = rowsOf<DiligenciaFacturable>(
-    await db.execute(sql`
-      select d.id, e.estudio_id, e.estado, e.numero_rol, coalesce(ts.nombre, '') as tipo,
-             coalesce(d.valor_final, d.valor_cobrado, 0) as valor,
-             to_char(d.fecha_diligencia at time zone 'America/Santiago', 'YYYY-MM-DD') as fecha_diligencia,
-             (select r.numero from recibo_items i join recibos r on r.id = i.recibo_id where i.diligencia_id = d.id and i.activo limit 1) as recibo_numero
+  const statement = preparedSql<DiligenciaFacturable>(
+    db,
+    'recibos_diligencias',
+    () => sql`
+      select ${FACTURABLE_COLUMNS}
         from diligencias d
         join encargos e on e.id = d.encargo_id
         left join tipos_estampado ts on ts.id = d.tipo_estampado_id
-       where d.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`),
+       where d.id = any(${sql.placeholder('ids')}::int[])`,
   );
-  return rows.map((row) => ({ ...row, valor: Number(row.valor) }));
+  return (await statement.execute({ ids: [...ids] })).rows.map(facturableOf);
 }
 
-/** Takes the next receipt number in the caller's transaction: the row stays locked until it ends. */
-export async function takeNumero(tx: TenantDb): Promise<number> {
-  const [row] = rowsOf<{ numero: number }>(
-    await tx.execute(sql`update recibos_configuracion set siguiente_numero = siguiente_numero + 1 where id = 1 returning siguiente_numero - 1 as numero`),
+/**
+ * A firm (undefined when it does not exist) and the diligences asked for, in one round trip: what a new
+ * receipt checks before it takes a number.
+ */
+export async function findEstudioYDiligencias(
+  db: TenantDb,
+  estudioId: number,
+  ids: readonly number[],
+): Promise<{ estudio: { id: number; nombre: string } | undefined; diligencias: DiligenciaFacturable[] }> {
+  const statement = preparedSql<DiligenciaFacturable & { estudio_pedido: number; estudio_nombre: string }>(
+    db,
+    'recibos_estudio_diligencias',
+    () => sql`
+      select es.id as estudio_pedido, es.nombre as estudio_nombre, f.*
+        from estudios es
+        left join (
+          select ${FACTURABLE_COLUMNS}
+            from diligencias d
+            join encargos e on e.id = d.encargo_id
+            left join tipos_estampado ts on ts.id = d.tipo_estampado_id
+           where d.id = any(${sql.placeholder('ids')}::int[])
+        ) f on true
+       where es.id = ${sql.placeholder('estudio')}`,
   );
+  const { rows } = await statement.execute({ estudio: estudioId, ids: [...ids] });
+  const first = rows[0];
+  if (!first) return { estudio: undefined, diligencias: [] };
+  return {
+    estudio: { id: first.estudio_pedido, nombre: first.estudio_nombre },
+    diligencias: rows.filter((row) => row.id !== null).map(({ estudio_pedido: _e, estudio_nombre: _n, ...row }) => facturableOf(row)),
+  };
+}
+
+export interface NuevoRecibo {
+  estudioId: number;
+  fecha: string;
+  observaciones: string;
+  items: readonly DiligenciaFacturable[];
+  actor: AuditActor;
+  /** The audit row's changes but the number, which is only known in the statement. */
+  cambios: Record<string, { antes: unknown; despues: unknown }>;
+}
+
+/**
+ * Issues a receipt in one statement, committed on its own: the next number from the counter row, the
+ * receipt, its items and the audit row. The counter's row lock is held only while PostgreSQL runs the
+ * statement and commits it (never across a round trip to the API), and a failure (another receipt took a
+ * diligence: unique violation) rolls the whole statement back, the number included: no gap.
+ */
+export async function emitirRecibo(db: TenantDb, nuevo: NuevoRecibo): Promise<{ id: number; numero: number; creado_en: Date | string }> {
+  const statement = preparedSql<{ id: number; numero: number; creado_en: Date | string }>(
+    db,
+    'recibos_emitir',
+    () => sql`
+      with numero as (
+        update recibos_configuracion set siguiente_numero = siguiente_numero + 1 where id = 1
+        returning siguiente_numero - 1 as numero
+      ), recibo as (
+        insert into recibos (numero, estudio_id, fecha, observaciones, creado_por_id, creado_por)
+        select numero, ${sql.placeholder('estudio')}, ${sql.placeholder('fecha')}::date, ${sql.placeholder('observaciones')},
+               ${sql.placeholder('usuarioId')}::int, ${sql.placeholder('usuario')}
+          from numero
+        returning id, numero, creado_en
+      ), items as (
+        -- agregado_en defaults to now(), the receipt's creado_en: the items it was issued with.
+        insert into recibo_items (recibo_id, diligencia_id, numero_rol, tipo, valor, fecha_diligencia)
+        select recibo.id, x.diligencia_id, x.numero_rol, x.tipo, x.valor, x.fecha_diligencia
+          from recibo,
+               unnest(${sql.placeholder('diligencias')}::int[], ${sql.placeholder('roles')}::text[], ${sql.placeholder('tipos')}::text[],
+                      ${sql.placeholder('valores')}::bigint[], ${sql.placeholder('fechas')}::date[])
+                 with ordinality as x(diligencia_id, numero_rol, tipo, valor, fecha_diligencia, n)
+         order by x.n
+      ), audit as (
+        insert into auditoria (usuario_id, usuario, entidad, entidad_id, accion, cambios, ip, user_agent)
+        select ${sql.placeholder('usuarioId')}::int, ${sql.placeholder('usuario')}, 'recibo', recibo.id, 'crear',
+               ${sql.placeholder('cambios')}::jsonb || jsonb_build_object('numero', jsonb_build_object('antes', null, 'despues', recibo.numero)),
+               ${sql.placeholder('ip')}, ${sql.placeholder('userAgent')}
+          from recibo
+      )
+      select id, numero, creado_en from recibo`,
+  );
+  const { rows } = await statement.execute({
+    estudio: nuevo.estudioId,
+    fecha: nuevo.fecha,
+    observaciones: nuevo.observaciones,
+    usuarioId: nuevo.actor.userId,
+    usuario: nuevo.actor.username,
+    ip: nuevo.actor.ip,
+    userAgent: nuevo.actor.userAgent,
+    diligencias: nuevo.items.map((d) => d.id),
+    roles: nuevo.items.map((d) => d.numero_rol),
+    tipos: nuevo.items.map((d) => d.tipo),
+    valores: nuevo.items.map((d) => d.valor),
+    fechas: nuevo.items.map((d) => d.fecha_diligencia || null),
+    cambios: JSON.stringify(nuevo.cambios),
+  });
+  const row = rows[0];
   if (!row) throw new Error('recibos_configuracion has no row');
-  return Number(row.numero);
+  return { id: row.id, numero: Number(row.numero), creado_en: row.creado_en };
 }
 
 /** Locks a receipt's row until the transaction ends (payments, discounts, edits and void serialize on it). */

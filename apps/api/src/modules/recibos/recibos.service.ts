@@ -25,7 +25,9 @@ import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
 import {
   type DiligenciaFacturable,
+  emitirRecibo,
   findDiligencias,
+  findEstudioYDiligencias,
   findRecibo,
   type ItemRow,
   listItems,
@@ -34,7 +36,6 @@ import {
   type ReciboRow,
   rowsOf,
   SIN_CORTE,
-  takeNumero,
 } from './recibos.repository';
 
 const { boletas, estudios, rebajas, reciboItems, recibos, recibosConfiguracion, retencionTasas } = tenantSchema;
@@ -118,18 +119,16 @@ export async function listRecibosPage(db: TenantDb, query: RecibosListQuery): Pr
   return { count, page: query.page, page_size: RECIBOS_PAGE_SIZE, results: rows.map(resumenOf) };
 }
 
-async function requireEstudio(db: TenantDb, id: number) {
-  const [row] = await db.select({ id: estudios.id, nombre: estudios.nombre }).from(estudios).where(eq(estudios.id, id));
-  if (!row) throw new AppError('BAD_REQUEST', m.estudioNoEncontrado, { errors: { estudio_id: [m.estudioNoEncontrado] } });
-  return row;
-}
-
 /**
  * The diligences a receipt may bill: stamped assignments of the receipt's firm, in no other receipt that is
  * not void (409 naming it). Returns them in the order asked.
  */
 async function facturables(db: TenantDb, estudioId: number, ids: readonly number[]): Promise<DiligenciaFacturable[]> {
-  const found = await findDiligencias(db, ids);
+  return checkFacturables(estudioId, ids, await findDiligencias(db, ids));
+}
+
+/** The same checks on diligences already read. */
+function checkFacturables(estudioId: number, ids: readonly number[], found: readonly DiligenciaFacturable[]): DiligenciaFacturable[] {
   const byId = new Map(found.map((d) => [d.id, d]));
   const invalid = ids.filter((id) => {
     const d = byId.get(id);
@@ -166,51 +165,28 @@ async function conflictOnTaken<T>(db: TenantDb, work: () => Promise<T>): Promise
 
 /**
  * Issues a receipt. Everything is checked before the number is taken; the number, the receipt, its items
- * and the audit row commit together, so a failure gives the number back (no gap).
+ * and the audit row are written by one statement that commits on its own (emitirRecibo), so a failure gives
+ * the number back (no gap) and the counter row stays locked only while PostgreSQL runs it.
  */
 export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor: AuditActor): Promise<Recibo> {
-  const estudio = await requireEstudio(db, input.estudio_id);
-  const items = await facturables(db, input.estudio_id, input.diligencia_ids);
+  const found = await findEstudioYDiligencias(db, input.estudio_id, input.diligencia_ids);
+  const estudio = found.estudio;
+  if (!estudio) throw new AppError('BAD_REQUEST', m.estudioNoEncontrado, { errors: { estudio_id: [m.estudioNoEncontrado] } });
+  const items = checkFacturables(input.estudio_id, input.diligencia_ids, found.diligencias);
   checkFecha(input.fecha, items);
   const created = await conflictOnTaken(db, () =>
-    db.transaction(async (tx) => {
-      const numero = await takeNumero(tx);
-      const [row] = await tx
-        .insert(recibos)
-        .values({
-          numero,
-          estudioId: input.estudio_id,
-          fecha: input.fecha,
-          observaciones: input.observaciones ?? '',
-          creadoPorId: actor.userId,
-          creadoPor: actor.username,
-        })
-        .returning({ id: recibos.id, creadoEn: recibos.creadoEn });
-      if (!row) throw new Error('recibo insert returned nothing');
-      await tx.insert(reciboItems).values(
-        items.map((d) => ({
-          reciboId: row.id,
-          diligenciaId: d.id,
-          numeroRol: d.numero_rol,
-          tipo: d.tipo,
-          valor: d.valor,
-          // agregado_en defaults to the transaction's now(), the receipt's creado_en: the items it was issued with.
-          fechaDiligencia: d.fecha_diligencia,
-        })),
-      );
-      await recordAudit(tx, actor, {
-        entidad: 'recibo',
-        entidadId: row.id,
-        accion: 'crear',
-        cambios: {
-          numero: { antes: null, despues: numero },
-          estudio_id: { antes: null, despues: input.estudio_id },
-          fecha: { antes: null, despues: input.fecha },
-          diligencia_ids: { antes: null, despues: input.diligencia_ids },
-          subtotal: { antes: null, despues: items.reduce((sum, d) => sum + d.valor, 0) },
-        },
-      });
-      return { id: row.id, numero, creadoEn: row.creadoEn };
+    emitirRecibo(db, {
+      estudioId: input.estudio_id,
+      fecha: input.fecha,
+      observaciones: input.observaciones ?? '',
+      items,
+      actor,
+      cambios: {
+        estudio_id: { antes: null, despues: input.estudio_id },
+        fecha: { antes: null, despues: input.fecha },
+        diligencia_ids: { antes: null, despues: input.diligencia_ids },
+        subtotal: { antes: null, despues: items.reduce((sum, d) => sum + d.valor, 0) },
+      },
     }),
   );
   // Answered from what was just written (nothing is paid, discounted or voided yet): no second read.
@@ -232,7 +208,7 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
     rebajas: [],
     boleta: null,
     anulacion: null,
-    creado_en: iso(created.creadoEn),
+    creado_en: iso(created.creado_en),
   };
 }
 
