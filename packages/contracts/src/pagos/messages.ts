@@ -20,6 +20,8 @@ export const pagosMessages = {
   asuntoEstadoCuenta: (estudio: string, hasta: string) => `Estado de cuenta ${estudio} al ${hasta}`,
   cuerpoEstadoCuenta: (estudio: string, hasta: string, saldo: string) =>
     `Adjuntamos el estado de cuenta del estudio ${estudio} al ${hasta}. Saldo pendiente: ${saldo}.`,
+  paginaInvalida: 'Página inválida',
+  tamanoPaginaInvalido: (max: number) => `Tamaño de página inválido: de 1 a ${max}`,
   medios: { transferencia: 'Transferencia', cheque: 'Cheque', efectivo: 'Efectivo', otro: 'Otro' },
   movimientos: {
     recibo: 'Recibo',

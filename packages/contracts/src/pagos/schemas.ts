@@ -94,9 +94,40 @@ export const PagosListResponseSchema = z.object({
 });
 export type PagosListResponse = z.infer<typeof PagosListResponseSchema>;
 
-/** GET /api/v1/estudios/{id}/estado_cuenta/?hasta=YYYY-MM-DD (default today, America/Santiago). */
-export const EstadoCuentaQuerySchema = z.object({ hasta: FechaFiltroSchema });
+/** Movements of a statement answered at once unless `movimientos_page_size` says otherwise. */
+export const MOVIMIENTOS_PAGE_SIZE = 100;
+/** Open receipts of a statement answered at once unless `abiertos_page_size` says otherwise. */
+export const ABIERTOS_PAGE_SIZE = 200;
+export const ESTADO_CUENTA_MAX_PAGE_SIZE = 1000;
+
+const pageParam = (fallback: number, error: string, max = 1_000_000) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error }).int({ error }).min(1, { error }).max(max, { error }).default(fallback));
+
+/**
+ * GET /api/v1/estudios/{id}/estado_cuenta/?hasta=YYYY-MM-DD (default today, America/Santiago).
+ * The balance, credit and ageing always cover the whole account; the lists come in pages:
+ * `movimientos_page` (default 1: the most recent movements, listed oldest first, each with the running
+ * balance of the whole account) of `movimientos_page_size` (default 100, at most 1000), and
+ * `abiertos_page` (default 1: the oldest open receipts) of `abiertos_page_size` (default 200, at most
+ * 1000). `movimientos_total` and `recibos_abiertos_total` count them all. The PDF, XLSX and mail carry
+ * every movement and open receipt.
+ */
+export const EstadoCuentaQuerySchema = z.object({
+  hasta: FechaFiltroSchema,
+  movimientos_page: pageParam(1, m.paginaInvalida),
+  movimientos_page_size: pageParam(MOVIMIENTOS_PAGE_SIZE, m.tamanoPaginaInvalido(ESTADO_CUENTA_MAX_PAGE_SIZE), ESTADO_CUENTA_MAX_PAGE_SIZE),
+  abiertos_page: pageParam(1, m.paginaInvalida),
+  abiertos_page_size: pageParam(ABIERTOS_PAGE_SIZE, m.tamanoPaginaInvalido(ESTADO_CUENTA_MAX_PAGE_SIZE), ESTADO_CUENTA_MAX_PAGE_SIZE),
+});
 export type EstadoCuentaQuery = z.output<typeof EstadoCuentaQuerySchema>;
+/** Which part of the lists a statement answers (see EstadoCuentaQuerySchema). */
+export type EstadoCuentaPaginas = Pick<EstadoCuentaQuery, 'movimientos_page' | 'movimientos_page_size' | 'abiertos_page' | 'abiertos_page_size'>;
+export const ESTADO_CUENTA_PRIMERAS_PAGINAS: EstadoCuentaPaginas = {
+  movimientos_page: 1,
+  movimientos_page_size: MOVIMIENTOS_PAGE_SIZE,
+  abiertos_page: 1,
+  abiertos_page_size: ABIERTOS_PAGE_SIZE,
+};
 
 /** POST /api/v1/estudios/{id}/estado_cuenta/enviar/ */
 export const EstadoCuentaEnviarSchema = z.object({ hasta: z.preprocess(blankToUndefined, FechaReciboSchema.optional()) });
@@ -151,8 +182,13 @@ export const EstadoCuentaSchema = z.object({
   /** Payments not yet applied to a receipt. */
   credito: z.number().int(),
   antiguedad: AntiguedadSchema,
+  /** The open receipts of the page asked for, oldest first. */
   recibos_abiertos: z.array(ReciboAbiertoSchema),
+  /** The movements of the page asked for (page 1: the most recent), oldest first. */
   movimientos: z.array(MovimientoSchema),
+  /** How many open receipts and movements the account has in all (the API always sends them). */
+  recibos_abiertos_total: z.number().int().optional(),
+  movimientos_total: z.number().int().optional(),
 });
 export type EstadoCuenta = z.infer<typeof EstadoCuentaSchema>;
 

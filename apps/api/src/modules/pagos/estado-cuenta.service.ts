@@ -1,37 +1,28 @@
 import {
-  type Antiguedad,
+  ESTADO_CUENTA_PRIMERAS_PAGINAS,
   type EstadoCuenta,
   type EstadoCuentaEnviado,
+  type EstadoCuentaPaginas,
   formatCLP,
   formatDate,
   type Movimiento,
   pagosMessages as m,
   todayIso,
-  toSantiagoIso,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { buildEstadoCuentaPdf } from '../../documents/estado-cuenta-pdf';
 import type { ReceptorIdentidad } from '../../documents/recibo-pdf';
 import { AppError } from '../../lib/app-error';
+import { preparedSql } from '../../lib/prepared';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
-import { listRecibosMany, rowsOf } from '../recibos/recibos.repository';
+import { rowsOf } from '../recibos/recibos.repository';
 import { buildEstadoCuentaXlsx } from './estado-cuenta-xlsx';
 
-const dia = (column: string) => sql.raw(`(${column} at time zone 'America/Santiago')::date`);
-
-function diasEntre(desde: string, hasta: string): number {
-  return Math.round((Date.parse(`${hasta}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / 86_400_000);
-}
-
-function tramo(dias: number): keyof Antiguedad {
-  if (dias <= 30) return 'd0_30';
-  if (dias <= 60) return 'd31_60';
-  if (dias <= 90) return 'd61_90';
-  return 'd90_mas';
-}
+/** Every movement and open receipt: the documents (PDF, XLSX, the mailed statement) carry them all. */
+const TODO: EstadoCuentaPaginas = { movimientos_page: 1, movimientos_page_size: 0, abiertos_page: 1, abiertos_page_size: 0 };
 
 async function findEstudio(db: TenantDb, id: number) {
   const [row] = rowsOf<{ id: number; nombre: string; rut_estudio: string }>(await db.execute(sql`select id, nombre, rut_estudio from estudios where id = ${id}`));
@@ -39,90 +30,234 @@ async function findEstudio(db: TenantDb, id: number) {
   return row;
 }
 
-/** Movement kinds of one day in the order a statement lists them: charges first, then what lowers them. */
-const ORDEN: Record<Movimiento['tipo'], number> = { recibo: 0, reverso_pago: 1, rebaja: 2, anulacion: 3, retencion: 4, pago: 5 };
+interface MovimientoRow {
+  fecha: string;
+  tipo: Movimiento['tipo'];
+  recibo_id: number | null;
+  pago_id: number | null;
+  cargo: number;
+  abono: number;
+  saldo: number;
+  numero: number | null;
+  numero_boleta: string | null;
+  motivo: string | null;
+  medio: string | null;
+  referencia: string | null;
+}
+
+interface EstadoCuentaRow {
+  estudio_nombre: string;
+  saldo: number;
+  credito: number;
+  d0_30: number;
+  d31_60: number;
+  d61_90: number;
+  d90_mas: number;
+  abiertos_total: number;
+  movimientos_total: number;
+  abiertos: EstadoCuenta['recibos_abiertos'] | null;
+  movimientos: MovimientoRow[] | null;
+}
+
+/**
+ * A firm's account as of a Santiago day in one statement, every sum grouped in SQL. "As of" is the
+ * instant the next day starts in Santiago (`corte`): a change made before it counts (an instant
+ * compared with a constant, not each row's day). Per receipt: the items not removed by then (those of
+ * its creation always count), its discounts made by then, its payments dated by then and not reversed by
+ * then (applications made later count from their day), the boleta's retention when the payer retains it,
+ * void only when voided by then. The balance is what each receipt still owes (never below 0, void ones
+ * nothing), aged by the days from its date; the credit, what payments not reversed have not applied.
+ * Movements (charges first on a day, then what lowers them) carry the running balance of the whole
+ * account; the page asked for is cut from the end (page 1: the most recent). A page size of 0 (null):
+ * every row.
+ */
+function estadoCuentaStatement(db: TenantDb) {
+  return preparedSql<EstadoCuentaRow>(
+    db,
+    'estado_cuenta',
+    () => sql`
+      with p as (
+        select ${sql.placeholder('hasta')}::date as hasta,
+               ((${sql.placeholder('hasta')}::date + 1)::timestamp at time zone 'America/Santiago') as corte
+      ), r as materialized (
+        select r.id, r.numero, r.fecha, r.creado_en, coalesce(r.anulado_en < p.corte, false) as anulado, r.anulado_en
+          from recibos r, p
+         where r.estudio_id = ${sql.placeholder('estudio')} and r.fecha <= p.hasta
+      ), pg as materialized (
+        select x.id, x.fecha, x.monto, x.medio, x.referencia, x.creado_en, coalesce(x.reverso_en < p.corte, false) as reversado, x.reverso_en
+          from pagos x, p
+         where x.estudio_id = ${sql.placeholder('estudio')} and x.fecha <= p.hasta
+      ), it as (
+        select i.recibo_id, sum(i.valor) as subtotal
+          from recibo_items i join r on r.id = i.recibo_id, p
+         where (i.agregado_en = r.creado_en or i.agregado_en < p.corte) and (i.quitado_en is null or i.quitado_en >= p.corte)
+         group by i.recibo_id
+      ), rb as materialized (
+        select x.id, x.recibo_id, r.numero, x.monto, x.motivo, x.creado_en
+          from rebajas x join r on r.id = x.recibo_id, p
+         where x.creado_en < p.corte
+      ), ap as materialized (
+        select a.recibo_id, a.pago_id, a.monto, pg.reversado
+          from pago_aplicaciones a join pg on pg.id = a.pago_id, p
+         where a.creado_en = pg.creado_en or a.creado_en < p.corte
+      ), fig as materialized (
+        select r.id, r.numero, r.fecha, r.anulado, r.anulado_en, p.hasta - r.fecha as dias,
+               coalesce(it.subtotal, 0)::bigint as subtotal,
+               coalesce(rbs.rebaja, 0)::bigint as rebaja,
+               coalesce(pa.pagado, 0)::bigint as pagado,
+               (case when b.retiene = 'pagador' and b.fecha <= p.hasta then b.retencion else 0 end)::bigint as retenido,
+               b.numero_boleta, b.fecha as boleta_fecha
+          from r cross join p
+          left join it on it.recibo_id = r.id
+          left join (select recibo_id, sum(monto) as rebaja from rb group by recibo_id) rbs on rbs.recibo_id = r.id
+          left join (select recibo_id, sum(monto) as pagado from ap where not reversado group by recibo_id) pa on pa.recibo_id = r.id
+          left join boletas b on b.recibo_id = r.id
+      ), s as materialized (
+        select fig.*, (subtotal - rebaja)::bigint as total,
+               (case when anulado then 0 else greatest(subtotal - rebaja - pagado - retenido, 0) end)::bigint as saldo
+          from fig
+      ), mov as (
+        select fecha, 0 as orden, id as clave, 0 as sub, 'recibo' as tipo, id as recibo_id, null::int as pago_id,
+               subtotal as cargo, 0::bigint as abono, numero, null::text as numero_boleta, null::text as motivo, null::text as medio, null::text as referencia
+          from s
+        union all
+        select boleta_fecha, 4, id, 0, 'retencion', id, null, 0, retenido, numero, numero_boleta, null, null, null
+          from s where retenido > 0 and boleta_fecha is not null
+        union all
+        select (anulado_en at time zone 'America/Santiago')::date, 3, id, 0, 'anulacion', id, null, 0, total - retenido, numero, null, null, null, null
+          from s where anulado
+        union all
+        select (creado_en at time zone 'America/Santiago')::date, 2, recibo_id, id, 'rebaja', recibo_id, null, 0, monto, numero, null, motivo, null, null
+          from rb
+        union all
+        select fecha, 5, id, 0, 'pago', null, id, 0, monto, null, null, null, medio, referencia
+          from pg
+        union all
+        select (reverso_en at time zone 'America/Santiago')::date, 1, id, 0, 'reverso_pago', null, id, monto, 0, null, null, null, medio, referencia
+          from pg where reversado
+      ), pagina as (
+        -- The page counted from the end: a bounded sort of offset + limit rows, never of every movement.
+        select * from mov
+         order by fecha desc, orden desc, clave desc, sub desc
+         limit (case when ${sql.placeholder('movimientosLimit')}::int is null then null
+                     else ${sql.placeholder('movimientosOffset')}::int + ${sql.placeholder('movimientosLimit')}::int end)
+      ), corrido as (
+        -- Running balance = the account's final balance less what the movements after each one moved.
+        select pagina.*,
+               coalesce(sum(cargo - abono) over (order by fecha desc, orden desc, clave desc, sub desc
+                                                 rows between unbounded preceding and 1 preceding), 0) as despues,
+               row_number() over (order by fecha desc, orden desc, clave desc, sub desc) as desde_el_final
+          from pagina
+      ), totales as (
+        select coalesce(sum(saldo), 0)::bigint as saldo,
+               coalesce(sum(saldo) filter (where dias <= 30), 0)::bigint as d0_30,
+               coalesce(sum(saldo) filter (where dias > 30 and dias <= 60), 0)::bigint as d31_60,
+               coalesce(sum(saldo) filter (where dias > 60 and dias <= 90), 0)::bigint as d61_90,
+               coalesce(sum(saldo) filter (where dias > 90), 0)::bigint as d90_mas,
+               (count(*) filter (where saldo > 0))::int as abiertos_total,
+               -- Every movement's charge less its credit, summed without listing them.
+               coalesce(sum(subtotal), 0)
+                 - coalesce(sum(retenido) filter (where boleta_fecha is not null), 0)
+                 - coalesce(sum(total - retenido) filter (where anulado), 0) as movido,
+               (count(*) + count(*) filter (where retenido > 0 and boleta_fecha is not null) + count(*) filter (where anulado))::int as movimientos
+          from s
+      ), cuenta as (
+        select t.*,
+               t.movido - (select coalesce(sum(monto), 0) from rb) - (select coalesce(sum(monto), 0) from pg where not reversado) as saldo_final,
+               (t.movimientos + (select count(*) from rb) + (select count(*) + count(*) filter (where reversado) from pg))::int as movimientos_total
+          from totales t
+      )
+      select
+        (select nombre from estudios where id = ${sql.placeholder('estudio')}) as estudio_nombre,
+        c.saldo, c.d0_30, c.d31_60, c.d61_90, c.d90_mas, c.abiertos_total, c.movimientos_total,
+        (select coalesce(sum(monto), 0) from pg where not reversado)::bigint
+          - (select coalesce(sum(monto), 0) from ap where not reversado)::bigint as credito,
+        (select json_agg(json_build_object('id', id, 'numero', numero, 'fecha', to_char(fecha, 'YYYY-MM-DD'), 'total', total, 'pagado', pagado,
+                                           'saldo', saldo, 'dias', dias) order by fecha, numero)
+           from (select * from s where saldo > 0 order by fecha, numero
+                 limit ${sql.placeholder('abiertosLimit')}::int offset ${sql.placeholder('abiertosOffset')}::int) a) as abiertos,
+        (select json_agg(json_build_object('fecha', to_char(fecha, 'YYYY-MM-DD'), 'tipo', tipo, 'recibo_id', recibo_id, 'pago_id', pago_id,
+                                           'cargo', cargo, 'abono', abono, 'numero', numero, 'numero_boleta', numero_boleta,
+                                           'motivo', motivo, 'medio', medio, 'referencia', referencia,
+                                           'saldo', c.saldo_final - despues)
+                         order by fecha, orden, clave, sub)
+           from corrido
+          where desde_el_final > ${sql.placeholder('movimientosOffset')}::int) as movimientos
+      from cuenta c`,
+  );
+}
+
+function descripcionOf(row: MovimientoRow): string {
+  switch (row.tipo) {
+    case 'recibo':
+      return `Recibo N° ${row.numero}`;
+    case 'retencion':
+      return `Retención boleta N° ${row.numero_boleta} (recibo N° ${row.numero})`;
+    case 'anulacion':
+      return `Anulación recibo N° ${row.numero}`;
+    case 'rebaja':
+      return `Rebaja recibo N° ${row.numero}: ${row.motivo}`;
+    default: {
+      const medio = m.medios[row.medio as keyof typeof m.medios] ?? row.medio ?? '';
+      const pago = `Pago ${medio.toLowerCase()}${row.referencia ? ` ${row.referencia}` : ''}`;
+      return row.tipo === 'pago' ? pago : `${pago} deshecho`;
+    }
+  }
+}
 
 /**
  * A firm's account as of `hasta` (a Santiago day; today by default): what it owes (open receipts' balances),
- * its credit (payments not applied), the balance by age from each receipt's date, and every movement.
+ * its credit (payments not applied), the balance by age from each receipt's date, and its open receipts and
+ * movements, a page of each (the first pages by default; see EstadoCuentaQuerySchema).
  */
-export async function getEstadoCuenta(db: TenantDb, estudioId: number, hastaInput?: string): Promise<EstadoCuenta> {
-  const estudio = await findEstudio(db, estudioId);
+export async function getEstadoCuenta(
+  db: TenantDb,
+  estudioId: number,
+  hastaInput?: string,
+  paginas: EstadoCuentaPaginas = ESTADO_CUENTA_PRIMERAS_PAGINAS,
+): Promise<EstadoCuenta> {
   const hasta = hastaInput ?? todayIso();
-  const recibos = await listRecibosMany(db, hasta, sql`recibo.estudio_id = ${estudioId}`, sql`recibo.fecha_dia, recibo.numero`);
-
-  const antiguedad: Antiguedad = { d0_30: 0, d31_60: 0, d61_90: 0, d90_mas: 0 };
-  const abiertos: EstadoCuenta['recibos_abiertos'] = [];
-  for (const r of recibos) {
-    if (r.estado === 'anulado' || r.saldo <= 0) continue;
-    const dias = diasEntre(r.fecha, hasta);
-    antiguedad[tramo(dias)] += r.saldo;
-    abiertos.push({ id: r.id, numero: r.numero, fecha: r.fecha, total: r.total, pagado: r.pagado, saldo: r.saldo, dias });
-  }
-
-  const movs: Omit<Movimiento, 'saldo'>[] = [];
-  for (const r of recibos) {
-    movs.push({ fecha: r.fecha, tipo: 'recibo', descripcion: `Recibo N° ${r.numero}`, recibo_id: r.id, pago_id: null, cargo: r.subtotal, abono: 0 });
-    if (r.retenido > 0 && r.boleta_fecha) {
-      movs.push({ fecha: r.boleta_fecha, tipo: 'retencion', descripcion: `Retención boleta N° ${r.numero_boleta} (recibo N° ${r.numero})`, recibo_id: r.id, pago_id: null, cargo: 0, abono: r.retenido });
-    }
-    if (r.anulado_en !== null) {
-      const fecha = toSantiagoIso(new Date(r.anulado_en)).slice(0, 10);
-      movs.push({ fecha, tipo: 'anulacion', descripcion: `Anulación recibo N° ${r.numero}`, recibo_id: r.id, pago_id: null, cargo: 0, abono: r.total - r.retenido });
-    }
-  }
-  const rebajas = rowsOf<{ recibo_id: number; numero: number; fecha: string; monto: string; motivo: string }>(
-    await db.execute(sql`
-      select x.recibo_id, r.numero, to_char(${dia('x.creado_en')}, 'YYYY-MM-DD') as fecha, x.monto, x.motivo
-        from rebajas x join recibos r on r.id = x.recibo_id
-       where r.estudio_id = ${estudioId} and r.fecha <= ${hasta}::date and ${dia('x.creado_en')} <= ${hasta}::date`),
-  );
-  for (const x of rebajas) {
-    movs.push({ fecha: x.fecha, tipo: 'rebaja', descripcion: `Rebaja recibo N° ${x.numero}: ${x.motivo}`, recibo_id: x.recibo_id, pago_id: null, cargo: 0, abono: Number(x.monto) });
-  }
-  const pagos = rowsOf<{ id: number; fecha: string; monto: string; medio: string; referencia: string; reverso: string | null; aplicado: string }>(
-    await db.execute(sql`
-      select p.id, to_char(p.fecha, 'YYYY-MM-DD') as fecha, p.monto, p.medio, p.referencia,
-             case when ${dia('p.reverso_en')} <= ${hasta}::date then to_char(${dia('p.reverso_en')}, 'YYYY-MM-DD') end as reverso,
-             (select coalesce(sum(a.monto), 0) from pago_aplicaciones a
-               where a.pago_id = p.id and (a.creado_en = p.creado_en or ${dia('a.creado_en')} <= ${hasta}::date)) as aplicado
-        from pagos p
-       where p.estudio_id = ${estudioId} and p.fecha <= ${hasta}::date`),
-  );
-  let credito = 0;
-  for (const p of pagos) {
-    const medio = m.medios[p.medio as keyof typeof m.medios] ?? p.medio;
-    const descripcion = `Pago ${medio.toLowerCase()}${p.referencia ? ` ${p.referencia}` : ''}`;
-    movs.push({ fecha: p.fecha, tipo: 'pago', descripcion, recibo_id: null, pago_id: p.id, cargo: 0, abono: Number(p.monto) });
-    if (p.reverso) movs.push({ fecha: p.reverso, tipo: 'reverso_pago', descripcion: `${descripcion} deshecho`, recibo_id: null, pago_id: p.id, cargo: Number(p.monto), abono: 0 });
-    else credito += Number(p.monto) - Number(p.aplicado);
-  }
-  movs.sort((a, b) => (a.fecha < b.fecha ? -1 : a.fecha > b.fecha ? 1 : 0) || ORDEN[a.tipo] - ORDEN[b.tipo] || (a.recibo_id ?? a.pago_id ?? 0) - (b.recibo_id ?? b.pago_id ?? 0));
-  let saldo = 0;
-  const movimientos = movs.map((mov) => {
-    saldo += mov.cargo - mov.abono;
-    return { ...mov, saldo };
-  });
-
-  return {
-    estudio: { id: estudio.id, nombre: estudio.nombre },
+  const limit = (size: number) => (size > 0 ? size : null);
+  const { rows } = await estadoCuentaStatement(db).execute({
+    estudio: estudioId,
     hasta,
-    saldo: abiertos.reduce((sum, r) => sum + r.saldo, 0),
-    credito,
-    antiguedad,
-    recibos_abiertos: abiertos,
-    movimientos,
+    abiertosLimit: limit(paginas.abiertos_page_size),
+    abiertosOffset: (paginas.abiertos_page - 1) * paginas.abiertos_page_size,
+    movimientosLimit: limit(paginas.movimientos_page_size),
+    movimientosOffset: (paginas.movimientos_page - 1) * paginas.movimientos_page_size,
+  });
+  const row = rows[0];
+  if (!row || row.estudio_nombre === null) throw new AppError('NOT_FOUND', m.estudioNoEncontrado);
+  return {
+    estudio: { id: estudioId, nombre: row.estudio_nombre },
+    hasta,
+    saldo: Number(row.saldo),
+    credito: Number(row.credito),
+    antiguedad: { d0_30: Number(row.d0_30), d31_60: Number(row.d31_60), d61_90: Number(row.d61_90), d90_mas: Number(row.d90_mas) },
+    recibos_abiertos: row.abiertos ?? [],
+    movimientos: (row.movimientos ?? []).map((mov) => ({
+      fecha: mov.fecha,
+      tipo: mov.tipo,
+      descripcion: descripcionOf(mov),
+      recibo_id: mov.recibo_id,
+      pago_id: mov.pago_id,
+      cargo: mov.cargo,
+      abono: mov.abono,
+      saldo: mov.saldo,
+    })),
+    recibos_abiertos_total: row.abiertos_total,
+    movimientos_total: row.movimientos_total,
   };
 }
 
 export async function getEstadoCuentaPdf(db: TenantDb, estudioId: number, hasta: string | undefined, receptor: ReceptorIdentidad) {
-  const estado = await getEstadoCuenta(db, estudioId, hasta);
+  const estado = await getEstadoCuenta(db, estudioId, hasta, TODO);
   const { rut_estudio } = await findEstudio(db, estudioId);
   return { filename: `estado-cuenta-${estudioId}-${estado.hasta}.pdf`, content: await buildEstadoCuentaPdf(estado, receptor, rut_estudio), estado };
 }
 
 export async function getEstadoCuentaXlsx(db: TenantDb, estudioId: number, hasta: string | undefined, receptor: string) {
-  const estado = await getEstadoCuenta(db, estudioId, hasta);
+  const estado = await getEstadoCuenta(db, estudioId, hasta, TODO);
   return { filename: `estado-cuenta-${estudioId}-${estado.hasta}.xlsx`, content: await buildEstadoCuentaXlsx(estado, receptor) };
 }
 

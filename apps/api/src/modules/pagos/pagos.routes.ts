@@ -80,7 +80,7 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/estudios/:id/estado_cuenta/',
     // Thousands of receipts and movements built field by field, typed by the contract: no zod pass on the way out.
     { onRequest, serializerCompiler: trustedSerializerCompiler, schema: { tags, params: EstudioParamsSchema, querystring: EstadoCuentaQuerySchema, response: { 200: EstadoCuentaSchema } } },
-    async (request) => getEstadoCuenta(request.tenantDb, request.params.id, request.query.hasta),
+    async (request) => getEstadoCuenta(request.tenantDb, request.params.id, request.query.hasta, request.query),
   );
 
   app.get(

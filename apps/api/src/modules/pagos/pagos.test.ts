@@ -173,6 +173,45 @@ describe('account statement', () => {
     expect(antesCuenta.antiguedad).toEqual({ d0_30: 75_000, d31_60: 0, d61_90: 120_000, d90_mas: 0 });
   });
 
+  it('pages the movements from the most recent and the open receipts from the oldest; balance, credit and ageing cover the whole account', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const firma = await seedEstudio(db, 'Paginado y Asociados');
+    const rs = [];
+    for (const dias of [40, 30, 20, 10]) rs.push(await recibo(firma.id, 1_000 * dias, antes(dias)));
+    await pagar({ estudio_id: firma.id, fecha: antes(5), monto: 50_000, medio: 'cheque', referencia: 'CH-9', aplicaciones: [{ recibo_id: rs[0]!.id, monto: 40_000 }] });
+    const leer = async (params: string) => {
+      const response = await t.request(token, { method: 'GET', url: `/api/v1/estudios/${firma.id}/estado_cuenta/?hasta=${HASTA}&${params}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return EstadoCuentaSchema.parse(response.json());
+    };
+    const todo = await leer('movimientos_page_size=1000&abiertos_page_size=1000');
+    expect(todo).toMatchObject({ saldo: 60_000, credito: 10_000, movimientos_total: 5, recibos_abiertos_total: 3 });
+    expect(todo.movimientos.map((mv) => [mv.tipo, mv.saldo])).toEqual([
+      ['recibo', 40_000],
+      ['recibo', 70_000],
+      ['recibo', 90_000],
+      ['recibo', 100_000],
+      ['pago', 50_000],
+    ]);
+    // Page 1 is the most recent, each movement with the running balance of the whole account.
+    const primera = await leer('movimientos_page_size=2&abiertos_page_size=2');
+    expect(primera.movimientos).toEqual(todo.movimientos.slice(-2));
+    expect(primera.recibos_abiertos).toEqual(todo.recibos_abiertos.slice(0, 2));
+    expect(primera).toMatchObject({ saldo: 60_000, credito: 10_000, antiguedad: todo.antiguedad, movimientos_total: 5, recibos_abiertos_total: 3 });
+    expect((await leer('movimientos_page=2&movimientos_page_size=2')).movimientos).toEqual(todo.movimientos.slice(1, 3));
+    expect((await leer('movimientos_page=3&movimientos_page_size=2')).movimientos).toEqual(todo.movimientos.slice(0, 1));
+    expect((await leer('movimientos_page=4&movimientos_page_size=2')).movimientos).toEqual([]);
+    expect((await leer('abiertos_page=2&abiertos_page_size=2')).recibos_abiertos).toEqual(todo.recibos_abiertos.slice(2));
+    // Without paging parameters: the first pages of their default sizes (all of this small account).
+    expect(await leer('')).toEqual(todo);
+    const tamano = await t.request(token, { method: 'GET', url: `/api/v1/estudios/${firma.id}/estado_cuenta/?movimientos_page_size=1001` });
+    expect(tamano.statusCode).toBe(400);
+    expect(tamano.json().detail).toContain(m.tamanoPaginaInvalido(1000));
+    const pagina = await t.request(token, { method: 'GET', url: `/api/v1/estudios/${firma.id}/estado_cuenta/?abiertos_page=cero` });
+    expect(pagina.statusCode).toBe(400);
+    expect(pagina.json().detail).toContain(m.paginaInvalida);
+  });
+
   it('reads back as PDF and XLSX with the firm, numbers and totals', async () => {
     const pdf = await t.request(token, { method: 'GET', url: `/api/v1/estudios/${estudio.id}/estado_cuenta/pdf/?hasta=${HASTA}` });
     expect(pdf.statusCode).toBe(200);
