@@ -139,9 +139,19 @@ async function setReadOnly(databaseUrl: string, readOnly: boolean): Promise<void
   const name = quoteIdent(databaseNameOf(databaseUrl));
   await onServer(withDatabaseName(databaseUrl, 'postgres'), async (client) => {
     await client.query(readOnly ? `alter database ${name} set default_transaction_read_only = on` : `alter database ${name} reset default_transaction_read_only`);
-    await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-      databaseNameOf(databaseUrl),
-    ]);
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseNameOf(databaseUrl)],
+    );
+    // A session ends at its next interruption check: wait until those are gone, so none of them can
+    // still commit after the copy's snapshot is taken.
+    const pids = rows.map((row) => row.pid);
+    const deadline = Date.now() + 10_000;
+    while (pids.length > 0 && Date.now() < deadline) {
+      const left = await client.query('select 1 from pg_stat_activity where pid = any($1::int[])', [pids]);
+      if (left.rowCount === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   });
 }
 
