@@ -13,6 +13,7 @@
  * Checks (exit code 1 when one fails):
  *  - 30 wrong passwords for one account spread over both instances are refused as on one instance;
  *  - a logout on instance A refuses that token on instance B within 1 s;
+ *  - a scheduled report (the daily tick queued twice, as both instances' schedules would) is mailed once;
  *  - server 2 stopped → its receiver's answers are 503 with Retry-After, server 1's receiver 0 errors;
  *  - server 2 back → its receiver is served again within SCALE_RECOVERY_S, same API processes;
  *  - a receiver moved from server 1 to server 2 under write load: 202, estado 'activo', and every
@@ -21,6 +22,7 @@
  * also the throughput of one instance and of two behind the proxy (a ratio; both share the same cores).
  */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -28,8 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
-import { ADMIN_PASSWORD, fmtMeasure, loadApi, log, login, machineLine, percentile, repoRoot, type Row, startApi, type StartedApi } from './support';
+import { ADMIN_PASSWORD, apiDir, fmtMeasure, loadApi, log, login, machineLine, percentile, repoRoot, type Row, startApi, type StartedApi } from './support';
 
 const PG_BIN = process.env.SCALE_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const SHORT = process.env.SCALE_SHORT === '1' || process.argv.includes('--short');
@@ -42,6 +45,17 @@ const PASSWORD = 'clave-segura-123';
 
 const { computeRutDv } = (await import(pathToFileURL(path.join(repoRoot, 'packages/contracts/src/format/rut.ts')).href)) as {
   computeRutDv(body: number): string;
+};
+
+const { startSmtpServer } = (await import(pathToFileURL(path.join(apiDir, 'test/smtp.ts')).href)) as {
+  startSmtpServer(): Promise<{ url: string; received: Array<{ envelopeTo: string[] }>; waitFor(count: number, timeoutMs?: number): Promise<unknown>; close(): Promise<void> }>;
+};
+const { insertStamped } = (await import(pathToFileURL(path.join(apiDir, 'src/modules/informes/informes.fixtures.ts')).href)) as {
+  insertStamped(db: TenantDb, input: { estudioId: number; fechaEstampado: string; fechaDiligencia: Date; valor: number }): Promise<number>;
+};
+/** pg-boss as the API has it, to queue the scheduler's tick the way each instance's schedule would. */
+const { PgBoss } = createRequire(path.join(apiDir, 'package.json'))('pg-boss') as {
+  PgBoss: new (options: object) => { start(): Promise<unknown>; send(name: string, data: object): Promise<unknown>; stop(options?: object): Promise<void> };
 };
 
 const run = promisify(execFile);
@@ -215,6 +229,7 @@ async function main() {
   const two = new Cluster(path.join(root, 'dos'), await freePort());
   const apis: StartedApi[] = [];
   let proxy: Awaited<ReturnType<typeof startProxy>> | undefined;
+  const smtp = await startSmtpServer();
   let failed = false;
   const rows: Row[] = [];
   const check = (ok: boolean, text: string) => {
@@ -239,6 +254,8 @@ async function main() {
       LOGIN_RATE_MAX: '1000',
       JWT_SECRET: 'scale-test-secret-0123456789abcdef0123',
       TOKEN_ENCRYPTION_KEY: 'scale-test-encryption-key-0123456789abcdef',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'receptoria@scale.test',
     };
     // One after the other: the first migrates the control database and creates the admin.
     apis.push(await startApi(env, await freePort()));
@@ -311,7 +328,44 @@ async function main() {
     }
     check(before.status === 200 && loggedOut.status < 300 && refusedAfter <= 1_000, `logout on A (${loggedOut.status}) refuses the token on B after ${refusedAfter} ms (≤ 1000)`);
 
-    // 3. Server 2 stopped: its receiver 503 with Retry-After, server 1's receiver served as usual.
+    // 3. Scheduled reports with two instances: the daily tick queued twice (as each instance's schedule
+    // would), one firm with a stamped diligence and reports on: one mail.
+    const firm = await call(proxy.port, 'POST', '/api/v1/estudios/registrar_estudio/', uno.token, {
+      ...estudio('Estudio Informes'),
+      emails: [{ email: 'informes@estudio.cl', tipo: 'informes' }],
+    });
+    const firmId = (JSON.parse(firm.body) as { id: number }).id;
+    const configured = await call(proxy.port, 'POST', `/api/v1/estudios/${firmId}/guardar_configuracion_informes/`, uno.token, {
+      informes_activos: true,
+      diario: true,
+      correo_raiz: 'raiz@receptoria.cl',
+    });
+    const controlDb = new pg.Client({ connectionString: one.url('receptoria_scale') });
+    await controlDb.connect();
+    const unoDb = (await controlDb.query<{ database_name: string }>('select database_name from tenants where id = $1', [uno.id])).rows[0]!.database_name;
+    const tenantHandle = await openDatabase({ kind: 'postgres', url: one.url(unoDb) }, 'tenant', { poolSize: 1 });
+    await insertStamped(tenantHandle.db, { estudioId: firmId, fechaEstampado: '2026-03-01', fechaDiligencia: new Date('2026-02-27T15:00:00Z'), valor: 10_000 });
+    await tenantHandle.close();
+    const boss = new PgBoss({ connectionString: one.url('receptoria_scale'), supervise: false, schedule: false, max: 1 });
+    await boss.start();
+    for (let i = 0; i < 2; i += 1) await boss.send('informes-tick', { frecuencia: 'diario', fechaReferencia: '2026-03-02' });
+    await boss.stop({ graceful: false });
+    await smtp.waitFor(1, 60_000).catch(() => undefined);
+    const reportsQueued = Date.now();
+    const pending = async () =>
+      Number(
+        (
+          await controlDb.query<{ n: string }>(
+            "select count(*) as n from pgboss.job where name in ('informes-tick', 'informe-envio') and state not in ('completed', 'failed', 'cancelled')",
+          )
+        ).rows[0]!.n,
+      );
+    while ((await pending()) > 0 && Date.now() - reportsQueued < 60_000) await sleep(250);
+    await controlDb.end();
+    const reportMails = smtp.received.filter((mail) => mail.envelopeTo.includes('informes@estudio.cl'));
+    check(firm.status === 201 && configured.status === 200 && reportMails.length === 1, `scheduled daily report, tick queued twice with two instances: ${reportMails.length} mail sent (1 expected)`);
+
+    // 4. Server 2 stopped: its receiver 503 with Retry-After, server 1's receiver served as usual.
     let phase = 'antes';
     const load = startLoad(proxy.port, [
       { label: 'uno', token: uno.token },
@@ -369,7 +423,7 @@ async function main() {
       value: `before: ${p95(unoBefore).toFixed(0)} ms (${unoBefore.length} req); server 2 down: ${p95(unoDuring).toFixed(0)} ms (${unoDuring.length} req)`,
     });
 
-    // 4. A receiver moved from server 1 to 2 under write load: every acknowledged write is there after.
+    // 5. A receiver moved from server 1 to 2 under write load: every acknowledged write is there after.
     const moveLoad = startLoad(proxy.port, [{ label: 'mover', token: mover.token }], WORKERS, () => 'mover');
     await sleep(1000);
     const moveStarted = Date.now();
@@ -404,7 +458,7 @@ async function main() {
       `writes during the move: ${acknowledged.length} acknowledged, all present after (${missing.length} missing); ${refusedWrites.length} answered 503 with Retry-After while copying; ${otherErrors.length} other errors`,
     );
 
-    // 5. Throughput of one instance and of two behind the proxy (full mode).
+    // 6. Throughput of one instance and of two behind the proxy (full mode).
     if (!SHORT) {
       const requests = [{ method: 'GET' as const, path: '/api/v1/estudios/' }];
       const single = await loadApi(a.port, uno.token, requests, 16, THROUGHPUT_S);
@@ -423,6 +477,7 @@ async function main() {
     await proxy?.close();
     for (const api of apis) await api.stop().catch(() => undefined);
     for (const cluster of [one, two]) await cluster.stop().catch(() => undefined);
+    await smtp.close();
     if (process.env.SCALE_KEEP !== '1') rmSync(root, { recursive: true, force: true });
   }
   log('');
