@@ -4,7 +4,7 @@
  *   pnpm --filter @receptoria/bench scale            (full: adds the throughput of two instances vs one)
  *   SCALE_SHORT=1 pnpm --filter @receptoria/bench scale   (short mode, the one CI runs)
  *
- * It starts two PRIVATE clusters (initdb + pg_ctl of the Debian PostgreSQL 15 binaries, SCALE_PG_BIN,
+ * It starts two PRIVATE clusters (initdb + pg_ctl of the Debian PostgreSQL binaries, SCALE_PG_BIN or the newest installed,
  * in a temporary folder on free ports; as root they run as the `postgres` OS user): server 1 holds the
  * control database and receivers, server 2 is added through POST /onboarding/servidores/. The shared
  * server on 5432 is never touched. Both API instances run the source through tsx (or apps/api/dist when
@@ -23,7 +23,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -34,7 +34,15 @@ import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
 import { ADMIN_PASSWORD, apiDir, fmtMeasure, loadApi, log, login, machineLine, percentile, repoRoot, type Row, startApi, type StartedApi } from './support';
 
-const PG_BIN = process.env.SCALE_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The server binaries (initdb, pg_ctl): SCALE_PG_BIN, else the newest Debian PostgreSQL installed. */
+const PG_BIN =
+  process.env.SCALE_PG_BIN ??
+  (readdirSync('/usr/lib/postgresql', { withFileTypes: true })
+    .filter((entry) => existsSync(path.join('/usr/lib/postgresql', entry.name, 'bin/initdb')))
+    .map((entry) => entry.name)
+    .sort((x, y) => Number(y) - Number(x))
+    .map((major) => `/usr/lib/postgresql/${major}/bin`)[0] ??
+    '/usr/lib/postgresql/15/bin');
 const SHORT = process.env.SCALE_SHORT === '1' || process.argv.includes('--short');
 const PHASE_S = Number(process.env.SCALE_PHASE_S ?? (SHORT ? 4 : 15));
 const RECOVERY_S = Number(process.env.SCALE_RECOVERY_S ?? 30);

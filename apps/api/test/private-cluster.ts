@@ -1,12 +1,20 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const PG_BIN = process.env.TEST_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The server binaries (initdb, pg_ctl): TEST_PG_BIN, else the newest Debian PostgreSQL installed. */
+const PG_BIN =
+  process.env.TEST_PG_BIN ??
+  (readdirSync('/usr/lib/postgresql', { withFileTypes: true })
+    .filter((entry) => existsSync(path.join('/usr/lib/postgresql', entry.name, 'bin/initdb')))
+    .map((entry) => entry.name)
+    .sort((x, y) => Number(y) - Number(x))
+    .map((major) => `/usr/lib/postgresql/${major}/bin`)[0] ??
+    '/usr/lib/postgresql/15/bin');
 const asPostgresUser = process.getuid?.() === 0;
 
 function freePort(): Promise<number> {
