@@ -13,6 +13,7 @@ import type { AppConfig } from './lib/config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { apiModules, serviceModules } from './modules/index';
 import { authPlugin } from './plugins/auth';
+import { portalAuthPlugin } from './modules/portal/portal-auth.plugin';
 import { databasesPlugin } from './plugins/databases';
 import { servidoresPlugin } from './modules/servidores/directorio';
 import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin';
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(compressionPlugin);
   await app.register(databasesPlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(portalAuthPlugin);
   await app.register(servidoresPlugin, { config });
   await app.register(permissionsPlugin);
   await app.register(routeCatalogPlugin);

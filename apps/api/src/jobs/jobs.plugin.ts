@@ -14,6 +14,7 @@ import {
 } from '../modules/informes/informes-programados';
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
+import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
 import { runTraslado } from '../modules/servidores/traslados';
@@ -38,6 +39,8 @@ export const QUEUES = {
   respaldosTick: 'respaldos-tick',
   /** A backup or restore asked by the CLI through a running server's embedded database. */
   respaldoManual: 'respaldo-manual',
+  /** The law-firm portal's mails (outbox pass; data { tenantId } for one receiver). */
+  portalAvisos: 'portal-avisos',
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -129,6 +132,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
         });
       }
       await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
+      await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
       } else {
@@ -152,6 +156,12 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     });
     await boss.work(QUEUES.alarmasTick, polling, async () => {
       await runAlarmReminders(scheduledContext);
+    });
+    await boss.work<{ tenantId?: number }>(QUEUES.portalAvisos, polling, async (jobs) => {
+      for (const job of jobs) {
+        if (typeof job.data?.tenantId === 'number') await runPortalAvisosTenant(app.controlDb, scheduledContext, job.data.tenantId);
+        else await runPortalAvisos(app.controlDb, scheduledContext);
+      }
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

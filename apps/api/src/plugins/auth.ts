@@ -27,6 +27,9 @@ export interface AccessTokenPayload {
   username: string;
   /** The session (refresh-token family); logging out ends it. */
   sid: string;
+  /** 'portal' on a law-firm portal user's token (sub: portal user, est: the firm); absent on staff tokens. */
+  kind?: 'portal';
+  est?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -39,6 +42,8 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Checks the bearer access token (signature, expiry, claims; 401 otherwise) and returns its claims. */
+    verifyAccessToken: (request: FastifyRequest) => Promise<AccessTokenPayload>;
     accessTokenTtl: number;
     refreshTokenTtl: number;
     sessionCache: SessionCache;
@@ -160,8 +165,11 @@ export const authPlugin = fp<{ config: AppConfig }>(
       return payload;
     };
 
+    app.decorate('verifyAccessToken', verify);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const payload = await verify(request);
+      // A law-firm portal token opens /api/v1/portal/* only.
+      if (payload.kind !== undefined) throw new AppError('FORBIDDEN', commonMessages.forbidden);
       const userId = Number(payload.sub);
       const [found, sessionActive] = await Promise.all([
         app.sessionCache.account(userId),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -102,14 +103,49 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_tenant_idx').on(t.tenantId)],
 );
 
-/** Rotating refresh tokens; only the SHA-256 of a token is stored. */
+/**
+ * People of a law firm who follow its assignments on the portal (issue 27): one receiver, one firm of
+ * it (`estudio_id`: the receiver database's estudios.id). The invitation token is stored as its SHA-256
+ * only and works once, until `invitacion_vence`; the password is chosen through that link.
+ */
+export const portalUsuarios = pgTable(
+  'portal_usuarios',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    estudioId: integer('estudio_id').notNull(),
+    nombre: varchar('nombre', { length: 150 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    invitacionHash: varchar('invitacion_hash', { length: 64 }).unique(),
+    invitacionVence: timestamp('invitacion_vence', { withTimezone: true }),
+    invitadoEn: timestamp('invitado_en', { withTimezone: true }).notNull().defaultNow(),
+    activadoEn: timestamp('activado_en', { withTimezone: true }),
+    ultimoAcceso: timestamp('ultimo_acceso', { withTimezone: true }),
+    /** Which mails the user wants ({ mail_solicitudes, mail_certificados, mail_plazos }; absent keys: on). */
+    preferencias: jsonb('preferencias').notNull().default({}),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('portal_usuarios_email_key').on(t.tenantId, sql`lower(${t.email})`),
+    index('portal_usuarios_email_idx').on(sql`lower(${t.email})`),
+    index('portal_usuarios_estudio_idx').on(t.tenantId, t.estudioId),
+  ],
+);
+
+/**
+ * Rotating refresh tokens; only the SHA-256 of a token is stored. A token belongs to a staff user or
+ * to a portal user (exactly one of the two).
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    portalUsuarioId: integer('portal_usuario_id').references(() => portalUsuarios.id, { onDelete: 'cascade' }),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
     /** All tokens of one login share a family; reuse of a rotated token revokes the family. */
     family: varchar('family', { length: 36 }).notNull(),
@@ -118,7 +154,12 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.family), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.family),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_portal_usuario_idx').on(t.portalUsuarioId),
+    check('refresh_tokens_owner_check', sql`num_nonnulls(${t.userId}, ${t.portalUsuarioId}) = 1`),
+  ],
 );
 
 /** Catalogue of permission codes. */

@@ -1012,3 +1012,129 @@ export const pagoAplicaciones = pgTable(
     check('pago_aplicaciones_monto_check', sql`${t.monto} > 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Law-firm portal (issue 27): requests sent by a firm's portal users, the files they bring, files
+// attached to assignments, the receiver's portal setting and the portal's mail outbox.
+
+/** A new assignment asked for by a firm through the portal; the office accepts it (creating it) or rejects it. */
+export const solicitudes = pgTable(
+  'solicitudes',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'restrict' }),
+    /** Control database portal_usuarios.id of the sender, and their name and e-mail then. */
+    portalUsuarioId: integer('portal_usuario_id').notNull(),
+    usuarioNombre: varchar('usuario_nombre', { length: 150 }).notNull(),
+    usuarioEmail: varchar('usuario_email', { length: 254 }).notNull(),
+    estado: varchar('estado', { length: 20, enum: ['pendiente', 'aceptada', 'rechazada'] }).notNull().default('pendiente'),
+    /** Nuevo Encargo's fields without the firm, as validated. */
+    datos: jsonb('datos').notNull(),
+    numeroRol: varchar('numero_rol', { length: 30 }).notNull().default(''),
+    partes: text('partes').notNull().default(''),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+    resueltaEn: timestamp('resuelta_en', { withTimezone: true }),
+    resueltaPor: varchar('resuelta_por', { length: 150 }),
+    encargoId: integer('encargo_id').references(() => encargos.id, { onDelete: 'set null' }),
+    motivoRechazo: text('motivo_rechazo'),
+  },
+  (t) => [
+    index('solicitudes_estado_idx').on(t.estado, t.creadaEn),
+    index('solicitudes_estudio_idx').on(t.estudioId, t.creadaEn),
+    check('solicitudes_estado_check', sql`${t.estado} in ('pendiente', 'aceptada', 'rechazada')`),
+  ],
+);
+
+/** The PDFs of a request (demanda, resolucion). */
+export const solicitudArchivos = pgTable(
+  'solicitud_archivos',
+  {
+    id: serial('id').primaryKey(),
+    solicitudId: integer('solicitud_id')
+      .notNull()
+      .references(() => solicitudes.id, { onDelete: 'cascade' }),
+    campo: varchar('campo', { length: 20, enum: ['demanda', 'resolucion'] }).notNull(),
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    tipoMime: varchar('tipo_mime', { length: 40 }).notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    contenido: bytea('contenido').notNull(),
+  },
+  (t) => [
+    uniqueIndex('solicitud_archivos_campo_key').on(t.solicitudId, t.campo),
+    check('solicitud_archivos_campo_check', sql`${t.campo} in ('demanda', 'resolucion')`),
+  ],
+);
+
+/** Files attached to an assignment (a request's PDFs when it is accepted). */
+export const encargoAdjuntos = pgTable(
+  'encargo_adjuntos',
+  {
+    id: serial('id').primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    nombre: varchar('nombre', { length: 200 }).notNull(),
+    tipoMime: varchar('tipo_mime', { length: 40 }).notNull(),
+    bytes: integer('bytes').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    contenido: bytea('contenido').notNull(),
+    /** 'demanda' | 'resolucion' */
+    origen: varchar('origen', { length: 20 }).notNull(),
+    solicitudId: integer('solicitud_id').references(() => solicitudes.id, { onDelete: 'set null' }),
+    creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('encargo_adjuntos_encargo_idx').on(t.encargoId)],
+);
+
+/** The receiver's portal settings (one row): visit photos are shown to firms only when enabled. */
+export const portalConfiguracion = pgTable(
+  'portal_configuracion',
+  {
+    id: smallint('id').primaryKey().default(1),
+    compartirFotosPortal: boolean('compartir_fotos_portal').notNull().default(false),
+  },
+  (t) => [check('portal_configuracion_id_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * The portal's mail outbox: one row per (event, portal user), written in the transaction of the event
+ * (accept, reject) or by the scan of new certificates and deadlines; each sent once (claimed, sent,
+ * marked; a failure releases it for the next pass).
+ */
+export const portalAvisos = pgTable(
+  'portal_avisos',
+  {
+    id: serial('id').primaryKey(),
+    /** 'solicitud:12:aceptada', 'estampado:<uuid>', 'plazo:34'. */
+    clave: varchar('clave', { length: 120 }).notNull(),
+    portalUsuarioId: integer('portal_usuario_id').notNull(),
+    destinatario: varchar('destinatario', { length: 254 }).notNull(),
+    asunto: varchar('asunto', { length: 300 }).notNull(),
+    cuerpo: text('cuerpo').notNull(),
+    estado: varchar('estado', { length: 12, enum: ['pendiente', 'enviado'] }).notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    tomadoEn: timestamp('tomado_en', { withTimezone: true }),
+    enviadoEn: timestamp('enviado_en', { withTimezone: true }),
+    error: text('error').notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('portal_avisos_clave_key').on(t.clave, t.portalUsuarioId),
+    index('portal_avisos_pendientes_idx').on(t.creadoEn).where(sql`${t.estado} = 'pendiente'`),
+    check('portal_avisos_estado_check', sql`${t.estado} in ('pendiente', 'enviado')`),
+  ],
+);
+
+/** Certificates and deadlines created before this moment (the portal's installation) are never mailed. */
+export const portalAvisosMarca = pgTable(
+  'portal_avisos_marca',
+  {
+    id: smallint('id').primaryKey().default(1),
+    desde: timestamp('desde', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('portal_avisos_marca_id_check', sql`${t.id} = 1`)],
+);

@@ -23,7 +23,7 @@ export async function findUserByUsername(db: ControlDb, username: string) {
 
 export async function insertRefreshToken(
   db: ControlDb,
-  values: { userId: number; tokenHash: string; family: string; expiresAt: Date },
+  values: ({ userId: number } | { portalUsuarioId: number }) & { tokenHash: string; family: string; expiresAt: Date },
 ) {
   await db.insert(refreshTokens).values(values);
 }

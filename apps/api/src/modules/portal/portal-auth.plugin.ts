@@ -1,0 +1,140 @@
+import { authMessages, commonMessages, portalMessages as m } from '@receptoria/contracts';
+import { type ControlDb, controlSchema, tenantLocation, type TenantDb } from '@receptoria/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../lib/app-error';
+import type { AuditActor } from '../auditoria/audit-actor';
+
+type TenantRow = typeof controlSchema.tenants.$inferSelect;
+type PortalUsuarioRow = typeof controlSchema.portalUsuarios.$inferSelect;
+
+export const PORTAL_API_PREFIX = '/api/v1/portal/';
+
+export interface PortalSession {
+  usuarioId: number;
+  tenantId: number;
+  estudioId: number;
+  nombre: string;
+  email: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The portal's session check: a valid access token of kind 'portal' (staff tokens → 403). */
+    authenticatePortal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    portal: PortalSession;
+  }
+}
+
+/** The actor of a portal user's change in the audit trail. */
+export function portalActorOf(request: FastifyRequest): AuditActor {
+  const agent = request.headers['user-agent'];
+  return {
+    userId: null,
+    username: `portal:${request.portal.email}`.slice(0, 150),
+    ip: (request.ip ?? '').slice(0, 64),
+    userAgent: (Array.isArray(agent) ? agent.join(' ') : (agent ?? '')).slice(0, 500),
+  };
+}
+
+/** The claims of a bearer token, read without checking it (only to tell portal tokens apart). */
+function peekKind(header: string | undefined): string | undefined {
+  if (!header?.startsWith('Bearer ')) return undefined;
+  const middle = header.slice(7).split('.')[1];
+  if (!middle || middle.length > 4096) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(middle, 'base64url').toString('utf8')) as { kind?: unknown };
+    return typeof claims?.kind === 'string' ? claims.kind : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function findPortalUsuario(db: ControlDb, id: number) {
+  const [row] = await db
+    .select({ usuario: controlSchema.portalUsuarios, tenant: controlSchema.tenants })
+    .from(controlSchema.portalUsuarios)
+    .innerJoin(controlSchema.tenants, eq(controlSchema.tenants.id, controlSchema.portalUsuarios.tenantId))
+    .where(eq(controlSchema.portalUsuarios.id, id));
+  return row;
+}
+
+/** Throws when the portal user may not sign in (not activated, turned off, receiver off). */
+export function assertPortalCanSignIn(usuario: PortalUsuarioRow, tenant: TenantRow) {
+  if (!usuario.isActive || !usuario.passwordHash) throw new AppError('UNAUTHORIZED', m.usuarioInactivo);
+  if (!tenant.activo) throw new AppError('UNAUTHORIZED', authMessages.inactiveTenant);
+}
+
+/**
+ * Portal sessions (issue 27). Tokens are the staff's (same signing, expiry, refresh families and
+ * revocation) with kind 'portal' and the firm: they open /api/v1/portal/* and nothing else (403), and a
+ * staff token there gets 403 too. The receiver's database is leased per request as for staff.
+ */
+export const portalAuthPlugin = fp(
+  async (app) => {
+    app.decorateRequest('portal', undefined as unknown as PortalSession);
+    const leases = new WeakMap<FastifyRequest, () => void>();
+
+    // A portal token anywhere outside the portal API (the staff's /auth/* included): 403 once it is genuine.
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith(PORTAL_API_PREFIX)) return;
+      if (peekKind(request.headers.authorization) === undefined) return;
+      try {
+        await app.verifyAccessToken(request);
+      } catch {
+        return; // Not a genuine token: the route answers it as it answers any bad token.
+      }
+      throw new AppError('FORBIDDEN', m.soloPortal);
+    });
+
+    app.decorate('authenticatePortal', async (request: FastifyRequest) => {
+      const payload = await app.verifyAccessToken(request);
+      if (payload.kind !== 'portal' || typeof payload.est !== 'number') throw new AppError('FORBIDDEN', m.soloOficina);
+      const id = Number(payload.sub);
+      const [found, sessionActive] = await Promise.all([findPortalUsuario(app.controlDb, id), app.sessionCache.familyActive(payload.sid)]);
+      if (!found || found.tenant.id !== payload.tid || found.usuario.estudioId !== payload.est || !sessionActive) {
+        throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
+      }
+      assertPortalCanSignIn(found.usuario, found.tenant);
+      if (found.tenant.mantenimientoDesde) {
+        throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: 60 });
+      }
+      request.portal = {
+        usuarioId: id,
+        tenantId: found.tenant.id,
+        estudioId: found.usuario.estudioId,
+        nombre: found.usuario.nombre,
+        email: found.usuario.email,
+        sessionId: payload.sid,
+      };
+      request.tenant = found.tenant;
+      // A receiver on a server added through another instance: that server is read first when the
+      // directory of servers exists.
+      const servidores = (app as unknown as { servidores?: { ensure(id: number): Promise<void> } }).servidores;
+      const servidorId = (found.tenant as { servidorId?: number }).servidorId;
+      const known = (app.databaseConfig as { servidores?: Map<number, unknown> }).servidores;
+      if (servidores && servidorId !== undefined && known && !known.has(servidorId)) await servidores.ensure(servidorId);
+      const lease = await app.tenantPools.acquire(tenantLocation(app.databaseConfig, found.tenant));
+      leases.set(request, lease.release);
+      request.tenantDb = lease.db as TenantDb;
+    });
+
+    const release = (request: FastifyRequest) => {
+      leases.get(request)?.();
+      leases.delete(request);
+    };
+    app.addHook('onResponse', (request, _reply, done) => {
+      release(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      release(request);
+      done();
+    });
+  },
+  { name: 'portal-auth', dependencies: ['auth'] },
+);

@@ -1,0 +1,285 @@
+import {
+  estadoLabel,
+  PORTAL_PAGE_SIZE,
+  type PortalCatalogosResponse,
+  type PortalEncargoDetalle,
+  type PortalEncargoItem,
+  type PortalEncargosListResponse,
+  type PortalEncargosQuery,
+  type PortalEvento,
+  type PortalRecibosListResponse,
+  RESULTADO_VISITA_LABELS,
+  type ResultadoVisita,
+  toSantiagoIso,
+} from '@receptoria/contracts';
+import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/app-error';
+import { getComunas, getTiposCausa, getTiposEncargo, getTribunales } from '../lookups/lookups.service';
+import { getRecibo, listRecibosPage } from '../recibos/recibos.service';
+import type { FotoSigner } from '../visitas/fotos';
+
+const NO_ENCONTRADO = 'Encargo no encontrado';
+
+/** Deadlines as the portal names them. */
+export const PLAZO_PORTAL_LABELS: Record<string, string> = {
+  excepciones: 'Vence excepciones',
+  carta_art_46: 'Vence carta certificada art. 46',
+  subida_estampado: 'Vence subida del estampado al tribunal',
+};
+const plazoNombre = (tipo: string) => PLAZO_PORTAL_LABELS[tipo] ?? `Vence ${tipo}`;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+interface ItemRow {
+  id: number;
+  numero_rol: string;
+  tribunal: string;
+  partes: string;
+  ejecutados: string;
+  estado: string;
+  fecha_encargo: string;
+  ultima: Date | string;
+  plazo_tipo: string | null;
+  plazo_vence: string | null;
+}
+
+const itemColumns = sql`
+  e.id, e.numero_rol, coalesce(t.nombre, '') as tribunal, e.partes, e.ejecutados, e.estado, e.fecha_encargo::text as fecha_encargo,
+  greatest(
+    e.fecha_modificacion,
+    (select max(v.registrada_en) from visitas v where v.encargo_id = e.id),
+    (select max(d.fecha_creacion) from diligencias d where d.encargo_id = e.id),
+    (select max(s.fecha_creacion) from estampados s where s.encargo_id = e.id)
+  ) as ultima,
+  p.tipo as plazo_tipo, p.vence::text as plazo_vence`;
+
+const itemJoins = sql`
+  from encargos e
+  left join tribunales t on t.id = e.tribunal_id
+  left join lateral (
+    select pl.tipo, pl.vence from plazos pl where pl.encargo_id = e.id and pl.estado = 'pendiente' order by pl.vence, pl.id limit 1
+  ) p on true`;
+
+function itemOf(row: ItemRow): PortalEncargoItem {
+  const ultima = row.ultima instanceof Date ? row.ultima : new Date(row.ultima);
+  return {
+    id: row.id,
+    numero_rol: row.numero_rol,
+    tribunal: row.tribunal,
+    partes: row.partes,
+    ejecutados: row.ejecutados,
+    estado: row.estado as PortalEncargoItem['estado'],
+    estado_label: estadoLabel(row.estado),
+    fecha_encargo: row.fecha_encargo,
+    ultima_actividad: toSantiagoIso(ultima),
+    proximo_plazo: row.plazo_tipo && row.plazo_vence ? { tipo: row.plazo_tipo, nombre: plazoNombre(row.plazo_tipo), vence: row.plazo_vence } : null,
+  };
+}
+
+/** The firm's assignments, newest first (rol, parties and executed parties searched). */
+export async function listPortalEncargos(db: TenantDb, estudioId: number, query: PortalEncargosQuery): Promise<PortalEncargosListResponse> {
+  const conditions = [sql`e.estudio_id = ${estudioId}`];
+  if (query.estado) conditions.push(sql`e.estado = ${query.estado}`);
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(e.numero_rol ilike ${like} or e.partes ilike ${like} or e.ejecutados ilike ${like})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const offset = (query.page - 1) * PORTAL_PAGE_SIZE;
+  const [countResult, pageResult] = await Promise.all([
+    db.execute(sql`select count(*)::int as n from encargos e where ${where}`),
+    db.execute(sql`select ${itemColumns} ${itemJoins} where ${where} order by e.fecha_encargo desc, e.id desc limit ${PORTAL_PAGE_SIZE} offset ${offset}`),
+  ]);
+  return {
+    count: rowsOf<{ n: number }>(countResult)[0]?.n ?? 0,
+    page: query.page,
+    page_size: PORTAL_PAGE_SIZE,
+    results: rowsOf<ItemRow>(pageResult).map(itemOf),
+  };
+}
+
+/** The assignment when it is the firm's; otherwise 404 (another firm's or receiver's id alike). */
+export async function requirePortalEncargo(db: TenantDb, estudioId: number, id: number) {
+  const [row] = await db
+    .select({ id: tenantSchema.encargos.id })
+    .from(tenantSchema.encargos)
+    .where(and(eq(tenantSchema.encargos.id, id), eq(tenantSchema.encargos.estudioId, estudioId)));
+  if (!row) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
+  return row;
+}
+
+export async function compartirFotos(db: TenantDb): Promise<boolean> {
+  const [row] = await db.select().from(tenantSchema.portalConfiguracion).where(eq(tenantSchema.portalConfiguracion.id, 1));
+  return row?.compartirFotosPortal ?? false;
+}
+
+const santiagoHora = (date: Date) => toSantiagoIso(date).slice(11, 16);
+
+/** The timeline of one of the firm's assignments: received, visits, results, certificates, deadlines, receipts. */
+export async function getPortalEncargo(
+  db: TenantDb,
+  estudioId: number,
+  id: number,
+  fotos: { tenantId: number; signer: () => Promise<FotoSigner> },
+): Promise<PortalEncargoDetalle> {
+  const [head] = rowsOf<ItemRow & { fecha_creacion: Date | string; tipo_causa: string; tipo_encargo: string; cuantia: string | number | null }>(
+    await db.execute(sql`
+      select ${itemColumns}, e.fecha_creacion, coalesce(tc.nombre, '') as tipo_causa, coalesce(te.nombre, '') as tipo_encargo, e.cuantia
+      ${itemJoins}
+      left join tipos_causa tc on tc.id = e.tipo_causa_id
+      left join tipos_encargo te on te.id = e.tipo_encargo_id
+      where e.id = ${id} and e.estudio_id = ${estudioId}`),
+  );
+  if (!head) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
+  const { domicilios, visitas, visitaFotos, diligencias, tiposEstampado, estampados, plazos, reciboItems, recibos } = tenantSchema;
+  const [doms, visitRows, dilRows, docs, plazoRows, reciboIds, shareFotos] = await Promise.all([
+    db.select().from(domicilios).where(eq(domicilios.encargoId, id)).orderBy(asc(domicilios.id)),
+    db
+      .select()
+      .from(visitas)
+      .where(
+        and(
+          eq(visitas.encargoId, id),
+          sql`not exists (select 1 from visitas c where c.corrige_a = ${visitas.uuid})`,
+        ),
+      )
+      .orderBy(asc(visitas.fechaHora), asc(visitas.id)),
+    db
+      .select({ id: diligencias.id, fecha: diligencias.fechaDiligencia, tipo: tiposEstampado.nombre, direccion: diligencias.domicilioDireccion, comuna: diligencias.domicilioComuna })
+      .from(diligencias)
+      .innerJoin(tiposEstampado, eq(tiposEstampado.id, diligencias.tipoEstampadoId))
+      .where(eq(diligencias.encargoId, id))
+      .orderBy(asc(diligencias.fechaDiligencia), asc(diligencias.id)),
+    db
+      .select({ id: estampados.id, titulo: estampados.titulo, fecha: estampados.fechaCreacion, conPdf: sql<boolean>`${estampados.archivoPdf} is not null` })
+      .from(estampados)
+      .where(eq(estampados.encargoId, id))
+      .orderBy(asc(estampados.fechaCreacion)),
+    db.select().from(plazos).where(eq(plazos.encargoId, id)).orderBy(asc(plazos.vence), asc(plazos.id)),
+    db
+      .selectDistinct({ id: recibos.id })
+      .from(reciboItems)
+      .innerJoin(recibos, eq(recibos.id, reciboItems.reciboId))
+      .innerJoin(diligencias, eq(diligencias.id, reciboItems.diligenciaId))
+      .where(and(eq(diligencias.encargoId, id), eq(reciboItems.activo, true), eq(recibos.estudioId, estudioId))),
+    compartirFotos(db),
+  ]);
+  const fotosPorVisita = new Map<number, string[]>();
+  if (shareFotos && visitRows.length > 0) {
+    const rows = await db
+      .select({ id: visitaFotos.id, visitaId: visitaFotos.visitaId })
+      .from(visitaFotos)
+      .where(sql`${visitaFotos.visitaId} in (${sql.join(visitRows.map((v) => sql`${v.id}`), sql`, `)})`)
+      .orderBy(asc(visitaFotos.subidaEn));
+    for (const row of rows) fotosPorVisita.set(row.visitaId, [...(fotosPorVisita.get(row.visitaId) ?? []), row.id]);
+  }
+  const signer = fotosPorVisita.size > 0 ? await fotos.signer() : undefined;
+  const eventos: PortalEvento[] = [];
+  const creada = head.fecha_creacion instanceof Date ? head.fecha_creacion : new Date(head.fecha_creacion);
+  eventos.push({ tipo: 'recibido', fecha: toSantiagoIso(creada), titulo: 'Encargo recibido' });
+  for (const v of visitRows) {
+    const label = RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado;
+    eventos.push({
+      tipo: 'visita',
+      id: v.id,
+      fecha: toSantiagoIso(v.fechaHora),
+      hora: santiagoHora(v.fechaHora),
+      titulo: `Visita: ${label}`,
+      resultado: v.resultado,
+      resultado_label: label,
+      domicilio: [v.domicilioDireccion, v.domicilioComuna].filter(Boolean).join(', '),
+      fotos: (fotosPorVisita.get(v.id) ?? []).map((fotoId) => ({ id: fotoId, url: signer!.url(fotos.tenantId, fotoId) })),
+    });
+  }
+  for (const d of dilRows) {
+    eventos.push({ tipo: 'resultado', id: d.id, fecha: toSantiagoIso(d.fecha), titulo: d.tipo, domicilio: [d.direccion, d.comuna].filter(Boolean).join(', ') });
+  }
+  for (const doc of docs) {
+    eventos.push({
+      tipo: 'certificado',
+      id: doc.id,
+      fecha: toSantiagoIso(doc.fecha),
+      titulo: doc.titulo,
+      firmado: false,
+      url: doc.conPdf ? `/api/v1/portal/encargos/${id}/certificados/${doc.id}/pdf/` : null,
+    });
+  }
+  for (const p of plazoRows) {
+    eventos.push({ tipo: 'plazo', id: p.id, fecha: p.vence, titulo: plazoNombre(p.tipo), estado: p.estado === 'cumplido' ? 'cumplido' : 'pendiente' });
+  }
+  for (const { id: reciboId } of reciboIds) {
+    const recibo = await getRecibo(db, reciboId);
+    if (recibo.estado === 'anulado') continue;
+    eventos.push({
+      tipo: 'recibo',
+      id: recibo.id,
+      fecha: recibo.fecha,
+      titulo: `Recibo N° ${recibo.numero}`,
+      numero: recibo.numero,
+      total: recibo.total,
+      saldo: recibo.saldo,
+      url: `/api/v1/portal/recibos/${recibo.id}/pdf/`,
+    });
+  }
+  // Oldest first; a date-only deadline sorts at the start of its day.
+  eventos.sort((a, b) => a.fecha.localeCompare(b.fecha));
+  return {
+    encargo: {
+      ...itemOf(head),
+      tipo_causa: head.tipo_causa,
+      tipo_encargo: head.tipo_encargo,
+      cuantia: head.cuantia === null ? null : Number(head.cuantia),
+      domicilios: doms.filter((d) => d.activo).map((d) => ({ direccion: d.direccion, comuna: d.comuna, ciudad: d.ciudad })),
+    },
+    eventos,
+  };
+}
+
+/** A certificate's PDF when it belongs to one of the firm's assignments. */
+export async function getPortalCertificadoPdf(db: TenantDb, estudioId: number, encargoId: number, documentoId: string) {
+  await requirePortalEncargo(db, estudioId, encargoId);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentoId)) throw new AppError('NOT_FOUND', 'Certificado no encontrado');
+  const { estampados } = tenantSchema;
+  const [doc] = await db
+    .select({ pdf: estampados.archivoPdf, rol: estampados.numeroRol })
+    .from(estampados)
+    .where(and(eq(estampados.id, documentoId), eq(estampados.encargoId, encargoId)));
+  if (!doc?.pdf) throw new AppError('NOT_FOUND', 'Certificado no encontrado');
+  return { filename: `certificado-${doc.rol.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`, content: Buffer.from(doc.pdf) };
+}
+
+export async function listPortalRecibos(db: TenantDb, estudioId: number, page: number): Promise<PortalRecibosListResponse> {
+  const list = await listRecibosPage(db, { estudio: estudioId, page, desde: undefined, hasta: undefined, estado: undefined });
+  return { ...list, results: list.results.map((r) => ({ ...r, url: `/api/v1/portal/recibos/${r.id}/pdf/` })) };
+}
+
+/** 404 unless the receipt is the firm's. */
+export async function requirePortalRecibo(db: TenantDb, estudioId: number, id: number) {
+  const { recibos } = tenantSchema;
+  const [row] = await db.select({ id: recibos.id }).from(recibos).where(and(eq(recibos.id, id), eq(recibos.estudioId, estudioId)));
+  if (!row) throw new AppError('NOT_FOUND', 'Recibo no encontrado');
+}
+
+export async function getPortalCatalogos(db: TenantDb, estudioId: number): Promise<PortalCatalogosResponse> {
+  const { partesDemandantes } = tenantSchema;
+  const [tribunales, tiposCausa, tiposEncargo, comunas, partes] = await Promise.all([
+    getTribunales(db),
+    getTiposCausa(db),
+    getTiposEncargo(db),
+    getComunas(db),
+    db
+      .select({ id: partesDemandantes.id, nombre: partesDemandantes.nombre })
+      .from(partesDemandantes)
+      .where(and(eq(partesDemandantes.estudioId, estudioId), eq(partesDemandantes.activo, true)))
+      .orderBy(asc(partesDemandantes.nombre)),
+  ]);
+  return {
+    tribunales: tribunales.map((t) => ({ id: t.id, nombre: t.nombre })),
+    tipos_causa: tiposCausa.map((t) => ({ id: t.id, nombre: t.nombre })),
+    tipos_encargo: tiposEncargo.map((t) => ({ id: t.id, nombre: t.nombre })),
+    partes_demandantes: partes,
+    comunas,
+  };
+}

@@ -1,0 +1,353 @@
+import { PDFParse } from 'pdf-parse';
+import { sql } from 'drizzle-orm';
+import type { TenantDb } from '@receptoria/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPdf } from '../src/documents/pdf';
+import { encargoPayload, loadLookups, registerEstudio, type Lookups } from '../src/modules/encargos/encargos.fixtures';
+import { seedEncargo } from '../src/modules/rutas/rutas.fixtures';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helper';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
+
+/**
+ * The law-firm portal (issue 27) end to end on real PostgreSQL, the loopback SMTP server and pg-boss:
+ * invitation, activation, sign-in, the firm's assignments only, requests with PDFs accepted and
+ * rejected, mails, and the wall between portal and staff tokens.
+ */
+
+const JOBS = { enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 4, pollingIntervalSeconds: 0.5 };
+const PASSWORD = 'portal-clave-2026';
+
+let smtp: TestSmtpServer;
+let t: TestContext;
+let staff: string;
+let staffB: string;
+let lookups: Lookups;
+let estudioA1: Awaited<ReturnType<typeof registerEstudio>>;
+let estudioA2: Awaited<ReturnType<typeof registerEstudio>>;
+let estudioB: Awaited<ReturnType<typeof registerEstudio>>;
+let tenantB: number;
+const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
+const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
+
+async function pdf(text: string): Promise<Buffer> {
+  const { doc, done } = createPdf(text, 'Estudio');
+  doc.text(text);
+  doc.end();
+  return done;
+}
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+function multipart(fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer; type?: string }>) {
+  const boundary = `----portal${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Mails to one address, waiting until `count` of them (matching `subject`) have arrived. */
+async function mailsTo(email: string, subject: RegExp, count = 1): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = smtp.received.filter((mail) => mail.envelopeTo.includes(email) && subject.test(mail.parsed.subject ?? ''));
+    if (found.length >= count) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${subject}: ${smtp.received.map((m) => m.parsed.subject).join(' | ')}`);
+    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+  }
+}
+
+async function invite(token: string, estudioId: number, email: string, nombre = 'Abogada Portal') {
+  const response = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudioId}/usuarios_portal/`, payload: { nombre, email } });
+  expect(response.statusCode, response.body).toBe(201);
+  const [mail] = await mailsTo(email, /Invitación al portal/);
+  const match = /\/portal\/activar\/([A-Za-z0-9_-]{20,})/.exec(mail!.parsed.text ?? '');
+  expect(match, mail!.parsed.text).not.toBeNull();
+  smtp.received.splice(smtp.received.indexOf(mail!), 1);
+  return { token: match![1]!, usuario: (response.json() as { usuario: { id: number; estado: string; invitado_en: string; invitacion_vence: string } }).usuario };
+}
+
+async function activate(token: string, password = PASSWORD) {
+  return t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/activar/', payload: { token, password } });
+}
+
+async function portalLogin(email: string, password = PASSWORD) {
+  const response = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { access: string; refresh: string; user: { kind: string; estudio: { id: number; nombre: string }; receptor: { nombre: string } } };
+}
+
+const get = (token: string, url: string) => t.request(token, { method: 'GET', url });
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestContext({ mail: { smtpUrl: smtp.url }, jobs: JOBS });
+  staff = await t.login('admin', ADMIN_PASSWORD);
+  lookups = await loadLookups(t, staff);
+  estudioA1 = await registerEstudio(t, staff, { nombre: 'Estudio Uno Portal' });
+  estudioA2 = await registerEstudio(t, staff, { nombre: 'Estudio Dos Ajeno' });
+  tenantB = (await t.createTenant({ nombre: 'Receptora Otra' })).id;
+  await t.createUser({ tenantId: tenantB, username: 'portal_staff_b' });
+  staffB = await t.login('portal_staff_b');
+  estudioB = await registerEstudio(t, staffB, { nombre: 'Estudio de Otra Receptora' });
+  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
+  const dbB: TenantDb = await t.tenantDbOf(tenantB);
+  for (const rol of ['C-1001-2026', 'C-1002-2026']) encargos.a1.push((await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: rol })).encargo.id);
+  encargos.a2.push((await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: 'C-2002-SECRETO' })).encargo.id);
+  // Receiver B's ids must differ from A's so a leak could not pass as a coincidence.
+  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
+  encargos.b.push((await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: 'C-3003-AJENO' })).encargo.id);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('invitation and activation', () => {
+  it('invites by mail with a single-use link that works for 48 hours', async () => {
+    const { token, usuario } = await invite(staff, estudioA1.id, 'ana@estudiouno.cl', 'Ana Uno');
+    expect(usuario.estado).toBe('invitado');
+    expect(new Date(usuario.invitacion_vence).getTime() - new Date(usuario.invitado_en).getTime()).toBe(48 * 3_600_000);
+    // The token is kept only as its hash.
+    const stored = (await t.app.controlDb.execute(sql`select invitacion_hash from portal_usuarios where id = ${usuario.id}`)) as unknown as { rows: Array<{ invitacion_hash: string }> };
+    expect(stored.rows[0]!.invitacion_hash).not.toContain(token);
+    expect(stored.rows[0]!.invitacion_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    const short = await activate(token, 'corta');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().detail).toContain('al menos 8 caracteres');
+    const first = await activate(token);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await activate(token, 'otra-clave-larga');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().detail).toBe('El enlace de activación es inválido, ya fue usado o expiró');
+    const login = await portalLogin('ana@estudiouno.cl');
+    expect(login.user.kind).toBe('portal');
+    expect(login.user.estudio).toEqual({ id: estudioA1.id, nombre: 'Estudio Uno Portal' });
+    sessions.a1 = login;
+
+    const list = await get(staff, `/api/v1/estudios/${estudioA1.id}/usuarios_portal/`);
+    expect(list.json().results.map((u: { email: string; estado: string }) => [u.email, u.estado])).toEqual([['ana@estudiouno.cl', 'activo']]);
+  });
+
+  it('refuses a link after its 48 hours', async () => {
+    const { token, usuario } = await invite(staff, estudioA1.id, 'tarde@estudiouno.cl');
+    await t.app.controlDb.execute(sql`update portal_usuarios set invitacion_vence = now() - interval '1 second' where id = ${usuario.id}`);
+    const late = await activate(token);
+    expect(late.statusCode).toBe(400);
+    const login = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email: 'tarde@estudiouno.cl', password: PASSWORD } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('signs in users of another firm and of another receiver', async () => {
+    const a2 = await invite(staff, estudioA2.id, 'beto@estudiodos.cl');
+    expect((await activate(a2.token)).statusCode).toBe(200);
+    sessions.a2 = await portalLogin('beto@estudiodos.cl');
+    const b = await invite(staffB, estudioB.id, 'carla@otra.cl');
+    expect((await activate(b.token)).statusCode).toBe(200);
+    sessions.b = await portalLogin('carla@otra.cl');
+    // Another receiver's firm id is unknown here.
+    const foreign = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioB.id + 999_999}/usuarios_portal/`, payload: { nombre: 'X', email: 'x@x.cl' } });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('isolation', () => {
+  it('lists only the firm’s assignments, and another firm’s or receiver’s ids are 404 both ways', async () => {
+    const own = await get(sessions.a1.access, '/api/v1/portal/encargos/');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().results.map((e: { id: number }) => e.id).sort()).toEqual([...encargos.a1].sort());
+    expect(own.body).not.toContain('C-2002-SECRETO');
+    const detail = await get(sessions.a1.access, `/api/v1/portal/encargos/${encargos.a1[0]}/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().eventos[0].tipo).toBe('recibido');
+
+    const attempts: Array<[string, number[], string[]]> = [
+      [sessions.a1.access, [...encargos.a2, ...encargos.b], ['C-2002-SECRETO', 'C-3003-AJENO']],
+      [sessions.a2.access, [...encargos.a1, ...encargos.b], ['C-1001-2026', 'C-3003-AJENO']],
+      [sessions.b.access, [...encargos.a1, ...encargos.a2], ['C-1001-2026', 'C-2002-SECRETO']],
+    ];
+    for (const [token, ids, secrets] of attempts) {
+      const list = await get(token, '/api/v1/portal/encargos/?search=C-');
+      for (const secret of secrets) expect(list.body).not.toContain(secret);
+      for (const id of ids) {
+        for (const url of [`/api/v1/portal/encargos/${id}/`, `/api/v1/portal/recibos/${id}/pdf/`]) {
+          const response = await get(token, url);
+          expect(response.statusCode, `${url} ${response.body}`).toBe(404);
+          for (const secret of secrets) expect(response.body).not.toContain(secret);
+        }
+      }
+    }
+    expect((await get(sessions.b.access, '/api/v1/portal/encargos/')).json().results.map((e: { id: number }) => e.id)).toEqual(encargos.b);
+  });
+
+  it('keeps portal and staff tokens apart (403 both ways)', async () => {
+    for (const url of ['/api/v1/encargos/', '/api/v1/auth/profile/', '/api/v1/solicitudes/', `/api/v1/estudios/${estudioA1.id}/usuarios_portal/`]) {
+      const response = await get(sessions.a1.access, url);
+      expect(response.statusCode, url).toBe(403);
+    }
+    const staffRefresh = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh: sessions.a1.refresh } });
+    expect(staffRefresh.statusCode).toBe(403);
+    // A portal refresh token is not a staff one, whatever the bearer.
+    const asStaff = await t.request(undefined, { method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh: sessions.a1.refresh } });
+    expect(asStaff.statusCode).toBe(401);
+    for (const url of ['/api/v1/portal/encargos/', '/api/v1/portal/perfil/', '/api/v1/portal/preferencias/']) {
+      const response = await get(staff, url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().detail).toBe('Esta función es del portal de estudios');
+    }
+    const staffLogin = await t.request(staff, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email: 'ana@estudiouno.cl', password: PASSWORD } });
+    expect(staffLogin.statusCode).toBe(403);
+  });
+
+  it('rotates the portal refresh token like the staff’s and ends sessions on deactivation', async () => {
+    const session = await portalLogin('beto@estudiodos.cl');
+    const renewed = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/refresh/', payload: { refresh: session.refresh } });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const reused = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/refresh/', payload: { refresh: session.refresh } });
+    expect(reused.statusCode).toBe(401);
+    // Reuse revoked the family: the renewed access dies with it.
+    expect((await get(renewed.json().access, '/api/v1/portal/perfil/')).statusCode).toBe(401);
+
+    const users = (await get(staff, `/api/v1/estudios/${estudioA2.id}/usuarios_portal/`)).json().results as Array<{ id: number }>;
+    const off = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioA2.id}/usuarios_portal/${users[0]!.id}/desactivar/` });
+    expect(off.json().usuario.estado).toBe('desactivado');
+    expect((await get(sessions.a2.access, '/api/v1/portal/encargos/')).statusCode).toBe(401);
+    // Another firm's user id through this firm's path: 404.
+    const cross = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioA1.id}/usuarios_portal/${users[0]!.id}/activar/` });
+    expect(cross.statusCode).toBe(404);
+    const on = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioA2.id}/usuarios_portal/${users[0]!.id}/activar/` });
+    expect(on.json().usuario.estado).toBe('activo');
+    sessions.a2 = await portalLogin('beto@estudiodos.cl');
+  });
+});
+
+describe('requests', () => {
+  const datos = () => {
+    const { estudio_juridico: _firm, ...rest } = encargoPayload(estudioA1, lookups, { numero_rol: 'C-7777-2026', partes: 'Banco de Chile con Rojas' });
+    return rest;
+  };
+
+  it('a request with PDFs is accepted into an assignment with those PDFs, and the firm is mailed', async () => {
+    const demanda = await pdf('DEMANDA EJECUTIVA C-7777-2026');
+    const resolucion = await pdf('RESOLUCION QUE DA CURSO');
+    const noPdf = multipart({ datos: JSON.stringify(datos()) }, { demanda: { name: 'demanda.pdf', bytes: Buffer.from('no soy un pdf') } });
+    const refused = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...noPdf });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('El archivo demanda debe ser un PDF');
+    const badDatos = multipart({ datos: JSON.stringify({ ...datos(), numero_rol: '' }) }, {});
+    expect((await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...badDatos })).statusCode).toBe(400);
+
+    const body = multipart({ datos: JSON.stringify(datos()) }, { demanda: { name: 'demanda.pdf', bytes: demanda }, resolucion: { name: 'resolucion.pdf', bytes: resolucion } });
+    const created = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...body });
+    expect(created.statusCode, created.body).toBe(201);
+    const solicitud = created.json().solicitud as { id: number; estado: string; archivos: Array<{ campo: string; bytes: number }> };
+    expect(solicitud.estado).toBe('pendiente');
+    expect(solicitud.archivos.map((a) => [a.campo, a.bytes])).toEqual([['demanda', demanda.length], ['resolucion', resolucion.length]]);
+
+    // Another firm does not see it; the office inbox does.
+    expect((await get(sessions.a2.access, '/api/v1/portal/solicitudes/')).json().count).toBe(0);
+    const inbox = await get(staff, '/api/v1/solicitudes/?estado=pendiente');
+    expect(inbox.json().results.map((s: { id: number }) => s.id)).toContain(solicitud.id);
+    expect((await get(staffB, `/api/v1/solicitudes/${solicitud.id}/`)).statusCode).toBe(404);
+
+    const accepted = await t.request(staff, {
+      method: 'POST',
+      url: `/api/v1/solicitudes/${solicitud.id}/aceptar/`,
+      payload: encargoPayload(estudioA1, lookups, { numero_rol: 'C-7777-2026', partes: 'Banco de Chile con Rojas' }),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const encargoId = accepted.json().encargo_id as number;
+    const twice = await t.request(staff, {
+      method: 'POST',
+      url: `/api/v1/solicitudes/${solicitud.id}/aceptar/`,
+      payload: encargoPayload(estudioA1, lookups, { numero_rol: 'C-7777-2026' }),
+    });
+    expect(twice.statusCode).toBe(409);
+
+    const adjuntos = await get(staff, `/api/v1/encargos/${encargoId}/adjuntos/`);
+    expect(adjuntos.statusCode, adjuntos.body).toBe(200);
+    const files = adjuntos.json().results as Array<{ origen: string; url: string }>;
+    expect(files.map((f) => f.origen)).toEqual(['demanda', 'resolucion']);
+    const download = await get(staff, files[0]!.url);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(download.rawPayload)).toContain('DEMANDA EJECUTIVA C-7777-2026');
+    expect((await get(staffB, files[0]!.url)).statusCode).toBe(404);
+
+    const [mail] = await mailsTo('ana@estudiouno.cl', /Solicitud aceptada/);
+    expect(mail!.parsed.text).toContain('C-7777-2026');
+    const mine = await get(sessions.a1.access, '/api/v1/portal/solicitudes/');
+    expect(mine.json().results[0]).toMatchObject({ id: solicitud.id, estado: 'aceptada', encargo_id: encargoId });
+    expect((await get(sessions.a1.access, '/api/v1/portal/encargos/?search=7777')).json().results.map((e: { id: number }) => e.id)).toEqual([encargoId]);
+  });
+
+  it('a rejected request mails the reason', async () => {
+    const body = multipart({ datos: JSON.stringify({ ...datos(), numero_rol: 'C-8888-2026' }) }, {});
+    const created = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...body });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().solicitud.id as number;
+    const empty = await t.request(staff, { method: 'POST', url: `/api/v1/solicitudes/${id}/rechazar/`, payload: { motivo: '' } });
+    expect(empty.statusCode).toBe(400);
+    const rejected = await t.request(staff, { method: 'POST', url: `/api/v1/solicitudes/${id}/rechazar/`, payload: { motivo: 'El rol ya fue notificado por otro receptor' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().solicitud.estado).toBe('rechazada');
+    const [mail] = await mailsTo('ana@estudiouno.cl', /Solicitud rechazada/);
+    expect(mail!.parsed.text).toContain('Motivo: El rol ya fue notificado por otro receptor');
+  });
+});
+
+describe('news of the firm’s assignments', () => {
+  it('mails each new certificate and deadline once, and the timeline offers the certificate’s PDF', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const encargoId = encargos.a1[0]!;
+    const certificado = await pdf('CERTIFICADO DE NOTIFICACION C-1001-2026');
+    await db.execute(sql`insert into estampados (encargo_id, numero_rol, titulo, archivo_pdf) values (${encargoId}, 'C-1001-2026', 'Notificación personal', ${certificado})`);
+    await db.execute(sql`insert into plazos (encargo_id, tipo, desde, dias, vence, origen) values (${encargoId}, 'excepciones', '2026-03-02', 8, '2026-03-12', 'diligencia:1')`);
+    // Firm two's news do not reach firm one.
+    await db.execute(sql`insert into plazos (encargo_id, tipo, desde, dias, vence, origen) values (${encargos.a2[0]}, 'excepciones', '2026-03-02', 8, '2026-03-12', 'diligencia:2')`);
+    await t.app.jobs!.send('portal-avisos', {});
+    const [cert] = await mailsTo('ana@estudiouno.cl', /Nuevo certificado: rol C-1001-2026/);
+    expect(cert!.parsed.text).toContain('Notificación personal');
+    const [plazo] = await mailsTo('ana@estudiouno.cl', /Nuevo plazo: rol C-1001-2026/);
+    expect(plazo!.parsed.text).toContain('Vence excepciones: 12-03-2026');
+    // A second pass sends nothing again.
+    await t.app.jobs!.send('portal-avisos', {});
+    await mailsTo('beto@estudiodos.cl', /Nuevo plazo: rol C-2002-SECRETO/);
+    expect(smtp.received.filter((m) => m.envelopeTo.includes('ana@estudiouno.cl') && /Nuevo/.test(m.parsed.subject ?? ''))).toHaveLength(2);
+
+    const detail = (await get(sessions.a1.access, `/api/v1/portal/encargos/${encargoId}/`)).json() as {
+      encargo: { proximo_plazo: { nombre: string; vence: string } };
+      eventos: Array<{ tipo: string; url?: string | null }>;
+    };
+    expect(detail.encargo.proximo_plazo).toMatchObject({ nombre: 'Vence excepciones', vence: '2026-03-12' });
+    const evento = detail.eventos.find((e) => e.tipo === 'certificado');
+    const download = await get(sessions.a1.access, evento!.url!);
+    expect(download.statusCode).toBe(200);
+    expect(await pdfText(download.rawPayload)).toContain('CERTIFICADO DE NOTIFICACION C-1001-2026');
+    expect((await get(sessions.a2.access, evento!.url!)).statusCode).toBe(404);
+  });
+
+  it('stores the mail preferences and stops the mails turned off', async () => {
+    const saved = await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { mail_plazos: false } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().preferencias).toEqual({ mail_solicitudes: true, mail_certificados: true, mail_plazos: false });
+    expect((await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { otra: true } })).statusCode).toBe(400);
+  });
+});
