@@ -46,6 +46,7 @@ export const pagosScreenMessages = {
   lista: 'Pagos registrados',
   sinPagos: 'No hay pagos registrados',
   cargaError: 'No se pudieron cargar los pagos',
+  reintentar: 'Reintentar',
   deshecho: 'Deshecho',
   aplicarCredito: 'Aplicar crédito',
   aplicarCreditoTitulo: (monto: string) => `Aplicar crédito disponible (${monto})`,

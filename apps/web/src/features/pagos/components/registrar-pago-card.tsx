@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MEDIOS_PAGO, type MedioPago, todayIso } from '@receptoria/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
 import { FormDate } from '../../../components/form';
 import { PesosInput } from '../../../components/pesos-input';
 import { pesos } from '../../../lib/format';
@@ -52,60 +53,44 @@ export function RegistrarPagoCard() {
       setProblema(aviso);
       return;
     }
-    try {
-      await crear.mutateAsync({ estudio_id: estudioId, fecha: values.fecha, monto, medio, referencia: referencia.trim(), aplicaciones: revision.aplicaciones });
+    const fecha = values.fecha;
+    await submitWithProblema(setProblema, errorText, async () => {
+      await crear.mutateAsync({ estudio_id: estudioId, fecha, monto, medio, referencia: referencia.trim(), aplicaciones: revision.aplicaciones });
       notify.success(m.registrado);
       setMonto(0);
       setReferencia('');
       setMontos({});
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
+    });
   });
 
   return (
-    <Card withBorder data-testid="registrar-pago">
-      <Stack gap="sm">
-        <Title order={4}>{m.registrar}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Select
-            label={m.estudio}
-            placeholder={m.estudioPlaceholder}
-            data={(estudios.data ?? []).map((e) => ({ value: String(e.id), label: e.nombre }))}
-            value={estudio}
-            onChange={elegirEstudio}
-            searchable
-          />
-          <FormDate control={form.control} name="fecha" label={m.fecha} withAsterisk />
-          <PesosInput label={m.monto} value={monto || null} onChange={(value) => setMonto(value ?? 0)} withAsterisk />
-          <Select
-            label={m.medio}
-            data={MEDIOS_PAGO.map((value) => ({ value, label: m.medios[value] }))}
-            value={medio}
-            onChange={(value) => value && setMedio(value as MedioPago)}
-            allowDeselect={false}
-          />
-          <TextInput label={m.referencia} placeholder={m.referenciaPlaceholder} value={referencia} onChange={(event) => setReferencia(event.currentTarget.value)} maxLength={100} />
-        </SimpleGrid>
-        {estudioId && cuenta.isError ? <Alert color="red">{errorText(cuenta.error)}</Alert> : null}
-        {estudioId && cuenta.data ? <AplicacionesEditor abiertos={abiertos} montos={montos} onChange={setMontos} disponible={monto} /> : null}
-        {aviso ? <Text size="sm" c="red">{aviso}</Text> : null}
-        {problema ? (
-          <Alert color="red" data-testid="registrar-pago-error">
-            {problema}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Text size="sm" data-testid="registrar-pago-resumen">
-            {m.aplicado}: {pesos(revision.aplicado)} · {m.credito}: {pesos(Math.max(0, monto - revision.aplicado))}
-          </Text>
-          <Button onClick={() => void submit()} loading={crear.isPending} disabled={!estudioId || monto <= 0}>
-            {m.guardar}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <CobroFormCard
+      testId="registrar-pago"
+      title={m.registrar}
+      problema={problema}
+      resumen={`${m.aplicado}: ${pesos(revision.aplicado)} · ${m.credito}: ${pesos(Math.max(0, monto - revision.aplicado))}`}
+      resumenTestId="registrar-pago-resumen"
+      submitLabel={m.guardar}
+      onSubmit={() => void submit()}
+      loading={crear.isPending}
+      disabled={!estudioId || monto <= 0}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        <EstudioSelect label={m.estudio} placeholder={m.estudioPlaceholder} estudios={estudios.data} value={estudio} onChange={elegirEstudio} />
+        <FormDate control={form.control} name="fecha" label={m.fecha} withAsterisk />
+        <PesosInput label={m.monto} value={monto || null} onChange={(value) => setMonto(value ?? 0)} withAsterisk />
+        <Select
+          label={m.medio}
+          data={MEDIOS_PAGO.map((value) => ({ value, label: m.medios[value] }))}
+          value={medio}
+          onChange={(value) => value && setMedio(value as MedioPago)}
+          allowDeselect={false}
+        />
+        <TextInput label={m.referencia} placeholder={m.referenciaPlaceholder} value={referencia} onChange={(event) => setReferencia(event.currentTarget.value)} maxLength={100} />
+      </SimpleGrid>
+      {estudioId && cuenta.isError ? <Alert color="red">{errorText(cuenta.error)}</Alert> : null}
+      {estudioId && cuenta.data ? <AplicacionesEditor abiertos={abiertos} montos={montos} onChange={setMontos} disponible={monto} /> : null}
+      {aviso ? <Text size="sm" c="red">{aviso}</Text> : null}
+    </CobroFormCard>
   );
 }

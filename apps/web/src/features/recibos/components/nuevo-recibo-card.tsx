@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Checkbox, Group, Loader, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, ScrollArea, SimpleGrid, Table, Text } from '@mantine/core';
 import { todayIso } from '@receptoria/contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
 import { FormDate, FormTextarea } from '../../../components/form';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -54,113 +55,93 @@ export function NuevoReciboCard({ onCreated }: { onCreated: (id: number) => void
       form.setError('fecha', { message: m.fechaRequerida });
       return;
     }
-    try {
+    const fecha = values.fecha;
+    await submitWithProblema(setProblema, errorText, async () => {
       const recibo = await crear.mutateAsync({
         estudio_id: estudioId,
         diligencia_ids: filas.filter((f) => marcadas.has(f.diligencia_id)).map((f) => f.diligencia_id),
-        fecha: values.fecha,
+        fecha,
         observaciones: values.observaciones.trim() || undefined,
       });
       notify.success(m.creado(recibo.numero));
       setMarcadas(new Set());
-      form.reset({ fecha: values.fecha, observaciones: '' });
+      form.reset({ fecha, observaciones: '' });
       onCreated(recibo.id);
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
+    });
   });
 
   return (
-    <Card withBorder data-testid="nuevo-recibo">
-      <Stack gap="sm">
-        <div>
-          <Title order={4}>{m.nuevo}</Title>
-          <Text size="sm" c="dimmed">
-            {m.nuevoHint}
-          </Text>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label={m.estudio}
-            placeholder={m.estudioPlaceholder}
-            data={(estudios.data ?? []).map((e) => ({ value: String(e.id), label: e.nombre }))}
-            value={estudio}
-            onChange={elegirEstudio}
-            searchable
-          />
-          <FormDate control={form.control} name="fecha" label={m.fecha} withAsterisk />
-        </SimpleGrid>
-        {!estudioId ? (
-          <Text size="sm" c="dimmed">
-            {m.elegirEstudio}
-          </Text>
-        ) : facturables.isPending ? (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">{m.cargandoDiligencias}</Text>
-          </Group>
-        ) : facturables.isError ? (
-          <Alert color="red">{errorText(facturables.error)}</Alert>
-        ) : filas.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {m.sinFacturables}
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={360}>
-            <Table verticalSpacing={4} data-testid="facturables">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={m.seleccionarTodas}
-                      checked={todas}
-                      indeterminate={!todas && marcadas.size > 0}
-                      onChange={(event) => setMarcadas(event.currentTarget.checked ? new Set(filas.map((f) => f.diligencia_id)) : new Set())}
-                    />
-                  </Table.Th>
-                  <Table.Th>{m.cols.rol}</Table.Th>
-                  <Table.Th>{m.cols.tipo}</Table.Th>
-                  <Table.Th>{m.cols.fechaDiligencia}</Table.Th>
-                  <Table.Th ta="right">{m.cols.valor}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {filas.map((fila) => (
-                  <Table.Tr key={fila.diligencia_id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={fila.numero_rol}
-                        checked={marcadas.has(fila.diligencia_id)}
-                        onChange={(event) => alternar(fila.diligencia_id, event.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td>{fila.numero_rol}</Table.Td>
-                    <Table.Td>{fila.tipo}</Table.Td>
-                    <Table.Td>{fechaGuion(fila.fecha_diligencia)}</Table.Td>
-                    <Table.Td ta="right">{pesos(fila.valor)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-        )}
-        <FormTextarea control={form.control} name="observaciones" label={m.observaciones} autosize minRows={1} maxLength={1000} />
-        {problema ? (
-          <Alert color="red" data-testid="nuevo-recibo-error">
-            {problema}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Text fw={600} data-testid="nuevo-recibo-total">
-            {m.seleccionadas(marcadas.size, pesos(total))}
-          </Text>
-          <Button onClick={() => void submit()} loading={crear.isPending} disabled={!estudioId || marcadas.size === 0}>
-            {m.crear}
-          </Button>
+    <CobroFormCard
+      testId="nuevo-recibo"
+      title={m.nuevo}
+      hint={m.nuevoHint}
+      problema={problema}
+      resumen={m.seleccionadas(marcadas.size, pesos(total))}
+      resumenTestId="nuevo-recibo-total"
+      submitLabel={m.crear}
+      onSubmit={() => void submit()}
+      loading={crear.isPending}
+      disabled={!estudioId || marcadas.size === 0}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <EstudioSelect label={m.estudio} placeholder={m.estudioPlaceholder} estudios={estudios.data} value={estudio} onChange={elegirEstudio} />
+        <FormDate control={form.control} name="fecha" label={m.fecha} withAsterisk />
+      </SimpleGrid>
+      {!estudioId ? (
+        <Text size="sm" c="dimmed">
+          {m.elegirEstudio}
+        </Text>
+      ) : facturables.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">{m.cargandoDiligencias}</Text>
         </Group>
-      </Stack>
-    </Card>
+      ) : facturables.isError ? (
+        <Alert color="red">{errorText(facturables.error)}</Alert>
+      ) : filas.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {m.sinFacturables}
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={360}>
+          <Table verticalSpacing={4} data-testid="facturables">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={m.seleccionarTodas}
+                    checked={todas}
+                    indeterminate={!todas && marcadas.size > 0}
+                    onChange={(event) => setMarcadas(event.currentTarget.checked ? new Set(filas.map((f) => f.diligencia_id)) : new Set())}
+                  />
+                </Table.Th>
+                <Table.Th>{m.cols.rol}</Table.Th>
+                <Table.Th>{m.cols.tipo}</Table.Th>
+                <Table.Th>{m.cols.fechaDiligencia}</Table.Th>
+                <Table.Th ta="right">{m.cols.valor}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {filas.map((fila) => (
+                <Table.Tr key={fila.diligencia_id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={fila.numero_rol}
+                      checked={marcadas.has(fila.diligencia_id)}
+                      onChange={(event) => alternar(fila.diligencia_id, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                  <Table.Td>{fila.numero_rol}</Table.Td>
+                  <Table.Td>{fila.tipo}</Table.Td>
+                  <Table.Td>{fechaGuion(fila.fecha_diligencia)}</Table.Td>
+                  <Table.Td ta="right">{pesos(fila.valor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      <FormTextarea control={form.control} name="observaciones" label={m.observaciones} autosize minRows={1} maxLength={1000} />
+    </CobroFormCard>
   );
 }
