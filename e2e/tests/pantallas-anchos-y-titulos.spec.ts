@@ -40,6 +40,8 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   calendarioFeriados: { address: paths.calendarioFeriados, heading: 'Feriados y plazos', title: 'Feriados y plazos' },
   perfil: { address: paths.perfil, heading: 'Mi perfil', title: 'Mi perfil' },
   dashboardDetalle: { address: '/dashboard/detalle/encargos-activos', heading: 'Encargos Activos', title: 'Detalle del Dashboard' },
+  solicitudes: { address: paths.solicitudes, heading: 'Solicitudes', title: 'Solicitudes' },
+  solicitud: null, // needs a request a firm sent: portal.spec.ts opens one
   // The law-firm portal: its own app and session, outside the signed-in layout (portal.spec.ts covers it at 390 px).
   portal: null,
   portalLogin: null,

@@ -61,6 +61,11 @@ const ResultadosDashboardScreen = lazyScreen(() => import('./routes/resultados-d
 const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
 const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
 const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
+// Requests from the law-firm portal (features/solicitudes): the inbox, and one request in Nuevo Encargo.
+const SolicitudesScreen = lazyScreen(() => import('../features/solicitudes/components/solicitudes-screen'), 'SolicitudesScreen');
+const SolicitudScreen = lazyScreen(() => import('./routes/solicitud-route'), 'SolicitudRoute');
+// The dashboard's notice of pending requests: the same module as the top bar's count (it comes with the layout).
+const SolicitudesAviso = lazyScreen(() => import('../features/solicitudes/components/solicitudes-pendientes'), 'SolicitudesAviso', null);
 // The law-firm portal (features/portal, issue 27): its own app with its own session under /portal.
 const PortalApp = lazyScreen(() => import('./routes/portal-route'), 'PortalRoute', layoutLoading);
 
@@ -80,7 +85,7 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: <DashboardScreen porCobrar={<PorCobrarSlot />} /> },
+          { path: paths.home, element: <DashboardScreen porCobrar={<PorCobrarSlot />} solicitudes={<SolicitudesAviso />} /> },
           { path: paths.dashboardDetalle, element: <DashboardDetalleScreen /> },
 
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
@@ -90,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios
           { path: paths.registrarEstudio, element: <RegistrarEstudioScreen /> }, // intake: Registrar Estudio
           { path: paths.configuracionesEstudio, element: <ConfiguracionesEstudioScreen /> }, // intake: Configuraciones Estudio
+          { path: paths.solicitudes, element: <SolicitudesScreen /> }, // intake: requests from the law-firm portal
+          { path: paths.solicitud, element: <SolicitudScreen /> },
 
           {
             path: paths.cobranza,

@@ -30,6 +30,9 @@ export const paths = {
   calendarioFeriados: '/calendario/feriados',
   /** The signed-in user's profile: its data and its phone-calendar link. */
   perfil: '/mi-perfil',
+  /** Requests the law firms send through the portal (issue 27): the inbox and one request in Nuevo Encargo. */
+  solicitudes: '/solicitudes',
+  solicitud: '/solicitudes/:id',
   /** The law-firm portal (issue 27): its own app, session and route tree under /portal. */
   portal: '/portal',
   portalLogin: '/portal/login',
@@ -46,4 +49,5 @@ export const paths = {
 
 export const detallePath = (clave: string) => `/dashboard/detalle/${clave}`;
 
+export const solicitudPath = (id: number | string) => `/solicitudes/${id}`;
 export const portalEncargoPath = (id: number | string) => `/portal/encargos/${id}`;

@@ -28,6 +28,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.calendario, 'Calendario'],
   [paths.calendarioFeriados, 'Feriados y plazos'],
   [paths.perfil, 'Mi perfil'],
+  [paths.solicitudes, 'Solicitudes'],
   [paths.login, 'Acceso al Sistema'],
 ];
 
@@ -35,6 +36,10 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
 const SCREEN_TITLE_PREFIXES: readonly (readonly [string, string])[] = [
   [paths.rutas, 'Generar Rutas'],
   ['/dashboard/detalle', 'Detalle del Dashboard'],
+  // A request opens in Nuevo Encargo.
+  [paths.solicitudes, 'Nuevo Encargo'],
+  // The law-firm portal names its own screens; this is its name outside them.
+  [paths.portal, 'Portal de estudios'],
 ];
 
 /** What the tab says on an address no screen answers (the 'Página no encontrada' screen). */

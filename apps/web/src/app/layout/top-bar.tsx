@@ -6,6 +6,7 @@ import { DeferredPopover } from '../../components/deferred-popover';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth/use-session';
 import { AlarmasBell } from '../../features/alarmas/components/alarmas-bell';
+import { SolicitudesBell } from '../../features/solicitudes/components/solicitudes-pendientes';
 
 export const topBarMessages = {
   product: 'Receptoría',
@@ -95,6 +96,7 @@ export function TopBar() {
       </Group>
 
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+        <SolicitudesBell />
         <AlarmasBell />
         {/* The user's name opens 'Mi perfil' (its data and its phone-calendar link). */}
         <UnstyledButton component={Link} to={paths.perfil} title={topBarMessages.profile} style={{ minWidth: 0 }} data-testid="top-bar-perfil">

@@ -3,13 +3,15 @@ import { lazyScreen } from './lazy-screen';
 import { TarifasEstudio } from './tarifas-estudio';
 
 const InformesPanel = lazyScreen(() => import('../../features/informes/components/informes-panel'), 'InformesPanel');
+const UsuariosPortalPanel = lazyScreen(() => import('../../features/usuarios-portal/components/usuarios-portal-panel'), 'UsuariosPortalPanel');
 
-/** Configuraciones Estudio with the firm's reports and, for cobranza users, its price list. */
+/** Configuraciones Estudio with the firm's reports, its portal users and, for cobranza users, its price list. */
 export function ConfiguracionesEstudioRoute() {
   return (
     <ConfiguracionesEstudioScreen
       informesPanel={(estudio) => <InformesPanel estudio={estudio} />}
       tarifasPanel={(estudio) => <TarifasEstudio estudio={estudio} />}
+      portalPanel={(estudio) => <UsuariosPortalPanel key={estudio.id} estudioId={estudio.id} />}
     />
   );
 }

@@ -61,8 +61,11 @@ const longDate = new Intl.DateTimeFormat('es-CL', {
   year: 'numeric',
 });
 
-/** `porCobrar`: the collection card (issue 25), a lazy chunk the app mounts for those who may see it. */
-export function DashboardScreen({ porCobrar }: { porCobrar?: ReactNode } = {}) {
+/**
+ * `porCobrar`: the collection card (issue 25), a lazy chunk the app mounts for those who may see it.
+ * `solicitudes`: the requests law firms sent from the portal (issue 27), mounted by the app.
+ */
+export function DashboardScreen({ porCobrar, solicitudes }: { porCobrar?: ReactNode; solicitudes?: ReactNode } = {}) {
   const { displayName, profile, hasModule } = useSession();
   const navigate = useNavigate();
   const now = new Date();
@@ -91,6 +94,8 @@ export function DashboardScreen({ porCobrar }: { porCobrar?: ReactNode } = {}) {
           </Text>
         </Stack>
       </Group>
+
+      {solicitudes}
 
       <SimpleGrid cols={{ base: 1, md: widgets.length }} spacing="lg">
         {widgets}

@@ -7,7 +7,7 @@ import {
   encargoMessages,
 } from '@receptoria/contracts';
 import { IconDeviceFloppy, IconEraser } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
@@ -43,6 +43,19 @@ interface Created {
   numero_rol: string;
 }
 
+/** What saving returns: the created assignment (its alarms when the server sent them). */
+type Saved = Pick<EncargoDetail, 'id' | 'alarmas'> & Partial<Pick<EncargoDetail, 'numero_rol'>>;
+
+/**
+ * A request sent from the law-firm portal (issue 27): the form starts from its data for the secretary to
+ * check, `header` tells what is being reviewed, and saving accepts the request instead of creating.
+ */
+export interface NuevoEncargoIntake {
+  initialValues: EncargoFormValues;
+  header: ReactNode;
+  save: (payload: EncargoCreateValue, idempotencyKey: string) => Promise<Saved>;
+}
+
 type DuplicateChoice = 'proceed' | 'open' | 'cancel';
 
 /** Asks what to do when the rol is already registered: open it in Re-encargos, register anyway or cancel. */
@@ -76,10 +89,11 @@ async function askAboutDuplicate(rol: string, count: number): Promise<DuplicateC
   });
 }
 
-export function NuevoEncargoScreen() {
+export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } = {}) {
   const { lookups, comunas, loading } = useEncargoLookups('nuevo');
+  const startValues = () => intake?.initialValues ?? defaultEncargoValues();
   const form = useForm<EncargoFormValues, unknown, EncargoCreateValue>({
-    defaultValues: defaultEncargoValues(),
+    defaultValues: startValues(),
     resolver: createResolver(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -92,7 +106,7 @@ export function NuevoEncargoScreen() {
   /** One key per submission of this form; 'Limpiar Formulario' starts a new one. */
   const idempotencyKey = useRef(newIdempotencyKey());
   /** The save in flight: 'Registrar Encargo' and the document buttons share it instead of racing. */
-  const inFlight = useRef<Promise<EncargoDetail | null> | null>(null);
+  const inFlight = useRef<Promise<Saved | null> | null>(null);
   const { isDirty } = form.formState;
   const leaving = useUnsavedChangesPrompt(isDirty && !created && !saving);
 
@@ -131,7 +145,7 @@ export function NuevoEncargoScreen() {
    * Registers the assignment once: a second call while the first runs gets the same promise, and
    * the idempotency key makes any repeat reaching the server return the same assignment.
    */
-  const register = async (payload: EncargoCreateValue): Promise<{ detail: EncargoDetail; first: boolean } | null> => {
+  const register = async (payload: EncargoCreateValue): Promise<{ detail: Saved; first: boolean } | null> => {
     if (inFlight.current) {
       const detail = await inFlight.current;
       return detail ? { detail, first: false } : null;
@@ -140,7 +154,9 @@ export function NuevoEncargoScreen() {
       setSaving(true);
       try {
         if (!(await confirmNewRol(payload.numero_rol))) return null;
-        const result = await create.mutateAsync({ payload, idempotencyKey: idempotencyKey.current });
+        const result: Saved = intake
+          ? await intake.save(payload, idempotencyKey.current)
+          : await create.mutateAsync({ payload, idempotencyKey: idempotencyKey.current });
         setCreated({ id: result.id, numero_rol: result.numero_rol ?? payload.numero_rol });
         return result;
       } finally {
@@ -182,7 +198,7 @@ export function NuevoEncargoScreen() {
       }
     }
     setBusyDocument(kind);
-    let registeredNow: EncargoDetail | null = null;
+    let registeredNow: Saved | null = null;
     try {
       if (!created) {
         try {
@@ -209,7 +225,7 @@ export function NuevoEncargoScreen() {
 
   const clear = async () => {
     if (!(await confirmClearForm(isDirty && !created))) return;
-    form.reset(defaultEncargoValues());
+    form.reset(startValues());
     setCreated(null);
     idempotencyKey.current = newIdempotencyKey();
   };
@@ -222,6 +238,7 @@ export function NuevoEncargoScreen() {
         <Title order={2}>{m.nuevo.title}</Title>
         <Text c="dimmed">{m.nuevo.subtitle}</Text>
       </Box>
+      {intake?.header}
       {created && <EncargoCreatedBox id={created.id} numeroRol={created.numero_rol} />}
       <form onSubmit={onSubmit} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="lg">

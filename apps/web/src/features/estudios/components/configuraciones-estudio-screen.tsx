@@ -91,9 +91,11 @@ interface ConfiguracionesEstudioScreenProps {
   informesPanel?: (estudio: Estudio) => ReactNode;
   /** The selected firm's price list (Tarifas, issue 25); it belongs to the fees area and is mounted by the app. */
   tarifasPanel?: (estudio: Estudio) => ReactNode;
+  /** The firm's people on the law-firm portal (issue 27); it belongs to the portal area and is mounted by the app. */
+  portalPanel?: (estudio: Estudio) => ReactNode;
 }
 
-export function ConfiguracionesEstudioScreen({ informesPanel, tarifasPanel }: ConfiguracionesEstudioScreenProps) {
+export function ConfiguracionesEstudioScreen({ informesPanel, tarifasPanel, portalPanel }: ConfiguracionesEstudioScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = Number(searchParams.get('estudio')) || null;
   const estudios = useEstudios();
@@ -372,6 +374,8 @@ export function ConfiguracionesEstudioScreen({ informesPanel, tarifasPanel }: Co
           {estudio && informesPanel?.(estudio)}
 
           {estudio && tarifasPanel?.(estudio)}
+
+          {estudio && portalPanel?.(estudio)}
         </Stack>
       )}
     </Stack>

@@ -1,0 +1,28 @@
+/** Configuraciones Estudio → 'Usuarios del portal' (issue 27). */
+export const usuariosPortalMessages = {
+  title: 'Usuarios del portal',
+  description: 'Personas del estudio que siguen sus encargos, envían solicitudes y descargan certificados en el portal.',
+  nombre: 'Nombre',
+  email: 'Correo electrónico',
+  estado: 'Estado',
+  acciones: 'Acciones',
+  invitar: 'Invitar',
+  invitando: 'Invitando...',
+  reenviar: 'Reenviar invitación',
+  desactivar: 'Desactivar',
+  activar: 'Activar',
+  empty: 'Este estudio aún no tiene usuarios del portal.',
+  loadError: 'No se pudieron cargar los usuarios del portal.',
+  invitado: (email: string) => `Invitación enviada a ${email}`,
+  reenviado: (email: string) => `Invitación reenviada a ${email}`,
+  desactivado: (nombre: string) => `${nombre} ya no puede ingresar al portal`,
+  activado: (nombre: string) => `${nombre} puede ingresar al portal`,
+  error: (detail: string) => `No se pudo completar: ${detail}`,
+  vence: (fecha: string) => `Enlace válido hasta ${fecha}`,
+  estados: { invitado: 'Invitado', activo: 'Activo', desactivado: 'Desactivado' },
+  confirmDesactivar: {
+    title: 'Desactivar usuario del portal',
+    text: (nombre: string) => `${nombre} no podrá ingresar al portal hasta que lo actives otra vez. Sus sesiones abiertas se cierran.`,
+    confirm: 'Desactivar',
+  },
+} as const;
