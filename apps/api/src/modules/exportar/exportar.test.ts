@@ -100,6 +100,7 @@ describe('GET /exportar/', () => {
     expect(answer.disposition).toMatch(/^attachment; filename="receptoria_.+_\d{4}-\d{2}-\d{2}\.zip"$/);
     // The process (API, test and the downloaded ZIP together) stays under 300 MB while streaming.
     expect(answer.peakRss / MB, `before ${(before / MB).toFixed(0)} MB`).toBeLessThan(300);
+    console.info(`export: ${answer.body.length} bytes, process RSS ${(before / MB).toFixed(0)} MB before, peak ${(answer.peakRss / MB).toFixed(0)} MB while streaming`);
 
     const zip = await JSZip.loadAsync(answer.body);
     const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir);
