@@ -14,7 +14,7 @@ const SHORTCUTS = [
 ] as const;
 
 /** The module screens open the menu (a phone reaches them without scrolling the dashboard). */
-const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Terreno', 'Cobranza', 'Carpetas', 'Calendario'] as const;
+const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Por firmar', 'Terreno', 'Cobranza', 'Carpetas', 'Calendario'] as const;
 /** Between Usuarios y Permisos and Sistema Multi-Tenant, for those who may edit the receiver's identity. */
 const RECEPTOR_ONLY = ['Mis datos de receptor', 'Feriados y plazos'] as const;
 /** Every user's own profile, after the receiver's screens. */

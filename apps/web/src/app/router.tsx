@@ -60,7 +60,12 @@ const ResultadosDashboardScreen = lazyScreen(() => import('./routes/resultados-d
 // The legal calendar (features/calendario) and the user's profile.
 const CalendarioScreen = lazyScreen(() => import('../features/calendario/components/calendario-screen'), 'CalendarioScreen');
 const FeriadosScreen = lazyScreen(() => import('../features/calendario/components/feriados-screen'), 'FeriadosScreen');
-const PerfilScreen = lazyScreen(() => import('../features/perfil/components/perfil-screen'), 'PerfilScreen');
+// 'Mi perfil' with the signing certificate (features/firma) for users of the estampar module.
+const PerfilScreen = lazyScreen(() => import('./routes/perfil-route'), 'PerfilRoute');
+// Electronic signing (features/firma, issue 26): the batch to sign, and the public verification page.
+const firmaRoute = () => import('./routes/firma-route');
+const PorFirmarScreen = lazyScreen(firmaRoute, 'PorFirmarRoute');
+const VerificarScreen = lazyScreen(firmaRoute, 'VerificarRoute', layoutLoading);
 // Requests from the law-firm portal (features/solicitudes): the inbox, and one request in Nuevo Encargo.
 const SolicitudesScreen = lazyScreen(() => import('../features/solicitudes/components/solicitudes-screen'), 'SolicitudesScreen');
 const SolicitudScreen = lazyScreen(() => import('./routes/solicitud-route'), 'SolicitudRoute');
@@ -72,6 +77,8 @@ const PortalApp = lazyScreen(() => import('./routes/portal-route'), 'PortalRoute
 /** Every route of spec 01 §2 with its guard. */
 export const routes: RouteObject[] = [
   { path: `${paths.portal}/*`, element: <PortalApp />, errorElement: <RouteError /> },
+  // Public: whoever holds a certificate (a court, a firm) checks it without an account.
+  { path: paths.verificar, element: <VerificarScreen />, errorElement: <RouteError /> },
   {
     element: <RedirectIfAuthenticated />,
     errorElement: <RouteError />,
@@ -165,6 +172,14 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: paths.perfil, element: <PerfilScreen /> },
+          {
+            path: paths.porFirmar,
+            element: (
+              <RequireModule module="estampar">
+                <PorFirmarScreen />
+              </RequireModule>
+            ),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },
@@ -177,8 +192,8 @@ const landing = [AppLayout, DashboardScreen];
 
 export function createAppRouter() {
   const { pathname } = window.location;
-  if (pathname === paths.portal || pathname.startsWith(`${paths.portal}/`)) {
-    // A firm's portal: its own chunk, none of the office's screens.
+  if (pathname === paths.portal || pathname.startsWith(`${paths.portal}/`) || pathname.startsWith('/verificar/')) {
+    // A firm's portal or the public verification page: its own chunk, none of the office's screens.
     loadScreensFor(routes, pathname);
   } else if (sessionStore.getUser()) {
     // A stored session opens straight into the app: the layout and this address's screen download

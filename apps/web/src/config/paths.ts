@@ -30,6 +30,10 @@ export const paths = {
   calendarioFeriados: '/calendario/feriados',
   /** The signed-in user's profile: its data and its phone-calendar link. */
   perfil: '/mi-perfil',
+  /** Certificates with a PDF waiting for the electronic signature (issue 26 §4, module estampar). */
+  porFirmar: '/por-firmar',
+  /** The public page a certificate's QR opens (issue 26 §5): no session. */
+  verificar: '/verificar/:codigo',
   /** Requests the law firms send through the portal (issue 27): the inbox and one request in Nuevo Encargo. */
   solicitudes: '/solicitudes',
   solicitud: '/solicitudes/:id',

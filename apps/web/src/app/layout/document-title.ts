@@ -28,6 +28,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.calendario, 'Calendario'],
   [paths.calendarioFeriados, 'Feriados y plazos'],
   [paths.perfil, 'Mi perfil'],
+  [paths.porFirmar, 'Por firmar'],
   [paths.solicitudes, 'Solicitudes'],
   [paths.login, 'Acceso al Sistema'],
 ];
@@ -36,6 +37,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
 const SCREEN_TITLE_PREFIXES: readonly (readonly [string, string])[] = [
   [paths.rutas, 'Generar Rutas'],
   ['/dashboard/detalle', 'Detalle del Dashboard'],
+  ['/verificar', 'Verificación de certificado'],
   // A request opens in Nuevo Encargo.
   [paths.solicitudes, 'Nuevo Encargo'],
   // The law-firm portal names its own screens; this is its name outside them.

@@ -6,6 +6,7 @@ describe('the top-bar menu', () => {
     expect(moduleShortcutsFor(() => true).map((s) => [s.label, s.path])).toEqual([
       ['Nuevo Encargo', '/nuevo-encargo'],
       ['Resultados y Estampados', '/diligencias'],
+      ['Por firmar', '/por-firmar'],
       ['Terreno', '/terreno'],
       ['Cobranza', '/cobranza'],
       ['Carpetas', '/carpetas'],
@@ -14,6 +15,7 @@ describe('the top-bar menu', () => {
     expect(moduleShortcutsFor((module) => module === 'estampar').map((s) => s.label)).toEqual([
       'Nuevo Encargo',
       'Resultados y Estampados',
+      'Por firmar',
       'Terreno',
       'Carpetas',
       'Calendario',

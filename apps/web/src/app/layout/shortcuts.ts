@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconChartBar,
   IconFileDescription,
+  IconFileTypePdf,
   IconId,
   IconListCheck,
   IconMapPin,
@@ -66,6 +67,7 @@ export interface ModuleShortcut {
 export const moduleShortcuts: readonly ModuleShortcut[] = [
   { label: 'Nuevo Encargo', path: paths.nuevoEncargo, icon: IconFilePlus },
   { label: 'Resultados y Estampados', path: paths.diligencias, icon: IconFileCertificate, module: 'estampar' },
+  { label: 'Por firmar', path: paths.porFirmar, icon: IconFileTypePdf, module: 'estampar' },
   // Field work is done by those who stamp: the receiver and its staff with the Estampar module.
   { label: 'Terreno', path: paths.terreno, icon: IconMapPin, module: 'estampar' },
   { label: 'Cobranza', path: paths.cobranza, icon: IconCash, module: 'cobranza' },

@@ -1,4 +1,5 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { EnlaceTelefono } from '../../calendario/components/enlace-telefono';
 import { useSession } from '../../../lib/auth/use-session';
 
@@ -29,8 +30,11 @@ function Dato({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-/** 'Mi perfil': who is signed in, and the user's own phone-calendar link (issue 24). */
-export function PerfilScreen() {
+/**
+ * 'Mi perfil': who is signed in, the user's own phone-calendar link (issue 24) and, given by the route,
+ * the signing certificate (issue 26).
+ */
+export function PerfilScreen({ firma }: { firma?: ReactNode }) {
   const { user, profile, displayName } = useSession();
   const nombre = [profile?.first_name, profile?.last_name].filter(Boolean).join(' ') || displayName;
   return (
@@ -49,6 +53,7 @@ export function PerfilScreen() {
         </SimpleGrid>
       </Paper>
       <EnlaceTelefono />
+      {firma}
     </Stack>
   );
 }
