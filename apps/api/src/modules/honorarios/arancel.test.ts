@@ -230,11 +230,23 @@ describe('permissions', () => {
     { method: 'PUT', url: '/api/v1/honorarios/utm/', payload: { mes: '2026-06', valor: 70_500 } },
   ] as const;
 
-  it.each(routes)('$method $url needs the cobranza module (403 in Spanish) and any collection permission grants it', async (route) => {
-    const refused = await t.request(sinCobranza, { ...route, payload: 'payload' in route ? (route.payload as object) : undefined });
+  const PERMISOS = ['imprime_recibos', 'edit_asocia_recibos', 'rebaja_recibos', 'recibos_periodo'] as const;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const permiso of PERMISOS) {
+      await t.createUser({ tenantId: t.mainTenantId, username: `arancel_${permiso}`, permisos: [permiso] });
+      tokens[permiso] = await t.login(`arancel_${permiso}`);
+    }
+  });
+
+  it.each(routes)('$method $url needs the cobranza module (403 in Spanish); each collection permission alone grants it', async (route) => {
+    const payload = 'payload' in route ? (route.payload as object) : undefined;
+    const refused = await t.request(sinCobranza, { ...route, payload });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe(commonMessages.forbidden);
-    const granted = await t.request(imprime, { ...route, payload: 'payload' in route ? (route.payload as object) : undefined });
-    expect(granted.statusCode, granted.body).toBe(200);
+    for (const permiso of PERMISOS) {
+      const granted = await t.request(tokens[permiso]!, { ...route, payload });
+      expect(granted.statusCode, `${permiso}: ${granted.body}`).toBe(200);
+    }
   });
 });

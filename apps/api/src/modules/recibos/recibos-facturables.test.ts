@@ -102,11 +102,18 @@ describe('GET /recibos/facturables/', () => {
     expect((await facturables(ajeno, estudio.id)).statusCode).toBe(404);
   });
 
-  it('needs the cobranza module (403 in Spanish); any collection permission grants it', async () => {
-    const refused = await facturables(sinCobranza, estudio.id);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toBe(commonMessages.forbidden);
-    expect((await facturables(edita, estudio.id)).statusCode).toBe(200);
+  it('needs the cobranza module (403 in Spanish); each collection permission alone grants it (also the sheet’s new filter)', async () => {
+    const preview = (token: string) => t.request(token, { method: 'GET', url: '/api/v1/cobranza/encargos/', query: { solo_sin_recibo: 'true' } });
+    for (const refused of [await facturables(sinCobranza, estudio.id), await preview(sinCobranza)]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(commonMessages.forbidden);
+    }
+    for (const permiso of ['imprime_recibos', 'edit_asocia_recibos', 'rebaja_recibos', 'recibos_periodo']) {
+      await t.createUser({ tenantId: t.mainTenantId, username: `fact_${permiso}`, permisos: [permiso] });
+      const token = await t.login(`fact_${permiso}`);
+      expect((await facturables(token, estudio.id)).statusCode, permiso).toBe(200);
+      expect((await preview(token)).statusCode, permiso).toBe(200);
+    }
   });
 });
 
