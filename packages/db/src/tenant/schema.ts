@@ -189,6 +189,8 @@ export const encargos = pgTable(
     fechaModificacion: timestamp('fecha_modificacion', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic-concurrency version, raised by trigger on every UPDATE (engineer H). */
     version: integer('version').notNull().default(1),
+    /** Santiago day of the latest diligence (null: none): the work queue's 'waiting since' (kept by trigger too). */
+    ultimaDiligenciaDia: date('ultima_diligencia_dia', { mode: 'string' }),
     /** Lower-case, accent-free text of the searchable fields (trigram-indexed where pg_trgm exists). */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(translate(numero_rol || ' ' || ejecutados || ' ' || partes || ' ' || rut_ejecutado || ' ' || replace(rut_ejecutado, '-', '') || ' ' || coalesce(rut_representante_legal, '') || ' ' || numero_operacion, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun'))`,
@@ -203,6 +205,10 @@ export const encargos = pgTable(
     index('encargos_original_idx').on(t.encargoOriginalId),
     // Collections and reports: 'estampado (or listo_para_estampar) by fecha_estampado'.
     index('encargos_estado_fecha_estampado_idx').on(t.estado, t.fechaEstampado, t.id),
+    // Work queue: waiting since the last diligence, else the assignment date (migration 0025).
+    index('encargos_cola_espera_idx')
+      .on(t.estado, sql`coalesce(${t.ultimaDiligenciaDia}, ${t.fechaEncargo})`, t.id)
+      .where(sql`${t.esReEncargado} = false`),
     check('encargos_estado_check', sql`${t.estado} in ('pendiente', 'preparado', 'listo_para_estampar', 'estampado')`),
     check('encargos_no_realizable_check', sql`${t.encargoNoRealizable} = (${t.motivoNoRealizable} <> '')`),
     check('encargos_cuantia_check', sql`${t.cuantia} is null or ${t.cuantia} >= 0`),

@@ -214,21 +214,17 @@ export async function listCola(
   // The page first, then its rows' names, last diligence and nearest open deadline (for those rows only).
   // Waiting for results since the assignment date: the page is read backwards off the (estado, fecha_encargo
   // desc, id desc) index — 'nulls first' is that index's backward order (neither column is ever null).
-  // Waiting for a stamp since the last diligence: every waiting assignment's last diligence date is needed
-  // to sort, read from the diligences' (encargo, fecha desc) index.
+  // Waiting for a stamp since the last diligence (the Santiago day each assignment keeps of its latest one),
+  // else since the assignment date: the page is read off the (estado, that day, id) index (migration 0025).
   const pagina =
     estado === 'preparado'
       ? sql`select e.id, e.fecha_encargo as orden from ${encargos} e
             where e.estado = ${estado} and e.es_re_encargado = false
             order by e.fecha_encargo asc nulls first, e.id asc nulls first limit ${limit}`
-      : sql`select e.id, coalesce((ld.fecha_diligencia at time zone 'America/Santiago')::date, e.fecha_encargo) as orden
+      : sql`select e.id, coalesce(e.ultima_diligencia_dia, e.fecha_encargo) as orden
             from ${encargos} e
-            left join lateral (
-              select x.fecha_diligencia from ${diligencias} x
-              where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
-            ) ld on true
             where e.estado = ${estado} and e.es_re_encargado = false
-            order by 2 asc, e.id asc limit ${limit}`;
+            order by coalesce(e.ultima_diligencia_dia, e.fecha_encargo) asc, e.id asc limit ${limit}`;
   const result = (await db.execute(sql`
     select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
            e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, q.orden::text as esperando_desde,

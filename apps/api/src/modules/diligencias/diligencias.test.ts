@@ -311,6 +311,41 @@ describe('work queue', () => {
   });
 });
 
+describe('work queue: waiting since the latest diligence', () => {
+  it('follows the Santiago day of the latest diligence however it was written: saved, added straight to the table, deleted', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const cola = async () => ColaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());
+    const version = async (id: number) => (await db.select({ v: tenantSchema.encargos.version }).from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, id)))[0]?.v;
+    const a = await nuevo({ fecha_encargo: '2019-03-01' });
+    const b = await nuevo({ fecha_encargo: '2019-03-02' });
+    const antes = await version(a.id);
+    // 23:30 in Santiago is the next day in UTC: the day kept is Santiago's.
+    expect((await guardar(w.tokenA, resultadosBody(a.numero_rol, negativa, { fecha_diligencia: '2019-03-10T23:30:00-03:00' }))).statusCode).toBe(200);
+    expect((await guardar(w.tokenA, resultadosBody(b.numero_rol, negativa, { fecha_diligencia: '2019-03-05T10:00:00-03:00' }))).statusCode).toBe(200);
+    // Saving results raises the assignment's version once (the day is set by the same statement).
+    expect(await version(a.id)).toBe((antes ?? 0) + 1);
+    const orden = (c: Awaited<ReturnType<typeof cola>>) => c.esperando_estampado.filter((x) => x.id === a.id || x.id === b.id).map((x) => [x.id, x.esperando_desde]);
+    expect(orden(await cola())).toEqual([
+      [b.id, '2019-03-05'],
+      [a.id, '2019-03-10'],
+    ]);
+    // A later diligence written straight to the table (an import) moves b after a.
+    await db.execute(sql`
+      insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
+      values (${b.id}, ${negativa}, timestamptz '2019-03-20 10:00-03', 'Importada', 0)`);
+    expect(orden(await cola())).toEqual([
+      [a.id, '2019-03-10'],
+      [b.id, '2019-03-20'],
+    ]);
+    // Deleted again: b waits since its saved diligence.
+    await db.execute(sql`delete from diligencias where encargo_id = ${b.id} and apuntes_terreno = 'Importada'`);
+    expect(orden(await cola())).toEqual([
+      [b.id, '2019-03-05'],
+      [a.id, '2019-03-10'],
+    ]);
+  });
+});
+
 describe('work queue without re-assigned originals', () => {
   it('leaves out an assignment once re-assigned, and lists its re-assignment; the totals agree', async () => {
     const cola = async () => ColaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());

@@ -45,7 +45,8 @@ const {
 export type EncargoRow = typeof encargos.$inferSelect;
 export type EncargoInsert = typeof encargos.$inferInsert;
 
-const { searchText: _searchText, ...encargoColumns } = getTableColumns(encargos);
+// Neither the search text nor the work queue's last-diligence day (kept for its index) is part of an assignment read.
+const { searchText: _searchText, ultimaDiligenciaDia: _ultimaDiligenciaDia, ...encargoColumns } = getTableColumns(encargos);
 
 /**
  * An encargos column always qualified with its table: drizzle leaves columns unqualified in a
@@ -75,7 +76,7 @@ const joinedSelection = {
 
 /** A row of joinedSelection. */
 interface JoinedRow {
-  encargo: Omit<EncargoRow, 'searchText'>;
+  encargo: EncargoStored;
   estudioNombre: string;
   parteNombre: string | null;
   tribunalNombre: string | null;
@@ -150,7 +151,7 @@ export interface EncargoFull {
 }
 
 /** A stored assignment row without its derived search column. */
-export type EncargoStored = Omit<EncargoRow, 'searchText'>;
+export type EncargoStored = Omit<EncargoRow, 'searchText' | 'ultimaDiligenciaDia'>;
 
 type FullRow = PageRow & { alarmas: { id: number; tipo: Alarma['tipo']; fecha_hora: string; mensaje: string }[] };
 
@@ -424,7 +425,12 @@ export async function insertDiligenciaUpdatingEncargo(
     const u = db.$with('u').as(
       db
         .update(encargos)
-        .set({ estado: sql.placeholder('estado') as unknown as EncargoEstado, fechaModificacion: sql.placeholder('fechaModificacion') as unknown as Date })
+        .set({
+          estado: sql.placeholder('estado') as unknown as EncargoEstado,
+          fechaModificacion: sql.placeholder('fechaModificacion') as unknown as Date,
+          // The work queue's last-diligence day, set here so the diligences' trigger finds it right (no second version).
+          ultimaDiligenciaDia: sql`greatest(${encargos.ultimaDiligenciaDia}, (${sql.placeholder('fechaDiligencia')}::timestamptz at time zone 'America/Santiago')::date)`,
+        })
         .where(eq(encargos.id, sql.placeholder('id')))
         .returning(encargoColumns),
     );
