@@ -15,10 +15,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dropDatabase, openDatabase, type TenantDb, withDatabaseName } from '@receptoria/db';
+import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
 import {
-  ADMIN_PASSWORD,
   apiDir,
   fmtMeasure,
   type HttpRequest,
@@ -32,10 +31,9 @@ import {
   type RecordedRequest,
   recordQueries,
   type Row,
-  SERVER,
   repoRoot,
-  startApi,
   login,
+  withBenchApi,
 } from './support';
 
 // The API's own service functions and contracts, loaded from source (typed loosely here so the
@@ -313,36 +311,11 @@ export interface EncargosBenchResult {
 }
 
 export async function runEncargosBench(): Promise<EncargosBenchResult> {
-  const controlName = `receptoria_bench_${Date.now().toString(36)}`;
-  const controlUrl = withDatabaseName(SERVER, controlName);
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${controlName}`);
-  await admin.end();
-
-  let stopApi: (() => Promise<void>) | undefined;
-  let tenantUrl: string | undefined;
-  const rows: Row[] = [];
-  let failures = 0;
-  try {
-    log(`starting the API on port ${PORT} over ${controlName}…`);
-    const api = await startApi(
-      {
-        DATABASE_URL: controlUrl,
-        ADMIN_PASSWORD,
-        SEED_DEMO: '1',
-        // The API as it runs: its own connections per receiver unless BENCH_TENANT_POOL_SIZE says otherwise.
-        TENANT_POOL_SIZE: process.env.BENCH_TENANT_POOL_SIZE ?? '',
-        LOGIN_RATE_MAX: '100',
-      },
-      PORT,
-    );
-    stopApi = api.stop;
-    const control = new pg.Client({ connectionString: controlUrl });
-    await control.connect();
-    const { rows: tenants } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
-    await control.end();
-    tenantUrl = withDatabaseName(SERVER, tenants[0]?.database_name ?? '');
+  // The API as it runs: its own connections per receiver unless BENCH_TENANT_POOL_SIZE says otherwise.
+  const env = { SEED_DEMO: '1', TENANT_POOL_SIZE: process.env.BENCH_TENANT_POOL_SIZE ?? '' };
+  return withBenchApi('encargos', PORT, env, async ({ tenantUrl }) => {
+    const rows: Row[] = [];
+    let failures = 0;
     await seed(tenantUrl);
     const f = await fixtures(tenantUrl);
     const token = await login(PORT);
@@ -483,7 +456,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       let floor: Measure | undefined;
       if (recorded.length > 0) {
         log(`${s.name}: same SQL (${recorded[0]?.length} statements a request) from pg…`);
-        floor = await loadSql(tenantUrl as string, recorded, connections, DURATION);
+        floor = await loadSql(tenantUrl, recorded, connections, DURATION);
       }
       failures += api.failures + (floor?.failures ?? 0);
       if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
@@ -520,22 +493,14 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       });
     }
     if (chosen.some((c) => c.name.startsWith('lista ?search='))) {
-      const cold = await searchAfterChange(handle.db, recorder, tenantUrl as string, token, searches, searchPath);
+      const cold = await searchAfterChange(handle.db, recorder, tenantUrl, token, searches, searchPath);
       failures += cold.failures;
       rows.push(cold.row);
     }
     for (const s of chosen.filter((c) => c.p95Target === undefined)) await atFullLoad(s);
     await handle.close();
     return { rows, failures };
-  } finally {
-    await stopApi?.();
-    if (process.env.BENCH_KEEP !== '1') {
-      if (tenantUrl) await dropDatabase({ kind: 'postgres', url: tenantUrl });
-      await dropDatabase({ kind: 'postgres', url: controlUrl });
-    } else {
-      log(`kept: ${controlUrl} ${tenantUrl ?? ''}`);
-    }
-  }
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

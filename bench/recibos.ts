@@ -1,17 +1,40 @@
 /**
  * Receipts benchmark (issue 25): receipts created per second through the API at BENCH_RECIBOS_CONNECTIONS
  * (16) connections, each billing one stamped diligence under the next gapless number, then the account
- * statement of a firm holding BENCH_RECIBOS_FIRMA (5,000) receipts with payments, at 10 connections.
+ * statement of a firm holding BENCH_RECIBOS_FIRMA (5,000) receipts with payments, at 10 connections (its
+ * default pages: the 100 most recent movements, the 200 oldest open receipts; the sums cover everything).
+ * Each beside its floor: the SQL the API's own service functions send for that request, replayed from a
+ * plain pg pool with named prepared statements at the same concurrency (for receipts, a new diligence each
+ * time, from the other half of the seeded ones).
  *
  *   pnpm --filter @receptoria/bench bench:recibos
  *
- * Settings (env): BENCH_DATABASE_URL, BENCH_DURATION (10 s per scenario), BENCH_RECIBOS_CONNECTIONS (16),
- * BENCH_RECIBOS_FIRMA (5000), BENCH_PORT_RECIBOS (3927), BENCH_KEEP=1 keeps the databases.
+ * Settings (env): BENCH_DATABASE_URL, BENCH_DURATION (10 s per scenario and side), BENCH_RECIBOS_CONNECTIONS
+ * (16), BENCH_RECIBOS_FIRMA (5000), BENCH_PORT_RECIBOS (3927), BENCH_KEEP=1 keeps the databases.
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dropDatabase, withDatabaseName } from '@receptoria/db';
+import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
-import { ADMIN_PASSWORD, fmtMeasure, loadApi, log, login, machineLine, printTable, type Row, SERVER, startApi } from './support';
+import {
+  apiDir,
+  floorRow,
+  loadApi,
+  loadSql,
+  log,
+  login,
+  machineLine,
+  printTable,
+  recordQueries,
+  type Row,
+  withBenchApi,
+} from './support';
+
+// The API's own service functions, loaded from source (typed loosely: the bench does not re-check the API).
+type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
+const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
+const { createRecibo } = await load<Record<'createRecibo', ServiceFn>>(path.join(apiDir, 'src/modules/recibos/recibos.service.ts'));
+const { getEstadoCuenta } = await load<Record<'getEstadoCuenta', ServiceFn>>(path.join(apiDir, 'src/modules/pagos/estado-cuenta.service.ts'));
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_RECIBOS_CONNECTIONS ?? 16);
@@ -104,58 +127,52 @@ async function checkNumbers(tenantUrl: string, estudioId: number): Promise<strin
 }
 
 export async function runRecibosBench(): Promise<{ rows: Row[]; failures: number }> {
-  const controlName = `receptoria_bench_recibos_${Date.now().toString(36)}`;
-  const controlUrl = withDatabaseName(SERVER, controlName);
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${controlName}`);
-  await admin.end();
-  let stopApi: (() => Promise<void>) | undefined;
-  let tenantUrl: string | undefined;
-  const rows: Row[] = [];
-  let failures = 0;
-  try {
-    log(`starting the API on port ${PORT} over ${controlName}…`);
-    const api = await startApi({ DATABASE_URL: controlUrl, ADMIN_PASSWORD, SEED_DEMO: '0', LOGIN_RATE_MAX: '100' }, PORT);
-    stopApi = api.stop;
-    const control = new pg.Client({ connectionString: controlUrl });
-    await control.connect();
-    const { rows: tenants } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
-    await control.end();
-    tenantUrl = withDatabaseName(SERVER, tenants[0]?.database_name ?? '');
+  return withBenchApi('recibos', PORT, { SEED_DEMO: '0' }, async ({ tenantUrl }) => {
+    const rows: Row[] = [];
+    let failures = 0;
     const f = await seed(tenantUrl);
     const token = await login(PORT);
+    // The API bills the first half of the diligences, the floor the second.
+    const half = Math.floor(f.diligencias.length / 2);
+    const paraApi = f.diligencias.slice(0, half);
+    const paraFloor = f.diligencias.slice(half);
+    const body = (id: number) => ({ estudio_id: f.estudioCrear, diligencia_ids: [id], fecha: '2026-01-10' });
+    const hasta = '2026-06-30';
 
-    const crear = await loadApi(
-      PORT,
-      token,
-      f.diligencias.map((id) => ({ method: 'POST', path: '/api/v1/recibos/', body: { estudio_id: f.estudioCrear, diligencia_ids: [id], fecha: '2026-01-10' } })),
-      CONNECTIONS,
-      DURATION,
-    );
+    // The SQL of each request, from the API's own service functions over a recording pool.
+    const handle = await openDatabase({ kind: 'postgres', url: tenantUrl }, 'tenant', { poolSize: 1 });
+    const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
+    const actor = { userId: null, username: 'bench', ip: '127.0.0.1', userAgent: 'bench' };
+    const recordedId = paraFloor.shift() as number;
+    const crearSql = await recorder.take(() => createRecibo(handle.db, body(recordedId) as never, actor as never));
+    const cuentaSql = await recorder.take(() => getEstadoCuenta(handle.db, f.estudioCuenta as never, hasta as never));
+    await handle.close();
+    // Each replay bills the next diligence of its half (in the read's array and the write's).
+    const fresh = (values: unknown[], n: number) => {
+      const id = paraFloor[n % paraFloor.length] as number;
+      return values.map((v) => (v === recordedId ? id : Array.isArray(v) && v.length === 1 && v[0] === recordedId ? [id] : v));
+    };
+
+    log(`POST /recibos/: API ${DURATION} s at ${CONNECTIONS} connections…`);
+    const crear = await loadApi(PORT, token, paraApi.map((id) => ({ method: 'POST', path: '/api/v1/recibos/', body: body(id) })), CONNECTIONS, DURATION);
+    log(`POST /recibos/: same SQL (${crearSql.length} statements a request) from pg…`);
+    const crearFloor = await loadSql(tenantUrl, [crearSql], CONNECTIONS, DURATION, fresh);
     const numeros = await checkNumbers(tenantUrl, f.estudioCrear);
-    const crearOk = crear.rps >= 200 && crear.failures === 0 && numeros.includes('no gap');
+    const crearOk = crear.rps >= 200 && crear.failures === 0 && crearFloor.failures === 0 && numeros.includes('no gap');
     if (!crearOk) failures += 1;
-    rows.push({ group: 'receipts', name: `POST /recibos/, ${CONNECTIONS} connections`, value: `${fmtMeasure(crear)}; ${numeros}`, target: `≥ 200 req/s ${crearOk ? '✓' : '✗'}` });
+    if (crear.firstFailure) log(`  API failure: ${crear.firstFailure}`);
+    if (crearFloor.firstFailure) log(`  SQL failure: ${crearFloor.firstFailure}`);
+    rows.push(floorRow('receipts', `POST /recibos/ @${CONNECTIONS}; ${numeros}`, crear, crearFloor, `API ≥ 200 req/s ${crearOk ? '✓' : '✗'}`));
 
-    const cuenta = await loadApi(
-      PORT,
-      token,
-      [{ method: 'GET', path: `/api/v1/estudios/${f.estudioCuenta}/estado_cuenta/?hasta=2026-06-30` }],
-      10,
-      DURATION,
-    );
-    const cuentaOk = cuenta.p95 <= 100 && cuenta.failures === 0;
+    log(`estado_cuenta: API ${DURATION} s at 10 connections…`);
+    const cuenta = await loadApi(PORT, token, [{ method: 'GET', path: `/api/v1/estudios/${f.estudioCuenta}/estado_cuenta/?hasta=${hasta}` }], 10, DURATION);
+    log(`estado_cuenta: same SQL (${cuentaSql.length} statements a request) from pg…`);
+    const cuentaFloor = await loadSql(tenantUrl, [cuentaSql], 10, DURATION);
+    const cuentaOk = cuenta.p95 <= 100 && cuenta.failures === 0 && cuentaFloor.failures === 0;
     if (!cuentaOk) failures += 1;
-    rows.push({ group: 'receipts', name: `estado_cuenta, firm with ${FIRMA} receipts, 10 connections`, value: fmtMeasure(cuenta), target: `p95 ≤ 100 ms ${cuentaOk ? '✓' : '✗'}` });
-  } finally {
-    await stopApi?.();
-    if (process.env.BENCH_KEEP !== '1') {
-      if (tenantUrl) await dropDatabase({ kind: 'postgres', url: tenantUrl }).catch(() => undefined);
-      await dropDatabase({ kind: 'postgres', url: controlUrl }).catch(() => undefined);
-    }
-  }
-  return { rows, failures };
+    rows.push(floorRow('receipts', `estado_cuenta, firm with ${FIRMA} receipts @10: p95`, cuenta, cuentaFloor, `API p95 ≤ 100 ms ${cuentaOk ? '✓' : '✗'}`));
+    return { rows, failures };
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,9 +1,12 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:tenants, bench:terreno, bench:web, bench:start); their settings are in each file's header.
+ * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start); their settings are in each file's
+ * header. The work queue (/diligencias/cola/) is among the assignments rows, on the same 100,000 assignments.
  */
 import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
+import { runFirmasBench } from './firmas';
+import { runRecibosBench } from './recibos';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
 import { runTenantsBench } from './tenants';
@@ -24,6 +27,14 @@ const steps: [string, () => Promise<Row[]>][] = [
       return result.rows;
     },
   ],
+  [
+    'receipts',
+    async () => {
+      const result = await runRecibosBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
   ['many receivers', runTenantsBench],
   [
     'field sync',
@@ -35,6 +46,7 @@ const steps: [string, () => Promise<Row[]>][] = [
   ],
   ['web first load', runWebBench],
   ['certificate PDFs', runConversionesBench],
+  ['signed certificates', runFirmasBench],
 ];
 for (const [name, run] of steps) {
   log(`\n=== ${name} ===`);

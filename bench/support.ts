@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { PLAN_PER_CALL } from '@receptoria/db';
+import { dropDatabase, PLAN_PER_CALL, withDatabaseName } from '@receptoria/db';
 import pg from 'pg';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
@@ -237,6 +237,8 @@ export async function loadSql(
   requests: RecordedRequest[],
   connections: number,
   durationS: number,
+  /** Values of the n-th request sent (e.g. a new diligence each time for a write that takes it once). */
+  vary?: (values: unknown[], n: number) => unknown[],
 ): Promise<Measure> {
   const pool = new pg.Pool({ connectionString: url, max: connections });
   const latencies: number[] = [];
@@ -249,6 +251,7 @@ export async function loadSql(
     try {
       while (Date.now() < deadline) {
         const request = requests[next % requests.length] as RecordedRequest;
+        const n = next;
         next += 1;
         const started = performance.now();
         try {
@@ -256,7 +259,8 @@ export async function loadSql(
           const ids = new Map<number, number>();
           for (const q of request) {
             const isControl = /^\s*(begin|commit|rollback|savepoint|release)/i.test(q.text);
-            const values = ids.size === 0 ? q.values : q.values.map((v) => (typeof v === 'number' ? (ids.get(v) ?? v) : v));
+            const recorded = vary ? vary(q.values, n) : q.values;
+            const values = ids.size === 0 ? recorded : recorded.map((v) => (typeof v === 'number' ? (ids.get(v) ?? v) : v));
             if (isControl) {
               await client.query(q.text);
               continue;
@@ -334,4 +338,49 @@ export function machineLine(): string {
 
 export function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
+}
+
+export interface BenchApi {
+  port: number;
+  controlUrl: string;
+  /** The first receiver's database, which the API created on its first start. */
+  tenantUrl: string;
+}
+
+/**
+ * The frame every API benchmark runs in: a fresh control database `receptoria_bench_<name>_<time>`, the API
+ * started over it on `port` (first start: migrations and the first receiver), `run` with the receiver's
+ * database, then the API stopped and both databases dropped (BENCH_KEEP=1 keeps them and prints their URLs).
+ */
+export async function withBenchApi<T>(name: string, port: number, env: Record<string, string>, run: (api: BenchApi) => Promise<T>): Promise<T> {
+  const controlName = `receptoria_bench_${name}_${Date.now().toString(36)}`;
+  const controlUrl = withDatabaseName(SERVER, controlName);
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`create database ${controlName}`);
+  await admin.end();
+  let api: StartedApi | undefined;
+  let tenantUrl: string | undefined;
+  try {
+    log(`starting the API on port ${port} over ${controlName}…`);
+    api = await startApi({ DATABASE_URL: controlUrl, ADMIN_PASSWORD, LOGIN_RATE_MAX: '100', ...env }, port);
+    const control = new pg.Client({ connectionString: controlUrl });
+    await control.connect();
+    const { rows } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
+    await control.end();
+    tenantUrl = withDatabaseName(SERVER, rows[0]?.database_name ?? '');
+    return await run({ port, controlUrl, tenantUrl });
+  } finally {
+    await api?.stop();
+    if (process.env.BENCH_KEEP === '1') log(`kept: ${controlUrl} ${tenantUrl ?? ''}`);
+    else {
+      if (tenantUrl) await dropDatabase({ kind: 'postgres', url: tenantUrl }).catch((error: Error) => log(`could not drop ${tenantUrl}: ${error.message}`));
+      await dropDatabase({ kind: 'postgres', url: controlUrl }).catch((error: Error) => log(`could not drop ${controlUrl}: ${error.message}`));
+    }
+  }
+}
+
+/** An API measure beside its floor (the same SQL from pg), as one row of the table. */
+export function floorRow(group: string, name: string, api: Measure, floor: Measure, target: string): Row {
+  return { group, name, value: fmtMeasure(api), floor: fmtMeasure(floor), ratio: (api.rps / floor.rps).toFixed(2), target };
 }

@@ -14,9 +14,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { dropDatabase, withDatabaseName } from '@receptoria/db';
 import pg from 'pg';
-import { ADMIN_PASSWORD, log, login, machineLine, percentile, printTable, type Row, SERVER, startApi } from './support';
+import { log, login, machineLine, percentile, printTable, type Row, withBenchApi } from './support';
 
 const VISITAS = Number(process.env.BENCH_TERRENO_VISITAS ?? 200);
 const FOTOS = Number(process.env.BENCH_TERRENO_FOTOS ?? 50);
@@ -128,25 +127,9 @@ const ms = (values: number[], p: number) => percentile([...values].sort((a, b) =
 const statuses = (t: Timings) => [...t.statuses.entries()].map(([k, v]) => `${v}× ${k}`).join(', ');
 
 export async function runTerrenoBench(): Promise<{ rows: Row[]; failures: number }> {
-  const controlName = `receptoria_bench_terreno_${Date.now().toString(36)}`;
-  const controlUrl = withDatabaseName(SERVER, controlName);
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${controlName}`);
-  await admin.end();
-  let stopApi: (() => Promise<void>) | undefined;
-  let tenantUrl: string | undefined;
-  const rows: Row[] = [];
-  let failures = 0;
-  try {
-    log(`starting the API on port ${PORT} over ${controlName}…`);
-    const api = await startApi({ DATABASE_URL: controlUrl, ADMIN_PASSWORD, SEED_DEMO: '0', LOGIN_RATE_MAX: '100' }, PORT);
-    stopApi = api.stop;
-    const control = new pg.Client({ connectionString: controlUrl });
-    await control.connect();
-    const { rows: tenants } = await control.query<{ database_name: string }>('select database_name from tenants order by id limit 1');
-    await control.end();
-    tenantUrl = withDatabaseName(SERVER, tenants[0]?.database_name ?? '');
+  return withBenchApi('terreno', PORT, { SEED_DEMO: '0' }, async ({ tenantUrl }) => {
+    const rows: Row[] = [];
+    let failures = 0;
     const stops = await seed(tenantUrl);
     const token = await login(PORT);
     const items = queue(stops);
@@ -181,14 +164,8 @@ export async function runTerrenoBench(): Promise<{ rows: Row[]; failures: number
     const storedOk = Number(counts[0]?.v) === VISITAS && Number(counts[0]?.f) === FOTOS;
     if (!storedOk) failures += 1;
     rows.push({ group: 'field sync', name: 'database after both syncs', value: stored, target: storedOk ? 'each once ✓' : '✗' });
-  } finally {
-    await stopApi?.();
-    if (process.env.BENCH_KEEP !== '1') {
-      if (tenantUrl) await dropDatabase({ kind: 'postgres', url: tenantUrl }).catch(() => undefined);
-      await dropDatabase({ kind: 'postgres', url: controlUrl }).catch(() => undefined);
-    }
-  }
-  return { rows, failures };
+    return { rows, failures };
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
