@@ -5,7 +5,6 @@
  */
 import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
-import { runFirmasBench } from './firmas';
 import { runRecibosBench } from './recibos';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
@@ -46,7 +45,6 @@ const steps: [string, () => Promise<Row[]>][] = [
   ],
   ['web first load', runWebBench],
   ['certificate PDFs', runConversionesBench],
-  ['signed certificates', runFirmasBench],
 ];
 for (const [name, run] of steps) {
   log(`\n=== ${name} ===`);
