@@ -14,6 +14,7 @@ import { readEnv } from './env';
 import type { AppConfig } from './lib/config';
 import { configFromEnv } from './lib/config-from-env';
 import { createUser } from './modules/tenants/tenants.service';
+import { loadServidores } from './modules/servidores/directorio';
 import { QUEUES } from './jobs/jobs.plugin';
 import type { RespaldoTrabajo, RespaldoTrabajoResultado } from './jobs/respaldos.job';
 import {
@@ -126,6 +127,7 @@ async function withDatabases(config: AppConfig, work: (ctx: RespaldoContext) => 
   const tenantPools = new TenantPools({ max: 4, idleMs: 60_000, poolSize: 2 });
   try {
     await migrateHandle(control, 'control');
+    await loadServidores(config, control.db);
     const quiet = () => undefined;
     await work({
       controlDb: control.db,

@@ -13,6 +13,9 @@ export interface DatabaseConfig {
   servidores?: Map<number, string | null>;
 }
 
+/** The row `principal` of `servidores` (migration 0010): the control database's own server. */
+export const PRINCIPAL_SERVER_ID = 1;
+
 /** A receiver names a database server this process does not know (yet). */
 export class UnknownServerError extends Error {
   constructor(readonly servidorId: number) {
@@ -43,10 +46,12 @@ export function tenantLocation(
   tenant: { databaseName: string; databaseUrl: string | null; servidorId?: number | null },
 ): DatabaseLocation {
   if (tenant.databaseUrl) return { kind: 'postgres', url: tenant.databaseUrl };
-  if (tenant.servidorId != null && config.servidores) {
-    if (!config.servidores.has(tenant.servidorId)) throw new UnknownServerError(tenant.servidorId);
-    const serverUrl = config.servidores.get(tenant.servidorId);
-    if (serverUrl) return { kind: 'postgres', url: withDatabaseName(serverUrl, tenant.databaseName) };
+  // Server 1 ('principal') is the control database's own; any other must be known (read from
+  // `servidores`), never guessed: a stale copy left on the control's server must not be opened instead.
+  if (tenant.servidorId != null && tenant.servidorId !== PRINCIPAL_SERVER_ID) {
+    const serverUrl = config.servidores?.get(tenant.servidorId);
+    if (!serverUrl) throw new UnknownServerError(tenant.servidorId);
+    return { kind: 'postgres', url: withDatabaseName(serverUrl, tenant.databaseName) };
   }
   if (config.controlUrl) return { kind: 'postgres', url: withDatabaseName(config.controlUrl, tenant.databaseName) };
   return { kind: 'pglite', dataDir: path.join(config.dataDir, 'tenants', tenant.databaseName) };

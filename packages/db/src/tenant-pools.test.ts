@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseLocation, dropDatabase, ensureDatabase, withDatabaseName } from './connect';
-import { tenantDatabaseName, tenantLocation } from './locations';
+import { tenantDatabaseName, tenantLocation, UnknownServerError } from './locations';
 import { TenantPools } from './tenant-pools';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -141,5 +141,28 @@ describe('tenant database names', () => {
       kind: 'postgres',
       url: 'postgres://otro:5432/db',
     });
+  });
+
+  it('finds a receiver on its own server, and never guesses an unknown server as the control database’s', () => {
+    const config = {
+      controlUrl: 'postgres://u@h:5432/receptoria',
+      dataDir: '/x',
+      servidores: new Map<number, string | null>([
+        [1, null],
+        [2, 'postgres://v:clave@otro:6432/postgres'],
+      ]),
+    };
+    expect(tenantLocation(config, { databaseName: 'receptoria_a', databaseUrl: null, servidorId: 1 })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/receptoria_a',
+    });
+    expect(tenantLocation(config, { databaseName: 'receptoria_b', databaseUrl: null, servidorId: 2 })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://v:clave@otro:6432/receptoria_b',
+    });
+    expect(() => tenantLocation(config, { databaseName: 'receptoria_c', databaseUrl: null, servidorId: 3 })).toThrow(UnknownServerError);
+    expect(() => tenantLocation({ controlUrl: config.controlUrl, dataDir: '/x' }, { databaseName: 'c', databaseUrl: null, servidorId: 2 })).toThrow(
+      UnknownServerError,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import { authMessages, commonMessages, servidoresMessages } from '@receptoria/contracts';
-import { type ControlDb, controlLocation, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb } from '@receptoria/db';
+import { type ControlDb, controlLocation, controlSchema, type DatabaseLocation, tenantLocation, type TenantDb, UnknownServerError } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -195,7 +195,13 @@ export const authPlugin = fp<{ config: AppConfig }>(
       if (!location) {
         // A server added through another instance is read from the control database first.
         if (!app.databaseConfig.servidores?.has(found.tenant.servidorId)) await app.servidores.ensure(found.tenant.servidorId);
-        location = tenantLocation(app.databaseConfig, found.tenant);
+        try {
+          location = tenantLocation(app.databaseConfig, found.tenant);
+        } catch (error) {
+          // Its server's URL cannot be read (key changed, row removed): its receiver waits, others go on.
+          if (error instanceof UnknownServerError) throw new AppError('UNAVAILABLE', commonMessages.unavailable, { retryAfterSeconds: MOVE_RETRY_SECONDS });
+          throw error;
+        }
         locations.set(found.tenant, location);
       }
       const lease = await app.tenantPools.acquire(location);

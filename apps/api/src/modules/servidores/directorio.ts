@@ -131,6 +131,17 @@ export class DirectorioServidores {
   }
 }
 
+/**
+ * The servers read once, for tools that run without the application (CLI backups and restores): a
+ * receiver on another server must be found there, never on the control database's server.
+ */
+export async function loadServidores(config: AppConfig, db: ControlDb): Promise<DirectorioServidores> {
+  const secret = await secretOf(config, db);
+  const directorio = new DirectorioServidores(db, config.database, secret ? new TokenCrypto(secret) : undefined);
+  await directorio.refresh();
+  return directorio;
+}
+
 /** The key the URLs are encrypted with: the one OAuth tokens use (TOKEN_ENCRYPTION_KEY, else the signing secret). */
 async function secretOf(config: AppConfig, db: ControlDb): Promise<string | undefined> {
   if (config.tokenEncryptionKey ?? config.jwtSecret) return config.tokenEncryptionKey ?? config.jwtSecret;
