@@ -39,6 +39,8 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   calendario: { address: paths.calendario, heading: 'Calendario', title: 'Calendario' },
   calendarioFeriados: { address: paths.calendarioFeriados, heading: 'Feriados y plazos', title: 'Feriados y plazos' },
   perfil: { address: paths.perfil, heading: 'Mi perfil', title: 'Mi perfil' },
+  porFirmar: { address: paths.porFirmar, heading: 'Por firmar', title: 'Por firmar' },
+  verificar: null, // public, outside the signed-in layout: firma.spec.ts opens it
   dashboardDetalle: { address: '/dashboard/detalle/encargos-activos', heading: 'Encargos Activos', title: 'Detalle del Dashboard' },
   solicitudes: { address: paths.solicitudes, heading: 'Solicitudes', title: 'Solicitudes' },
   solicitud: null, // needs a request a firm sent: portal.spec.ts opens one

@@ -88,7 +88,7 @@ export function PorFirmarScreen() {
 
       <Paper withBorder p="md" shadow="xs">
         <Stack gap="md">
-          <SegmentedControl value={estado} onChange={changeEstado} data={ESTADOS.map((value) => ({ value, label: m.tabs[value] }))} />
+          <SegmentedControl fullWidth value={estado} onChange={changeEstado} data={ESTADOS.map((value) => ({ value, label: m.tabs[value] }))} />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Select
               label={m.estudio}
