@@ -17,7 +17,7 @@ const PROBE_TIMEOUT_MS = 3_000;
 /** A server's state is probed at most this often (health checks come every few seconds). */
 const PROBE_CACHE_MS = 2_000;
 /** Servers added by another instance are read again at least this often. */
-const REFRESH_MS = 60_000;
+const REFRESH_MS = 10_000;
 
 export type EstadoServidor = 'ok' | 'caido';
 
