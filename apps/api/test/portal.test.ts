@@ -344,6 +344,44 @@ describe('news of the firm’s assignments', () => {
     expect((await get(sessions.a2.access, evento!.url!)).statusCode).toBe(404);
   });
 
+  it('shows visit photos only when the receiver shares them', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const encargoId = encargos.a1[1]!;
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const [visita] = (
+      (await db.execute(sql`
+        insert into visitas (uuid, encargo_id, domicilio_direccion, domicilio_comuna, fecha_hora, tipo, resultado, autor_id, autor_nombre)
+        values (gen_random_uuid(), ${encargoId}, 'Los Aromos 123', 'Ñuñoa', '2026-03-04T14:30:00-03:00', 'busqueda', 'negativa_no_reside', 1, 'Receptor')
+        returning id`)) as unknown as { rows: Array<{ id: number }> }
+    ).rows;
+    await db.execute(sql`insert into visita_fotos (visita_id, tipo_mime, bytes, sha256, contenido, subida_por) values (${visita!.id}, 'image/png', ${png.length}, repeat('a', 64), ${png}, 'admin')`);
+    const visitaDe = async () =>
+      ((await get(sessions.a1.access, `/api/v1/portal/encargos/${encargoId}/`)).json() as { eventos: Array<{ tipo: string; hora?: string; resultado_label?: string; fotos?: Array<{ url: string }> }> }).eventos.find(
+        (e) => e.tipo === 'visita',
+      )!;
+    const hidden = await visitaDe();
+    expect(hidden).toMatchObject({ hora: '14:30', resultado_label: 'No reside', fotos: [] });
+    expect((await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal_configuracion/', payload: { compartir_fotos_portal: true } })).statusCode).toBe(403);
+    const on = await t.request(staff, { method: 'PUT', url: '/api/v1/portal_configuracion/', payload: { compartir_fotos_portal: true } });
+    expect(on.json()).toEqual({ compartir_fotos_portal: true });
+    const shown = await visitaDe();
+    expect(shown.fotos).toHaveLength(1);
+    const foto = await t.request(undefined, { method: 'GET', url: shown.fotos![0]!.url });
+    expect(foto.statusCode).toBe(200);
+    expect(foto.rawPayload.equals(png)).toBe(true);
+    await t.request(staff, { method: 'PUT', url: '/api/v1/portal_configuracion/', payload: { compartir_fotos_portal: false } });
+    expect((await visitaDe()).fotos).toEqual([]);
+  });
+
+  it('answers the firm’s receipts and account', async () => {
+    const recibos = await get(sessions.a1.access, '/api/v1/portal/recibos/');
+    expect(recibos.statusCode, recibos.body).toBe(200);
+    expect(recibos.json()).toMatchObject({ count: 0, results: [] });
+    const cuenta = await get(sessions.a1.access, '/api/v1/portal/estado_cuenta/');
+    expect(cuenta.statusCode, cuenta.body).toBe(200);
+    expect(cuenta.json()).toMatchObject({ estudio: { id: estudioA1.id }, saldo: 0 });
+  });
+
   it('stores the mail preferences and stops the mails turned off', async () => {
     const saved = await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { mail_plazos: false } });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -14,6 +14,7 @@ import {
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
+import { mailMessages } from '../../integrations/mail/mail.messages';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordControlAudit } from '../auditoria/auditoria.service';
@@ -96,6 +97,8 @@ export async function invitePortalUsuario(
   mail: InvitationMail,
   now = new Date(),
 ): Promise<PortalUsuario> {
+  // Without a way to mail the link nothing is stored.
+  if (!mail.mail.smtpConfigured) throw new AppError('CONFLICT', mailMessages.sinTransporte);
   const token = randomBytes(32).toString('base64url');
   const vence = new Date(now.getTime() + PORTAL_INVITACION_HORAS * HORA);
   const row = await db.transaction(async (tx) => {

@@ -1,4 +1,6 @@
 import {
+  ADMIN_USERNAME,
+  commonMessages,
   EncargoAdjuntosResponseSchema,
   EncargoCreateSchema,
   IdParamSchema,
@@ -14,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { PORTAL_AVISOS_QUEUE, runPortalAvisosTenant } from './portal-avisos';
 import { sendPdf } from './portal.routes';
@@ -121,7 +124,11 @@ export const solicitudesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/portal_configuracion/',
     { onRequest, schema: { tags, body: PortalConfiguracionInputSchema, response: { 200: PortalConfiguracionSchema } } },
-    async (request) => savePortalConfiguracion(request.tenantDb, request.body.compartir_fotos_portal, auditActorOf(request)),
+    async (request) => {
+      // The receiver decides what firms see: its receptor users (and the platform admin).
+      if (request.account.cargo !== 'receptor' && request.account.username !== ADMIN_USERNAME) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+      return savePortalConfiguracion(request.tenantDb, request.body.compartir_fotos_portal, auditActorOf(request));
+    },
   );
 };
 
