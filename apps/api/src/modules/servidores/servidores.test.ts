@@ -288,6 +288,33 @@ describe('moving a receiver to another server', () => {
 });
 
 describe('a database server down', () => {
+  it('a move to it fails, leaves the receiver where it was and writable, and removes nothing', async () => {
+    const [user] = await t.app.controlDb.select().from(controlSchema.users).where(eq(controlSchema.users.username, 'srv_dos'));
+    const token = await t.login('srv_dos', 'clave-segura-123');
+    const before = await tenantRow(user!.tenantId);
+    await cluster.stop();
+    try {
+      const started = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${before.id}/mover/`, payload: { servidor_id: segundo } });
+      expect(started.statusCode, started.body).toBe(202);
+      const estado = await until(
+        async () => TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${before.id}/mover/` })).json()),
+        (value) => value.estado !== 'copiando',
+        'the move to fail',
+      );
+      expect(estado.estado).toBe('fallido');
+      expect(estado.detalle.startsWith(m.fallido(''))).toBe(true);
+    } finally {
+      await cluster.start();
+    }
+    const after = await tenantRow(before.id);
+    expect(after).toMatchObject({ servidorId: 1, databaseName: before.databaseName, moviendoDesde: null });
+    // Its database was made read-only for the copy and is writable again.
+    const write = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Tras el traslado fallido' }) });
+    expect(write.statusCode, write.body).toBe(201);
+    const confirm = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${before.id}/mover/confirmar/` });
+    expect(confirm.statusCode).toBe(409);
+  });
+
   it('answers 503 with Retry-After to its receivers only, reports it in /health, and serves them again once back', async () => {
     const onSecond = await t.login('srv_uno', 'clave-segura-123');
     const onFirst = await t.login('srv_dos', 'clave-segura-123');
