@@ -37,6 +37,8 @@ describe('Tarifas', () => {
     fireEvent.change(within(nuevas[1]!).getByRole('textbox', { name: 'Monto (Fila 2)' }), { target: { value: '60000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar tarifas' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    // The version the list was read at (its highest id) goes along: a list changed meanwhile is refused.
+    expect(calls.find((c) => c.method === 'PUT')?.url).toBe('/api/v1/honorarios/tarifas/?version=2');
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual([
       { estudio_id: 7, tipo_estampado_id: 4, cuantia_desde: 0, cuantia_hasta: 5_000_000, monto_clp: 40_000, porcentaje_utm: null, recargos: [{ comuna: 'Puente Alto', monto_clp: 5_000 }] },
       { estudio_id: 7, tipo_estampado_id: null, cuantia_desde: 5_000_000, cuantia_hasta: null, monto_clp: 60_000, porcentaje_utm: null, recargos: [] },
