@@ -27,6 +27,7 @@ import { compressionPlugin } from './plugins/compression';
 import { loggerOptions } from './lib/logger';
 import { mailPlugin } from './integrations/mail/mail.plugin';
 import { estampadosPlugin } from './modules/estampados/estampados.plugin';
+import { firmaPlugin } from './modules/firma/firma.plugin';
 import { jobsPlugin } from './jobs/jobs.plugin';
 import { gmailPlugin } from './integrations/google/gmail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { config });
   await app.register(indicadoresPlugin, { config });
   await app.register(estampadosPlugin, { config });
+  await app.register(firmaPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(gmailPlugin, { config });
   await app.register(rateLimit, { global: false });

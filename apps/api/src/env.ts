@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().optional(),
   GOOGLE_API_ROOT: z.string().url().optional(),
   TOKEN_ENCRYPTION_KEY: z.string().min(32).optional(),
+  // Address the public pages are reached at (verification QR of signed certificates); default http://localhost:PORT
+  PUBLIC_URL: z.string().url().optional(),
   JOBS_ENABLED: z.enum(['0', '1']).default('1'),
   // Scale-out: login limits in Redis instead of the control database; Prometheus metrics
   REDIS_URL: z.string().url().optional(),

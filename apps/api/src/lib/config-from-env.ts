@@ -63,6 +63,7 @@ export function configFromEnv(env: Env): AppConfig {
       apiRoot: env.GOOGLE_API_ROOT,
     },
     tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     jobs: { enabled: env.JOBS_ENABLED === '1' },
     respaldos: {
       dir: path.resolve(repoRoot, env.BACKUP_DIR),

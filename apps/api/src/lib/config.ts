@@ -61,6 +61,8 @@ export interface AppConfig {
   gotenbergUrl?: string;
   /** A DOCX → PDF conversion past this is stopped (default 120 s). */
   pdfTimeoutMs?: number;
+  /** Address the public pages are reached at (the QR of a signed certificate opens {publicUrl}/verificar/{codigo}). */
+  publicUrl?: string;
   /** AES-256-GCM key (any string ≥ 32 chars, hashed to 32 bytes) for tokens at rest; else derived from jwtSecret. */
   tokenEncryptionKey?: string;
   /** Scheduled jobs (pg-boss): off unless enabled, so test app builds stay fast. */

@@ -26,9 +26,11 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/oauth2/callback/': 'Google OAuth redirect; authenticated by the signed state parameter',
   'GET /api/v1/oauth2/cerrar.js': 'static script of the OAuth callback page (no data)',
   'POST /api/v1/diligencias/notificar_estampado_generado/': 'callback of the stamp service; authenticated by its own shared key',
-  'GET /estampados/api/estampados/documento/:id/archivo': 'download link; authenticated by a signed token in the query',
+  'GET /estampados/api/estampados/documento/:id/archivo': 'download link (DOCX, PDF, signed PDF); authenticated by an HMAC over document, format and expiry in the query (10 minutes)',
   'GET /api/v1/calendario/ics/:token.ics': 'phone calendar feed; calendar apps send no bearer, authenticated by the long random token in the path',
   'GET /api/v1/visitas/fotos/:tenant/:id': 'photo of a field visit opened by <img> or a new tab; authenticated by an HMAC over receiver, photo and expiry in the query (10 minutes)',
+  'GET /api/v1/verificar/:codigo':
+    'public verification of a certificate by the code printed on it (no login; 60 look-ups a minute per address; only what the court file shows)',
   'GET /metrics': 'Prometheus scrape; never a session: authenticated by its own METRICS_TOKEN bearer (401 without it, and always 401 when no token is set)',
 };
 

@@ -18,6 +18,8 @@ export const estampadoMessages = {
   datosInvalidos: 'Los datos del estampado no son válidos',
   demasiadosDatos: 'Demasiados campos en los datos del estampado',
   firmaInvalida: 'El enlace del documento no es válido.',
+  /** A download link that is not valid or expired (they last DOCUMENTO_ENLACE_SEGUNDOS). */
+  enlaceVencido: 'El enlace del documento no es válido o venció. Ábrelo nuevamente desde la aplicación.',
   googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intenta nuevamente en unos minutos.',
   plantillaInvalida: 'La plantilla no es un documento de Word válido o tiene marcadores mal escritos. Revísela en Gestión de Plantillas.',
   rolRequerido: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',

@@ -122,5 +122,5 @@ export const DescargaDocumentoQuerySchema = z.object({
   firma: z.string({ error: m.firmaInvalida }).max(128, { error: m.firmaInvalida }),
   /** Expiry (Unix seconds) covered by the signature; a link without one is refused. */
   exp: z.coerce.number({ error: m.firmaInvalida }).int({ error: m.firmaInvalida }).min(0, { error: m.firmaInvalida }).max(2 ** 40, { error: m.firmaInvalida }).optional(),
-  formato: z.enum(['docx', 'pdf'], { error: m.firmaInvalida }).optional().default('docx'),
+  formato: z.enum(['docx', 'pdf', 'pdf_firmado'], { error: m.firmaInvalida }).optional().default('docx'),
 });

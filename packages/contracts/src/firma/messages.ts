@@ -13,6 +13,7 @@ export const firmaMessages = {
   certificadoNoVigenteAun: (desde: string, hasta: string) =>
     `El certificado de firma aún no es válido: es válido del ${desde} al ${hasta}`,
   sinCertificado: 'No tienes un certificado de firma cargado',
+  certificadoIlegible: 'El certificado guardado no se pudo leer: vuelve a cargarlo',
   certificadoGuardado: 'Certificado de firma guardado',
   certificadoEliminado: 'Certificado de firma eliminado',
   // Signing
@@ -37,6 +38,8 @@ export const firmaMessages = {
   fechaSubidaFutura: 'La fecha de subida no puede ser posterior a hoy',
   fechaSubidaAnterior: 'La fecha de subida no puede ser anterior a la firma del documento',
   subidoSinFirma: 'Solo un documento firmado puede marcarse como subido al tribunal',
+  yaSubido: 'El documento ya está marcado como subido al tribunal',
+  firmadoNoSeElimina: 'Un certificado firmado no se puede eliminar: su PDF firmado se conserva como evidencia',
   marcadoSubido: 'Documento marcado como subido al tribunal',
   sinFirmados: 'Ninguno de los documentos seleccionados está firmado',
   filtroFechaInvalido: 'Fecha inválida',

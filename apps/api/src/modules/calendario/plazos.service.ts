@@ -172,6 +172,17 @@ export async function cumplirPlazosDeEncargo(tx: TenantDb, encargoId: number, ti
   return abiertos.length;
 }
 
+/** The upload deadline of one stamp (origen 'estampado:<uuid>') met on `fecha` when still open; returns how many. */
+export async function cumplirPlazoDeEstampado(tx: TenantDb, estampadoId: string, fecha: string, actor: AuditActor): Promise<number> {
+  const abiertos = await tx
+    .select()
+    .from(plazos)
+    .where(and(eq(plazos.origen, `estampado:${estampadoId}`), eq(plazos.tipo, 'subida_estampado'), eq(plazos.estado, 'pendiente')))
+    .for('update');
+  for (const row of abiertos) await cerrar(tx, row, fecha, actor);
+  return abiertos.length;
+}
+
 /** The upload deadline of a stamp generated for an assignment: the setting's días hábiles from its generation. */
 export async function plazoDeEstampado(
   tx: TenantDb,

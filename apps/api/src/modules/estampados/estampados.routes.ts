@@ -36,6 +36,7 @@ export const estampadosServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     actor: auditActorOf(request),
     engines: app.stampEngines,
     signer: app.documentSigner,
+    publicUrl: app.firma.publicUrl,
   });
   const tags = ['estampados'];
 
@@ -103,11 +104,12 @@ export const estampadosServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!app.documentSigner.verify(id, request.query.firma)) throw new AppError('NOT_FOUND', m.noEncontrado);
+      const { formato, exp, firma } = request.query;
+      if (!app.documentSigner.verify(id, formato, exp, firma)) throw new AppError('NOT_FOUND', m.enlaceVencido);
       const tenant = await findDocumentoTenant(app.controlDb, id);
       if (!tenant) throw new AppError('NOT_FOUND', m.noEncontrado);
       const file = await app.tenantPools.with(tenantLocation(app.databaseConfig, tenant), (db) =>
-        documentoArchivo(db, id, request.query.formato),
+        documentoArchivo(db, id, formato),
       );
       return reply
         .header('content-type', file.mime)

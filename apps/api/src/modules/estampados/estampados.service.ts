@@ -13,6 +13,8 @@ import {
   type ReceptorCampo,
   type TipoEstampado,
   diligenciaMessages as dm,
+  DOCUMENTO_ENLACE_SEGUNDOS,
+  firmaMessages,
   estampadoMessages as m,
   normalizeRol,
   toSantiagoIso,
@@ -53,6 +55,8 @@ import {
   unindexDocumento,
 } from './estampados.repository';
 import { datosDeTerreno } from '../visitas/certificado';
+import { estaFirmado, findPdfFirmado } from '../firma/firma.repository';
+import { codigoParaEstampado } from '../firma/firma.service';
 import type { CertificadoPdfs } from './estampados-pdf';
 import { MissingMarkersError, type StampEngine, type StampTemplate } from './stamp-engine';
 import { candidata, comoCertificado, decidir, fechaTexto, leerTipeado } from './stamp-diligencia';
@@ -77,36 +81,46 @@ export interface StampContext {
   actor?: AuditActor;
   engines: { local: StampEngine; google: StampEngine | null; carpetaPorDefecto?: string; pdfs?: CertificadoPdfs };
   signer: DocumentSigner;
+  /** Base of the public verification page printed with each certificate's code (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signed download links: the document's url opens in a new tab, which carries no bearer token.
+// Signed download links: the document's url opens in a new tab, which carries no bearer token, so
+// the link carries an HMAC over the document, the format and its expiry (DOCUMENTO_ENLACE_SEGUNDOS).
+
+export type FormatoDocumento = 'docx' | 'pdf' | 'pdf_firmado';
 
 export interface DocumentSigner {
-  sign(id: string): string;
-  verify(id: string, firma: string): boolean;
+  url(id: string, formato: FormatoDocumento, now?: Date): string;
+  verify(id: string, formato: FormatoDocumento, exp: number | undefined, firma: string, now?: Date): boolean;
 }
+
+export const STAMP_PREFIX = '/estampados/api';
 
 export async function createDocumentSigner(controlDb: ControlDb): Promise<DocumentSigner> {
   const key = await resolveSetting(controlDb, 'estampados_url_key', () => randomBytes(32).toString('base64url'));
-  const sign = (id: string) => createHmac('sha256', key).update(`estampado:${id}`).digest('base64url');
+  const sign = (id: string, formato: FormatoDocumento, exp: number) =>
+    createHmac('sha256', key).update(`estampado:${id}:${formato}:${exp}`).digest('base64url');
   return {
-    sign,
-    verify(id, firma) {
-      const expected = Buffer.from(sign(id));
+    url(id, formato, now = new Date()) {
+      const exp = Math.floor(now.getTime() / 1000) + DOCUMENTO_ENLACE_SEGUNDOS;
+      const query = `exp=${exp}&firma=${sign(id, formato, exp)}${formato === 'docx' ? '' : `&formato=${formato}`}`;
+      return `${STAMP_PREFIX}/estampados/documento/${id}/archivo?${query}`;
+    },
+    verify(id, formato, exp, firma, now = new Date()) {
+      if (exp === undefined || !Number.isSafeInteger(exp) || exp * 1000 < now.getTime()) return false;
+      const expected = Buffer.from(sign(id, formato, exp));
       const given = Buffer.from(firma);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }
 
-export const STAMP_PREFIX = '/estampados/api';
-
 function documentUrls(doc: { id: string; motor: 'local' | 'google'; urlExterna: string; hasPdf: boolean }, signer: DocumentSigner) {
-  const base = `${STAMP_PREFIX}/estampados/documento/${doc.id}/archivo?firma=${signer.sign(doc.id)}`;
   return {
-    url: doc.motor === 'google' && doc.urlExterna ? doc.urlExterna : base,
-    url_pdf: doc.hasPdf ? `${base}&formato=pdf` : null,
+    url: doc.motor === 'google' && doc.urlExterna ? doc.urlExterna : signer.url(doc.id, 'docx'),
+    url_pdf: doc.hasPdf ? signer.url(doc.id, 'pdf') : null,
   };
 }
 
@@ -337,12 +351,15 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
       datos = freePayload(ctx, sent, numeroRol);
     }
     const result = await render(datos);
+    // Every certificate carries its verification code (issue 26), printed at the end of its DOCX.
+    const { codigo, docx } = await codigoParaEstampado(ctx.controlDb, ctx.tenant.id, ctx.publicUrl, result.docx);
     const inserted = await insertEstampado(tx, {
       encargoId,
       numeroRol,
       tipoEstampadoId: tipo.id,
       titulo,
-      archivoDocx: result.docx,
+      codigoVerificacion: codigo,
+      archivoDocx: docx,
       archivoPdf: result.pdf,
       urlExterna: result.externalUrl,
       motor: result.motor,
@@ -484,6 +501,8 @@ export async function getDocumento(db: TenantDb, signer: DocumentSigner, id: str
 export async function deleteDocumento(db: TenantDb, controlDb: ControlDb, id: string, actor: AuditActor = SYSTEM_ACTOR): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await findEstampado(tx, id);
+    // A signed certificate is evidence (its signed PDF is append-only): it stays.
+    if (found && (await estaFirmado(tx, id))) throw new AppError('BAD_REQUEST', firmaMessages.firmadoNoSeElimina);
     if (!found || !(await deleteEstampado(tx, id))) throw new AppError('NOT_FOUND', m.noEncontrado);
     if (found.doc.encargoId !== null) {
       await recordAudit(tx, actor, {
@@ -500,15 +519,15 @@ export async function deleteDocumento(db: TenantDb, controlDb: ControlDb, id: st
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The file behind a signed link, from the database of the receiver that generated it. */
-export async function documentoArchivo(db: TenantDb, id: string, formato: 'docx' | 'pdf') {
+export async function documentoArchivo(db: TenantDb, id: string, formato: FormatoDocumento) {
   const { doc } = await loadDocumento(db, id);
-  const bytes = formato === 'pdf' ? doc.archivoPdf : doc.archivoDocx;
+  const bytes = formato === 'pdf_firmado' ? (await findPdfFirmado(db, id))?.pdf : formato === 'pdf' ? doc.archivoPdf : doc.archivoDocx;
   if (!bytes) throw new AppError('NOT_FOUND', m.noEncontrado);
   const base = doc.titulo.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'estampado';
   return {
     bytes,
-    mime: formato === 'pdf' ? 'application/pdf' : DOCX_MIME,
-    filename: `${base}.${formato}`,
+    mime: formato === 'docx' ? DOCX_MIME : 'application/pdf',
+    filename: formato === 'pdf_firmado' ? `${base} (firmado).pdf` : `${base}.${formato}`,
     googleUrl: doc.motor === 'google' ? doc.urlExterna : '',
   };
 }

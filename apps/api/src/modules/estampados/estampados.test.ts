@@ -292,7 +292,10 @@ describe('local engine', () => {
     const lenient = await generar(w.tokenA, { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: false });
     expect(lenient.statusCode).toBe(201);
     const file = await t.request(undefined, { method: 'GET', url: GenerarEstampadoResponseSchema.parse(lenient.json()).documento.url });
-    expect(docxText(file.rawPayload)).toBe(`ROL ${encargo.numero_rol} -  - Pedro Andrés Soto Muñoz`);
+    // The template's text, then the verification code every certificate carries (issue 26).
+    const [texto, codigo] = docxText(file.rawPayload).split('\n');
+    expect(texto).toBe(`ROL ${encargo.numero_rol} -  - Pedro Andrés Soto Muñoz`);
+    expect(codigo).toMatch(/^Código de verificación: ([A-Z2-7]{4}-){6}[A-Z2-7]{2} — verifique este documento en http:\/\/localhost:3000\/verificar\//);
   });
 
   it('refuses a type without a template, and an unknown type', async () => {
@@ -626,7 +629,9 @@ describe("the receiver's identity on the certificate", () => {
       expect(body.advertencias).toEqual(['Faltan tus datos de receptor en el certificado: RUT']);
       expect(body.receptor_incompleto).toEqual(['rut', 'titulo', 'direccion']);
       const lines = docxText((await t.request(undefined, { method: 'GET', url: body.documento.url })).rawPayload).split('\n');
-      expect(lines.slice(-3)).toEqual([RECEPTOR_A.nombre, 'Receptor Judicial', '']);
+      // The signature lines, then the verification code every certificate carries (issue 26).
+      expect(lines.slice(-4, -1)).toEqual([RECEPTOR_A.nombre, 'Receptor Judicial', '']);
+      expect(lines.at(-1)).toMatch(/^Código de verificación: /);
     } finally {
       await control.update(controlSchema.tenants).set(RECEPTOR_A).where(eq(controlSchema.tenants.id, t.mainTenantId));
     }
@@ -662,7 +667,8 @@ describe('documents of an assignment', () => {
     expect(body.results.map((d) => d.id)).toEqual([b.id, a.id]);
     expect(body.results[1]).toMatchObject({
       titulo: a.titulo,
-      url: a.url,
+      // A fresh link (its expiry counts from this answer) to the same file.
+      url: expect.stringMatching(new RegExp(`^/estampados/api/estampados/documento/${a.id}/archivo\\?exp=\\d+&firma=`)),
       url_pdf: a.url_pdf,
       motor: 'local',
       numero_rol: encargo.numero_rol,

@@ -1,0 +1,357 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CertificadoFirma,
+  type CertificadoFirmaResponse,
+  codigoVerificacionDesdeBytes,
+  type DocumentoFirma,
+  type DocumentosFirmaQuery,
+  type FirmarResponse,
+  type FirmarResultado,
+  type FirmarValue,
+  firmaMessages as m,
+  formatDate,
+  formatearCodigoVerificacion,
+  type MarcarDocumentoSubidoValue,
+  rutaVerificacion,
+  todayIso,
+  toSantiagoIso,
+  type Verificacion,
+} from '@receptoria/contracts';
+import { type ControlDb, type controlSchema, type TenantDb } from '@receptoria/db';
+import { AppError } from '../../lib/app-error';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { AuditActor } from '../auditoria/audit-actor';
+import { recordAudit, recordControlAudit } from '../auditoria/auditoria.service';
+import { cumplirPlazoDeEstampado } from '../calendario/plazos.service';
+import type { DocumentSigner } from '../estampados/estampados.service';
+import type { CifradoCertificados } from './cifrado';
+import { docxConCodigo } from './docx-codigo';
+import { firmarPdf, PdfIlegibleError } from './firmar-pdf';
+import {
+  deleteCertificado,
+  type DocumentoFirmaRow,
+  estadoDe,
+  findCertificado,
+  findDocumento,
+  findPdfsFirmados,
+  findPdfVigente,
+  indexCodigo,
+  insertFirma,
+  insertSubida,
+  listDocumentos,
+  lockParaFirmar,
+  setCodigo,
+  upsertCertificado,
+} from './firma.repository';
+import { abrirP12, P12FormatoError, type P12Info, P12PasswordError, P12SinClaveError, vigencia } from './p12';
+
+type TenantRow = typeof controlSchema.tenants.$inferSelect;
+
+/** What the signing routes share: the key of the stored certificates, the public URL, the link signer. */
+export interface FirmaServicios {
+  cifrado: CifradoCertificados;
+  /** Base of the public verification page (PUBLIC_URL), without a trailing slash. */
+  publicUrl: string;
+  enlaces: DocumentSigner;
+}
+
+export interface FirmaContext {
+  db: TenantDb;
+  controlDb: ControlDb;
+  tenant: TenantRow;
+  userId: number;
+  actor: AuditActor;
+  servicios: FirmaServicios;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification codes
+
+/** A fresh code: 130 random bits as 26 base32 characters. */
+export function nuevoCodigo(): string {
+  return codigoVerificacionDesdeBytes(randomBytes(17));
+}
+
+export function urlVerificacion(publicUrl: string, codigo: string): string {
+  return `${publicUrl}${rutaVerificacion(codigo)}`;
+}
+
+/**
+ * A new certificate's verification code, indexed in the control database before the certificate is
+ * stored (so every stored code is verifiable), and its DOCX with the code printed.
+ */
+export async function codigoParaEstampado(
+  controlDb: ControlDb,
+  tenantId: number,
+  publicUrl: string,
+  docx: Buffer | null,
+): Promise<{ codigo: string; docx: Buffer | null }> {
+  const codigo = nuevoCodigo();
+  await indexCodigo(controlDb, codigo, tenantId);
+  return { codigo, docx: docx ? docxConCodigo(docx, codigo, urlVerificacion(publicUrl, codigo)) : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing certificate
+
+const fecha = (d: Date) => formatDate(d);
+
+function vigenciaError(info: Pick<P12Info, 'validoDesde' | 'validoHasta'>, now: Date): AppError | null {
+  const estado = vigencia(info, now);
+  if (estado === 'vigente') return null;
+  const mensaje = estado === 'vencido' ? m.certificadoVencido(fecha(info.validoDesde), fecha(info.validoHasta)) : m.certificadoNoVigenteAun(fecha(info.validoDesde), fecha(info.validoHasta));
+  return new AppError('BAD_REQUEST', mensaje, { errors: { archivo: [mensaje] } });
+}
+
+function abrir(bytes: Buffer, password: string) {
+  try {
+    return abrirP12(bytes, password);
+  } catch (error) {
+    if (error instanceof P12PasswordError) throw new AppError('BAD_REQUEST', m.passwordIncorrecta, { errors: { password: [m.passwordIncorrecta] } });
+    if (error instanceof P12SinClaveError) throw new AppError('BAD_REQUEST', m.sinClavePrivada, { errors: { archivo: [m.sinClavePrivada] } });
+    if (error instanceof P12FormatoError) throw new AppError('BAD_REQUEST', m.archivoInvalido, { errors: { archivo: [m.archivoInvalido] } });
+    throw new AppError('BAD_REQUEST', m.archivoInvalido, { errors: { archivo: [m.archivoInvalido] } });
+  }
+}
+
+function certificadoDe(row: { nombre: string; rut: string; emisor: string; validoDesde: Date; validoHasta: Date }): CertificadoFirma {
+  return { nombre: row.nombre, rut: row.rut, emisor: row.emisor, valido_desde: toSantiagoIso(row.validoDesde), valido_hasta: toSantiagoIso(row.validoHasta) };
+}
+
+/** POST /firma/certificado/: checks the file with its password and validity, then stores it encrypted. */
+export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, password: string, now = new Date()): Promise<CertificadoFirma> {
+  const { info } = abrir(bytes, password);
+  const invalido = vigenciaError(info, now);
+  if (invalido) throw invalido;
+  const row = await upsertCertificado(ctx.db, {
+    usuarioId: ctx.userId,
+    archivoCifrado: ctx.servicios.cifrado.cifrar(bytes),
+    nombre: info.nombre,
+    rut: info.rut,
+    emisor: info.emisor,
+    numeroSerie: info.numeroSerie,
+    huellaSha256: info.huellaSha256,
+    validoDesde: info.validoDesde,
+    validoHasta: info.validoHasta,
+    cargadoPor: ctx.actor.username,
+  });
+  await recordControlAudit(ctx.controlDb, ctx.tenant.id, ctx.actor, {
+    entidad: 'usuario',
+    entidadId: ctx.userId,
+    accion: 'certificado_firma_cargado',
+    cambios: { certificado_firma: { antes: null, despues: { nombre: info.nombre, rut: info.rut, emisor: info.emisor, huella_sha256: info.huellaSha256 } } },
+  });
+  return certificadoDe(row);
+}
+
+export async function obtenerCertificado(ctx: Pick<FirmaContext, 'db' | 'userId'>): Promise<CertificadoFirmaResponse> {
+  const row = await findCertificado(ctx.db, ctx.userId);
+  return { certificado: row ? { ...certificadoDe(row), cargado: toSantiagoIso(row.cargadoEn) } : null };
+}
+
+export async function eliminarCertificado(ctx: FirmaContext): Promise<void> {
+  const row = await deleteCertificado(ctx.db, ctx.userId);
+  if (!row) throw new AppError('NOT_FOUND', m.sinCertificado);
+  await recordControlAudit(ctx.controlDb, ctx.tenant.id, ctx.actor, {
+    entidad: 'usuario',
+    entidadId: ctx.userId,
+    accion: 'certificado_firma_eliminado',
+    cambios: { certificado_firma: { antes: { nombre: row.nombre, huella_sha256: row.huellaSha256 }, despues: null } },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents
+
+export function documentoDe(row: DocumentoFirmaRow, enlaces: DocumentSigner): DocumentoFirma {
+  return {
+    id: row.id,
+    titulo: row.titulo,
+    numero_rol: row.numeroRol,
+    encargo_id: row.encargoId,
+    tipo: row.tipo,
+    estudio: row.estudioId !== null && row.estudioNombre !== null ? { id: row.estudioId, nombre: row.estudioNombre } : null,
+    tribunal: row.tribunal,
+    creado: toSantiagoIso(row.fechaCreacion),
+    estado: estadoDe(row),
+    url_pdf: row.tienePdf ? enlaces.url(row.id, 'pdf') : null,
+    url_pdf_firmado: row.firmaId !== null ? enlaces.url(row.id, 'pdf_firmado') : null,
+    codigo_verificacion: row.codigo ? formatearCodigoVerificacion(row.codigo) : null,
+    firmado: row.firmadoEn ? toSantiagoIso(row.firmadoEn) : null,
+    firmado_por: row.firmante,
+    subido: row.subido,
+  };
+}
+
+export async function listarDocumentos(ctx: Pick<FirmaContext, 'db' | 'servicios'>, query: DocumentosFirmaQuery): Promise<DocumentoFirma[]> {
+  return (await listDocumentos(ctx.db, query)).map((row) => documentoDe(row, ctx.servicios.enlaces));
+}
+
+async function documento(db: TenantDb, id: string): Promise<DocumentoFirmaRow> {
+  const row = await findDocumento(db, id);
+  if (!row) throw new AppError('NOT_FOUND', m.documentoNoEncontrado);
+  return row;
+}
+
+export async function obtenerDocumento(ctx: Pick<FirmaContext, 'db' | 'servicios'>, id: string): Promise<DocumentoFirma> {
+  return documentoDe(await documento(ctx.db, id), ctx.servicios.enlaces);
+}
+
+export function nombreArchivo(titulo: string, sufijo: string): string {
+  const base = titulo.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().slice(0, 150) || 'certificado';
+  return `${base}${sufijo}.pdf`;
+}
+
+/** GET /firma/documentos/{id}/pdf/: the signed PDF when there is one, else the unsigned one. */
+export async function pdfDocumento(db: TenantDb, id: string): Promise<{ bytes: Buffer; filename: string }> {
+  const found = await findPdfVigente(db, id);
+  if (!found) {
+    await documento(db, id);
+    throw new AppError('NOT_FOUND', m.documentoSinPdf);
+  }
+  return { bytes: found.pdf, filename: nombreArchivo(found.titulo, found.firmado ? ' (firmado)' : '') };
+}
+
+/** POST /firma/documentos/{id}/subido/: a signed certificate uploaded to the court on `fecha`; its upload deadline is met. */
+export async function marcarSubido(ctx: FirmaContext, id: string, input: MarcarDocumentoSubidoValue, now = new Date()): Promise<DocumentoFirma> {
+  if (input.fecha > todayIso(now)) throw new AppError('BAD_REQUEST', m.fechaSubidaFutura, { errors: { fecha: [m.fechaSubidaFutura] } });
+  await ctx.db.transaction(async (tx) => {
+    const doc = await lockParaFirmar(tx, id);
+    if (!doc) throw new AppError('NOT_FOUND', m.documentoNoEncontrado);
+    const actual = await documento(tx, id);
+    if (actual.firmaId === null || actual.firmadoEn === null) throw new AppError('BAD_REQUEST', m.subidoSinFirma);
+    if (actual.subido !== null) throw new AppError('BAD_REQUEST', m.yaSubido);
+    if (input.fecha < todayIso(actual.firmadoEn)) throw new AppError('BAD_REQUEST', m.fechaSubidaAnterior, { errors: { fecha: [m.fechaSubidaAnterior] } });
+    await insertSubida(tx, { estampadoId: id, fecha: input.fecha, registradaPor: ctx.actor.username });
+    if (doc.encargoId !== null) {
+      await cumplirPlazoDeEstampado(tx, id, input.fecha, ctx.actor);
+      await recordAudit(tx, ctx.actor, {
+        entidad: 'encargo',
+        entidadId: doc.encargoId,
+        accion: 'estampado_subido',
+        cambios: { estampado_subido: { antes: null, despues: { id, fecha: input.fecha } } },
+      });
+    }
+  });
+  return obtenerDocumento(ctx, id);
+}
+
+export async function pdfsFirmados(db: TenantDb, ids: readonly string[]) {
+  const rows = await findPdfsFirmados(db, ids);
+  if (rows.length === 0) throw new AppError('BAD_REQUEST', m.sinFirmados);
+  const usados = new Map<string, number>();
+  return rows.map((row) => {
+    let name = nombreArchivo(row.titulo, ' (firmado)');
+    const n = (usados.get(name) ?? 0) + 1;
+    usados.set(name, n);
+    if (n > 1) name = name.replace(/\.pdf$/, ` ${n}.pdf`);
+    return { name, bytes: row.pdf };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing
+
+/**
+ * POST /firma/firmar/: the user's certificate opened once with the password (a wrong one or an
+ * expired certificate refuses the whole batch before anything is written), then each certificate
+ * signed on its own: its result says why one was not.
+ */
+export async function firmar(ctx: FirmaContext, input: FirmarValue, now = new Date()): Promise<FirmarResponse> {
+  const cert = await findCertificado(ctx.db, ctx.userId);
+  if (!cert) throw new AppError('BAD_REQUEST', m.sinCertificado);
+  let bytes: Buffer;
+  try {
+    bytes = ctx.servicios.cifrado.descifrar(cert.archivoCifrado);
+  } catch {
+    throw new AppError('BAD_REQUEST', m.certificadoIlegible);
+  }
+  const p12 = abrir(bytes, input.password);
+  const invalido = vigenciaError(p12.info, now);
+  if (invalido) throw invalido;
+  const results: FirmarResultado[] = [];
+  for (const id of input.documento_ids) results.push(await firmarUno(ctx, p12, id, now));
+  return { results, firmados: results.filter((r) => r.ok).length };
+}
+
+const fallo = (id: string, error: string): FirmarResultado => ({ id, ok: false, error, url_pdf_firmado: null, codigo_verificacion: null });
+
+async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id: string, now: Date): Promise<FirmarResultado> {
+  const doc = await ctx.db.transaction(async (tx) => lockParaFirmar(tx, id));
+  if (!doc) return fallo(id, m.documentoNoEncontrado);
+  if (doc.firmado) return fallo(id, m.documentoYaFirmado);
+  if (!doc.pdf) return fallo(id, doc.motor === 'google' ? m.documentoGoogle : m.documentoSinPdf);
+  let codigo = doc.codigo;
+  if (!codigo) {
+    // A certificate generated before codes existed gets one now (printed in the signature block).
+    const nuevo = nuevoCodigo();
+    await indexCodigo(ctx.controlDb, nuevo, ctx.tenant.id);
+    await setCodigo(ctx.db, id, nuevo);
+    codigo = (await findDocumento(ctx.db, id))?.codigo ?? nuevo;
+  }
+  let firmado: Buffer;
+  try {
+    firmado = await firmarPdf(doc.pdf, p12, {
+      nombre: p12.info.nombre,
+      rut: p12.info.rut,
+      codigo,
+      urlVerificacion: urlVerificacion(ctx.servicios.publicUrl, codigo),
+      ubicacion: ctx.tenant.comuna || 'Chile',
+      fecha: now,
+    });
+  } catch (error) {
+    return fallo(id, error instanceof PdfIlegibleError ? m.pdfIlegible : m.errorFirma);
+  }
+  const sha256 = createHash('sha256').update(firmado).digest('hex');
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const actual = await lockParaFirmar(tx, id);
+      if (!actual) throw new AppError('NOT_FOUND', m.documentoNoEncontrado);
+      if (actual.firmado) throw new AppError('CONFLICT', m.documentoYaFirmado);
+      await insertFirma(tx, {
+        estampadoId: id,
+        archivoPdf: firmado,
+        sha256,
+        codigoVerificacion: codigo,
+        firmanteNombre: p12.info.nombre,
+        firmanteRut: p12.info.rut,
+        emisor: p12.info.emisor,
+        certificadoSerie: p12.info.numeroSerie,
+        certificadoHuella: p12.info.huellaSha256,
+        firmadoPor: ctx.actor.username,
+        firmadoEn: now,
+      });
+      if (actual.encargoId !== null) {
+        await recordAudit(tx, ctx.actor, {
+          entidad: 'encargo',
+          entidadId: actual.encargoId,
+          accion: 'estampado_firmado',
+          cambios: { estampado_firmado: { antes: null, despues: { id, firmante: p12.info.nombre, sha256 } } },
+        });
+      }
+    });
+  } catch (error) {
+    if (error instanceof AppError) return fallo(id, error.message);
+    if (uniqueViolation(error) !== undefined) return fallo(id, m.documentoYaFirmado);
+    throw error;
+  }
+  return { id, ok: true, error: null, url_pdf_firmado: ctx.servicios.enlaces.url(id, 'pdf_firmado', now), codigo_verificacion: formatearCodigoVerificacion(codigo) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public verification
+
+/** GET /verificar/{codigo}: what the court file shows of the document behind a code. */
+export function verificacionDe(tenant: TenantRow, row: DocumentoFirmaRow & { sha256Pdf: string | null }): Verificacion {
+  return {
+    codigo: formatearCodigoVerificacion(row.codigo ?? ''),
+    receptor: tenant.nombre,
+    tribunal: row.tribunal,
+    numero_rol: row.numeroRol,
+    tipo: row.tipo,
+    fecha: toSantiagoIso(row.fechaCreacion),
+    firmante: row.firmante,
+    firmado: row.firmadoEn ? toSantiagoIso(row.firmadoEn) : null,
+    sha256: row.firmaSha256 ?? row.sha256Pdf,
+  };
+}
