@@ -42,3 +42,43 @@ CREATE TRIGGER diligencias_ultima_dia_delete AFTER DELETE ON diligencias
   REFERENCING OLD TABLE AS anteriores FOR EACH STATEMENT EXECUTE FUNCTION diligencias_ultima_en_encargo();
 --> statement-breakpoint
 CREATE INDEX "encargos_cola_espera_idx" ON "encargos" USING btree ("estado",(coalesce("ultima_diligencia_dia", "fecha_encargo")),"id") WHERE "encargos"."es_re_encargado" = false;
+--> statement-breakpoint
+-- A firm's account statement is remembered by the API until anything it reads changes: every statement that
+-- writes receipts, their items, discounts, boletas, payments or their applications adds one to a shard of
+-- cobranza_cambios in the same transaction (the writing connection's shard, as encargos_cambios), and a
+-- remembered statement serves only while the sum of the shards is the one it was computed at.
+CREATE TABLE "cobranza_cambios" (
+	"shard" smallint PRIMARY KEY NOT NULL,
+	"cambios" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION cobranza_cambio_anotar() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO cobranza_cambios (shard, cambios) VALUES ((pg_backend_pid() % 32)::smallint, 1)
+  ON CONFLICT (shard) DO UPDATE SET cambios = cobranza_cambios.cambios + 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER recibos_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON recibos
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER recibo_items_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON recibo_items
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER rebajas_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON rebajas
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER boletas_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON boletas
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER pagos_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pagos
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER pago_aplicaciones_cobranza_cambio AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pago_aplicaciones
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+CREATE TRIGGER estudios_cobranza_cambio AFTER UPDATE OR DELETE ON estudios
+  FOR EACH STATEMENT EXECUTE FUNCTION cobranza_cambio_anotar();
+--> statement-breakpoint
+-- The work queue's totals: the per-state counts of encargo_totales less the state's re-assigned originals, found here.
+CREATE INDEX "encargos_re_encargados_idx" ON "encargos" USING btree ("estado") WHERE "encargos"."es_re_encargado";

@@ -209,6 +209,8 @@ export const encargos = pgTable(
     index('encargos_cola_espera_idx')
       .on(t.estado, sql`coalesce(${t.ultimaDiligenciaDia}, ${t.fechaEncargo})`, t.id)
       .where(sql`${t.esReEncargado} = false`),
+    // Work queue totals: the re-assigned originals of a state (migration 0025).
+    index('encargos_re_encargados_idx').on(t.estado).where(sql`${t.esReEncargado}`),
     check('encargos_estado_check', sql`${t.estado} in ('pendiente', 'preparado', 'listo_para_estampar', 'estampado')`),
     check('encargos_no_realizable_check', sql`${t.encargoNoRealizable} = (${t.motivoNoRealizable} <> '')`),
     check('encargos_cuantia_check', sql`${t.cuantia} is null or ${t.cuantia} >= 0`),
@@ -238,6 +240,16 @@ export const encargoTotales = pgTable(
  * counts remembered at one sum are still exact while a later reading gives the same sum.
  */
 export const encargosCambios = pgTable('encargos_cambios', {
+  shard: smallint('shard').primaryKey(),
+  cambios: bigint('cambios', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * How many statements have changed receipts, their items, discounts, boletas, payments, applications or
+ * firms (tenant migration 0025, statement triggers), over 32 shards: a firm's account statement remembered
+ * at one sum is still exact while a later reading gives the same sum.
+ */
+export const cobranzaCambios = pgTable('cobranza_cambios', {
   shard: smallint('shard').primaryKey(),
   cambios: bigint('cambios', { mode: 'number' }).notNull().default(0),
 });

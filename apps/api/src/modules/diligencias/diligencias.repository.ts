@@ -1,9 +1,9 @@
 import { type ColaItem, type DiligenciaResumen, type EncargoEstado, type TipoPlazo, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared } from '../../lib/prepared';
 
-const { diligencias, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
+const { diligencias, encargoTotales, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
 
 export type TipoEstampadoRow = typeof tiposEstampado.$inferSelect;
 export type DiligenciaRow = typeof diligencias.$inferSelect;
@@ -243,10 +243,15 @@ export async function listCola(
       where y.encargo_id = e.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
     ) p on true
     order by q.orden asc, q.id asc`)) as unknown as { rows: ColaRow[] };
-  const [countRow] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(encargos)
-    .where(and(eq(encargos.estado, estado), eq(encargos.esReEncargado, false)));
+  // The state's count kept by the encargo_totales triggers, less its re-assigned originals (few; partial
+  // index, migration 0025): not a count of every waiting assignment.
+  const [countRow] = (
+    (await db.execute(sql`
+      select ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = ${estado})
+              - (select count(*) from ${encargos} where ${encargos.estado} = ${estado} and ${encargos.esReEncargado}))::int as n`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
   const hoy = todayIso(now);
   const items = result.rows.map(
     (r): ColaItem => ({

@@ -79,6 +79,9 @@ function estadoCuentaStatement(db: TenantDb) {
       with p as (
         select ${sql.placeholder('hasta')}::date as hasta,
                ((${sql.placeholder('hasta')}::date + 1)::timestamp at time zone 'America/Santiago') as corte
+      ), hasta_el_final as (
+        -- How many movements, counted from the last, reach the end of the page asked for (null: all).
+        select ${sql.placeholder('movimientosOffset')}::int + ${sql.placeholder('movimientosLimit')}::int
       ), r as materialized (
         select r.id, r.numero, r.fecha, r.creado_en, coalesce(r.anulado_en < p.corte, false) as anulado, r.anulado_en
           from recibos r, p
@@ -100,47 +103,46 @@ function estadoCuentaStatement(db: TenantDb) {
         select a.recibo_id, a.pago_id, a.monto, pg.reversado
           from pago_aplicaciones a join pg on pg.id = a.pago_id, p
          where a.creado_en = pg.creado_en or a.creado_en < p.corte
-      ), fig as materialized (
-        select r.id, r.numero, r.fecha, r.anulado, r.anulado_en, p.hasta - r.fecha as dias,
-               coalesce(it.subtotal, 0)::bigint as subtotal,
-               coalesce(rbs.rebaja, 0)::bigint as rebaja,
-               coalesce(pa.pagado, 0)::bigint as pagado,
-               (case when b.retiene = 'pagador' and b.fecha <= p.hasta then b.retencion else 0 end)::bigint as retenido,
-               b.numero_boleta, b.fecha as boleta_fecha
-          from r cross join p
-          left join it on it.recibo_id = r.id
-          left join (select recibo_id, sum(monto) as rebaja from rb group by recibo_id) rbs on rbs.recibo_id = r.id
-          left join (select recibo_id, sum(monto) as pagado from ap where not reversado group by recibo_id) pa on pa.recibo_id = r.id
-          left join boletas b on b.recibo_id = r.id
       ), s as materialized (
-        select fig.*, (subtotal - rebaja)::bigint as total,
-               (case when anulado then 0 else greatest(subtotal - rebaja - pagado - retenido, 0) end)::bigint as saldo
-          from fig
+        select f.*, (f.subtotal - f.rebaja)::bigint as total,
+               (case when f.anulado then 0 else greatest(f.subtotal - f.rebaja - f.pagado - f.retenido, 0) end)::bigint as saldo
+          from (
+            select r.id, r.numero, r.fecha, r.anulado, r.anulado_en, p.hasta - r.fecha as dias,
+                   coalesce(it.subtotal, 0)::bigint as subtotal,
+                   coalesce(rbs.rebaja, 0)::bigint as rebaja,
+                   coalesce(pa.pagado, 0)::bigint as pagado,
+                   (case when b.retiene = 'pagador' and b.fecha <= p.hasta then b.retencion else 0 end)::bigint as retenido,
+                   b.numero_boleta, b.fecha as boleta_fecha
+              from r cross join p
+              left join it on it.recibo_id = r.id
+              left join (select recibo_id, sum(monto) as rebaja from rb group by recibo_id) rbs on rbs.recibo_id = r.id
+              left join (select recibo_id, sum(monto) as pagado from ap where not reversado group by recibo_id) pa on pa.recibo_id = r.id
+              left join boletas b on b.recibo_id = r.id
+          ) f
       ), mov as (
-        select fecha, 0 as orden, id as clave, 0 as sub, 'recibo' as tipo, id as recibo_id, null::int as pago_id,
-               subtotal as cargo, 0::bigint as abono, numero, null::text as numero_boleta, null::text as motivo, null::text as medio, null::text as referencia
-          from s
+        -- Each kind of movement cut to the page's rows counted from the end (its own order is the statement's
+        -- within one kind), so the page is sorted out of a few rows of each kind, never out of all of them.
+        (select fecha, 0 as orden, id as clave, 0 as sub, 'recibo' as tipo, id as recibo_id, null::int as pago_id,
+                subtotal as cargo, 0::bigint as abono, numero, null::text as numero_boleta, null::text as motivo, null::text as medio, null::text as referencia
+           from s order by 1 desc, 3 desc limit (table hasta_el_final))
         union all
-        select boleta_fecha, 4, id, 0, 'retencion', id, null, 0, retenido, numero, numero_boleta, null, null, null
-          from s where retenido > 0 and boleta_fecha is not null
+        (select boleta_fecha, 4, id, 0, 'retencion', id, null, 0, retenido, numero, numero_boleta, null, null, null
+           from s where retenido > 0 and boleta_fecha is not null order by 1 desc, 3 desc limit (table hasta_el_final))
         union all
-        select (anulado_en at time zone 'America/Santiago')::date, 3, id, 0, 'anulacion', id, null, 0, total - retenido, numero, null, null, null, null
-          from s where anulado
+        (select (anulado_en at time zone 'America/Santiago')::date, 3, id, 0, 'anulacion', id, null, 0, total - retenido, numero, null, null, null, null
+           from s where anulado order by 1 desc, 3 desc limit (table hasta_el_final))
         union all
-        select (creado_en at time zone 'America/Santiago')::date, 2, recibo_id, id, 'rebaja', recibo_id, null, 0, monto, numero, null, motivo, null, null
-          from rb
+        (select (creado_en at time zone 'America/Santiago')::date, 2, recibo_id, id, 'rebaja', recibo_id, null, 0, monto, numero, null, motivo, null, null
+           from rb order by 1 desc, 3 desc, 4 desc limit (table hasta_el_final))
         union all
-        select fecha, 5, id, 0, 'pago', null, id, 0, monto, null, null, null, medio, referencia
-          from pg
+        (select fecha, 5, id, 0, 'pago', null, id, 0, monto, null, null, null, medio, referencia
+           from pg order by 1 desc, 3 desc limit (table hasta_el_final))
         union all
-        select (reverso_en at time zone 'America/Santiago')::date, 1, id, 0, 'reverso_pago', null, id, monto, 0, null, null, null, medio, referencia
-          from pg where reversado
+        (select (reverso_en at time zone 'America/Santiago')::date, 1, id, 0, 'reverso_pago', null, id, monto, 0, null, null, null, medio, referencia
+           from pg where reversado order by 1 desc, 3 desc limit (table hasta_el_final))
       ), pagina as (
         -- The page counted from the end: a bounded sort of offset + limit rows, never of every movement.
-        select * from mov
-         order by fecha desc, orden desc, clave desc, sub desc
-         limit (case when ${sql.placeholder('movimientosLimit')}::int is null then null
-                     else ${sql.placeholder('movimientosOffset')}::int + ${sql.placeholder('movimientosLimit')}::int end)
+        select * from mov order by fecha desc, orden desc, clave desc, sub desc limit (table hasta_el_final)
       ), corrido as (
         -- Running balance = the account's final balance less what the movements after each one moved.
         select pagina.*,
@@ -217,6 +219,64 @@ export async function getEstadoCuenta(
   paginas: EstadoCuentaPaginas = ESTADO_CUENTA_PRIMERAS_PAGINAS,
 ): Promise<EstadoCuenta> {
   const hasta = hastaInput ?? todayIso();
+  // Pages (not the documents' every row) are remembered until anything a statement reads changes.
+  if (paginas.movimientos_page_size === 0 || paginas.abiertos_page_size === 0) return calcularEstadoCuenta(db, estudioId, hasta, paginas);
+  const key = `${estudioId}|${hasta}|${paginas.movimientos_page}|${paginas.movimientos_page_size}|${paginas.abiertos_page}|${paginas.abiertos_page_size}`;
+  const cambios = await cambiosCobranza(db);
+  const remembered = recordados.get(db, key, cambios);
+  if (remembered) return remembered;
+  const estado = await calcularEstadoCuenta(db, estudioId, hasta, paginas);
+  recordados.set(db, key, cambios, estado);
+  return estado;
+}
+
+/** The sum of cobranza_cambios: it moves with every committed change to receipts, payments or firms (migration 0025). */
+async function cambiosCobranza(db: TenantDb): Promise<string> {
+  const statement = preparedSql<{ cambios: string }>(db, 'cobranza_cambios_suma', () => sql`select coalesce(sum(cambios), 0)::text as cambios from cobranza_cambios`);
+  return (await statement.execute({})).rows[0]?.cambios ?? '0';
+}
+
+/**
+ * Statements recently answered, per receiver: the same statement asked again (the screen reloading, several
+ * people looking at one firm) is answered from here while the receiver's cobranza_cambios sum is the one it
+ * was computed at (read before computing it, so what is remembered is never older than its sum). Entries live
+ * 10 minutes; past RECORDADOS_MAX for all receivers together the least recently used goes first.
+ */
+const RECORDADOS_MS = 10 * 60_000;
+const RECORDADOS_MAX = 200;
+const recordados = (() => {
+  const entries = new Map<string, { cambios: string; en: number; estado: EstadoCuenta }>();
+  const receptorDe = new WeakMap<TenantDb, number>();
+  let receptores = 0;
+  const keyOf = (db: TenantDb, key: string) => {
+    let receptor = receptorDe.get(db);
+    if (receptor === undefined) {
+      receptores += 1;
+      receptor = receptores;
+      receptorDe.set(db, receptor);
+    }
+    return `${receptor}|${key}`;
+  };
+  return {
+    get(db: TenantDb, key: string, cambios: string): EstadoCuenta | undefined {
+      const full = keyOf(db, key);
+      const entry = entries.get(full);
+      if (!entry || entry.cambios !== cambios || Date.now() - entry.en > RECORDADOS_MS) return undefined;
+      entries.delete(full);
+      entries.set(full, entry);
+      return entry.estado;
+    },
+    set(db: TenantDb, key: string, cambios: string, estado: EstadoCuenta) {
+      const full = keyOf(db, key);
+      entries.delete(full);
+      entries.set(full, { cambios, en: Date.now(), estado });
+      while (entries.size > RECORDADOS_MAX) entries.delete(entries.keys().next().value as string);
+    },
+  };
+})();
+
+/** A statement computed (see estadoCuentaStatement). */
+async function calcularEstadoCuenta(db: TenantDb, estudioId: number, hasta: string, paginas: EstadoCuentaPaginas): Promise<EstadoCuenta> {
   const limit = (size: number) => (size > 0 ? size : null);
   const { rows } = await estadoCuentaStatement(db).execute({
     estudio: estudioId,

@@ -212,6 +212,23 @@ describe('account statement', () => {
     expect(pagina.json().detail).toContain(m.paginaInvalida);
   });
 
+  it('a statement asked again is answered the same until anything it reads changes, through the API or straight in the database', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const firma = await seedEstudio(db, 'Recordado Ltda.');
+    const r1 = await recibo(firma.id, 30_000, antes(20));
+    expect(await estadoCuenta(firma.id)).toMatchObject({ saldo: 30_000 });
+    expect(await estadoCuenta(firma.id)).toMatchObject({ saldo: 30_000 });
+    const pago = await pagar({ estudio_id: firma.id, fecha: antes(3), monto: 10_000, medio: 'efectivo', aplicaciones: [{ recibo_id: r1.id, monto: 10_000 }] });
+    expect(pago.statusCode, pago.body).toBe(201);
+    expect(await estadoCuenta(firma.id)).toMatchObject({ saldo: 20_000 });
+    await db.execute(sql`
+      insert into rebajas (recibo_id, monto, motivo, creado_por, creado_en)
+      values (${r1.id}, 5000, 'Descuento directo', 'importación', ${`${antes(2)}T12:00:00-04:00`}::timestamptz)`);
+    expect(await estadoCuenta(firma.id)).toMatchObject({ saldo: 15_000 });
+    await db.execute(sql`update estudios set nombre = 'Recordado y Cía.' where id = ${firma.id}`);
+    expect((await estadoCuenta(firma.id)).estudio.nombre).toBe('Recordado y Cía.');
+  });
+
   it('reads back as PDF and XLSX with the firm, numbers and totals', async () => {
     const pdf = await t.request(token, { method: 'GET', url: `/api/v1/estudios/${estudio.id}/estado_cuenta/pdf/?hasta=${HASTA}` });
     expect(pdf.statusCode).toBe(200);
