@@ -2,11 +2,12 @@ import { Alert, Box, FileInput, Group, Loader, Paper, SimpleGrid, Stack, Text, T
 import { firmaMessages, formatDate, formatDateTime, normalizarCodigoVerificacion, type Verificacion } from '@receptoria/contracts';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconCircleX, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ScreenLoading } from '../../../components/list-states';
 import { ApiError } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { verificacionQueryOptions } from '../api/firma-api';
 import { firmaUiMessages } from '../messages';
 
@@ -126,6 +127,16 @@ function Documento({ verificacion }: { verificacion: Verificacion }) {
 
 /** The public page a certificate's QR opens (issue 26 §5): no session; the data the court file shows. */
 export function VerificarScreen() {
+  // Outside the signed-in layout, which holds the app's query client: a client of its own.
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <VerificarContenido />
+    </QueryClientProvider>
+  );
+}
+
+function VerificarContenido() {
   useDocumentTitle(`${m.title} · Receptoría`);
   const { codigo: raw = '' } = useParams();
   const codigo = normalizarCodigoVerificacion(raw);
