@@ -54,22 +54,24 @@ test.describe('Portal de estudios', () => {
   test.describe.configure({ timeout: 300_000 });
 
   let activationPath = '';
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
 
   test.beforeAll(async ({ request }) => {
-    const smtp = await startSmtpStandIn();
-    try {
-      const invited = await request.post(`/api/v1/estudios/${await estudioId(request)}/usuarios_portal/`, {
-        headers: await adminHeaders(request),
-        data: { nombre: 'Andrea Vial', email: EMAIL },
-      });
-      expect(invited.status(), await invited.text()).toBe(201);
-      await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(EMAIL)).length, { timeout: 30_000 }).toBe(1);
-      const text = mailText(smtp.received.find((mail) => mail.to.includes(EMAIL))!.raw);
-      activationPath = /\/portal\/activar\/[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
-      expect(activationPath, text).not.toBe('');
-    } finally {
-      await smtp.close();
-    }
+    // The mail of the whole flow: the invitation, then the acceptance.
+    smtp = await startSmtpStandIn();
+    const invited = await request.post(`/api/v1/estudios/${await estudioId(request)}/usuarios_portal/`, {
+      headers: await adminHeaders(request),
+      data: { nombre: 'Andrea Vial', email: EMAIL },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(EMAIL)).length, { timeout: 30_000 }).toBe(1);
+    const text = mailText(smtp.received.find((mail) => mail.to.includes(EMAIL))!.raw);
+    activationPath = /\/portal\/activar\/[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
+    expect(activationPath, text).not.toBe('');
+  });
+
+  test.afterAll(async () => {
+    await smtp?.close();
   });
 
   test('a firm sends a request from a phone, the secretary accepts it, the firm follows it to its certificate and downloads it', async ({
@@ -151,7 +153,12 @@ test.describe('Portal de estudios', () => {
     await expect(creado).toContainText(ROL, { timeout: 30_000 });
     await expect(toast(office, 'Solicitud aceptada. El estudio recibirá un aviso por correo.')).toBeVisible();
 
-    // The firm: the request is accepted and the assignment is on its list, with its timeline.
+    // The firm is mailed; the request shows accepted and the assignment is on its list, with its timeline.
+    await expect
+      .poll(() => smtp.received.some((mail) => mail.to.includes(EMAIL) && /Solicitud aceptada/.test(mail.raw) && mailText(mail.raw).includes(ROL)), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     await page.reload();
     await expect(mine).toContainText('Aceptada', { timeout: 30_000 });
     await mine.getByRole('link', { name: 'Ver encargo' }).click();
