@@ -24,6 +24,8 @@ import {
   log,
   login,
   machineLine,
+  type Measure,
+  percentile,
   printTable,
   recordQueries,
   type Row,
@@ -145,7 +147,15 @@ export async function runRecibosBench(): Promise<{ rows: Row[]; failures: number
     const actor = { userId: null, username: 'bench', ip: '127.0.0.1', userAgent: 'bench' };
     const recordedId = paraFloor.shift() as number;
     const crearSql = await recorder.take(() => createRecibo(handle.db, body(recordedId) as never, actor as never));
-    const cuentaSql = await recorder.take(() => getEstadoCuenta(handle.db, f.estudioCuenta as never, hasta as never));
+    // Warm (as the API answers under load: remembered until a change) and right after a change (computed).
+    const cuentaLeer = () => getEstadoCuenta(handle.db, f.estudioCuenta as never, hasta as never);
+    const cambio = new pg.Client({ connectionString: tenantUrl });
+    await cambio.connect();
+    // A change to the firm (its row written as it is) moves the receiver's cobranza_cambios: the next statement is computed.
+    const cambiar = () => cambio.query('update estudios set telefono = telefono where id = $1', [f.estudioCuenta]);
+    await cambiar();
+    const cuentaFria = await recorder.take(cuentaLeer);
+    const cuentaSql = await recorder.take(cuentaLeer);
     await handle.close();
     // Each replay bills the next diligence of its half (in the read's array and the write's).
     const fresh = (values: unknown[], n: number) => {
@@ -171,6 +181,27 @@ export async function runRecibosBench(): Promise<{ rows: Row[]; failures: number
     const cuentaOk = cuenta.p95 <= 100 && cuenta.failures === 0 && cuentaFloor.failures === 0;
     if (!cuentaOk) failures += 1;
     rows.push(floorRow('receipts', `estado_cuenta, firm with ${FIRMA} receipts @10: p95`, cuenta, cuentaFloor, `API p95 ≤ 100 ms ${cuentaOk ? '✓' : '✗'}`));
+
+    // Each request right after a change (not timed), one connection: the statement computed every time.
+    log('estado_cuenta after a change: API and the same SQL, one connection…');
+    const latencies: number[] = [];
+    let fallos = 0;
+    const started = Date.now();
+    while (Date.now() - started < DURATION * 1000) {
+      await cambiar();
+      const t = performance.now();
+      const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/estudios/${f.estudioCuenta}/estado_cuenta/?hasta=${hasta}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (response.status !== 200) fallos += 1;
+    }
+    await cambio.end();
+    latencies.sort((a, b) => a - b);
+    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
+    const fria: Measure = { requests: latencies.length, rps: 1000 / mean, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures: fallos };
+    const friaFloor = await loadSql(tenantUrl, [cuentaFria], 1, DURATION);
+    if (fallos + friaFloor.failures > 0) failures += 1;
+    rows.push(floorRow('receipts', 'estado_cuenta after a change, computed again @1', fria, friaFloor, 'the statement computed'));
     return { rows, failures };
   });
 }

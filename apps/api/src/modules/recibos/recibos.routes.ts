@@ -88,7 +88,8 @@ export const recibosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/recibos/',
-    { onRequest: cobranza, schema: { tags, body: ReciboCreateSchema, response: { 201: ReciboResponseSchema } } },
+    // The new receipt is built field by field from what was written, typed by the contract: no zod pass on the way out.
+    { onRequest: cobranza, serializerCompiler: trustedSerializerCompiler, schema: { tags, body: ReciboCreateSchema, response: { 201: ReciboResponseSchema } } },
     async (request, reply) => {
       const recibo = await createRecibo(request.tenantDb, request.body, auditActorOf(request));
       return reply.code(201).send({ recibo });
