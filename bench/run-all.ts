@@ -5,6 +5,7 @@
  */
 import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
+import { runFirmasBench } from './firmas';
 import { runRecibosBench } from './recibos';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
@@ -45,6 +46,7 @@ const steps: [string, () => Promise<Row[]>][] = [
   ],
   ['web first load', runWebBench],
   ['certificate PDFs', runConversionesBench],
+  ['signed certificates', runFirmasBench],
 ];
 for (const [name, run] of steps) {
   log(`\n=== ${name} ===`);

@@ -1,3 +1,4 @@
+import { constants, createPrivateKey, type KeyObject, privateEncrypt } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf, Signer } from '@signpdf/signpdf';
 import forge from 'node-forge';
@@ -5,6 +6,29 @@ import { firmaMessages as m, formatearCodigoVerificacion, santiagoWallClock } fr
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { P12Abierto } from './p12';
+
+/** DER prefix of a SHA-256 DigestInfo: RSASSA-PKCS1-v1_5 signs this followed by the 32-byte hash. */
+const DIGEST_INFO_SHA256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
+const clavesNode = new WeakMap<P12Abierto, KeyObject>();
+
+/**
+ * The key as forge's PKCS#7 signer calls it (`sign(md)`), computed by Node's OpenSSL instead of
+ * forge's JavaScript RSA: the same RSASSA-PKCS1-v1_5 signature, several times faster.
+ */
+function claveRsa(p12: P12Abierto) {
+  let key = clavesNode.get(p12);
+  if (!key) {
+    key = createPrivateKey(forge.pki.privateKeyToPem(p12.key));
+    clavesNode.set(p12, key);
+  }
+  const nodeKey = key;
+  return {
+    sign(md: forge.md.MessageDigest): string {
+      const digestInfo = Buffer.concat([DIGEST_INFO_SHA256, Buffer.from(md.digest().getBytes(), 'binary')]);
+      return privateEncrypt({ key: nodeKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
+    },
+  };
+}
 
 /**
  * The PKCS#7 detached signature of @signpdf/signer-p12, over a PKCS#12 opened once for a whole batch
@@ -22,7 +46,7 @@ class FirmanteP12 extends Signer {
     p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));
     for (const cert of this.p12.certificados) p7.addCertificate(cert);
     p7.addSigner({
-      key: this.p12.key,
+      key: claveRsa(this.p12) as unknown as forge.pki.rsa.PrivateKey,
       certificate: this.p12.cert,
       digestAlgorithm: oid('sha256'),
       authenticatedAttributes: [
