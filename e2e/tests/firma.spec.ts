@@ -1,0 +1,145 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
+import { adminHeaders, type CreatedEncargo, createEncargo, uniqueRol } from '../support/encargos';
+import { signIn, users } from '../support/login';
+
+// Eight people share two cores while these run: LibreOffice conversions and signatures get a generous wait.
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const PASSWORD = 'clave-firma-e2e';
+const FIRMANTE = 'María José Muñoz Tapia';
+
+let dir: string;
+let p12: string;
+let encargos: CreatedEncargo[] = [];
+
+/** A test CA and a user certificate signed by it (RUT in serialNumber), exported as OpenSSL 3's PKCS#12. */
+function makeP12(): string {
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=AC de Prueba Receptoria');
+  run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'user.key', '-out', 'user.csr', '-utf8', '-subj', `/CN=${FIRMANTE}/serialNumber=12345678-5`);
+  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30');
+  run('pkcs12', '-export', '-inkey', 'user.key', '-in', 'user.pem', '-certfile', 'ca.pem', '-out', 'firma.p12', '-passout', `pass:${PASSWORD}`);
+  return path.join(dir, 'firma.p12');
+}
+
+async function tipoId(request: APIRequestContext, nombre: string): Promise<number> {
+  const response = await request.get('/estampados/api/estampados/tipos', { headers: await adminHeaders(request) });
+  const tipo = ((await response.json()) as { id: number; nombre: string }[]).find((item) => item.nombre === nombre);
+  expect(tipo).toBeDefined();
+  return tipo?.id as number;
+}
+
+async function rolesConPdf(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/api/v1/firma/documentos/?estado=pdf', { headers: await adminHeaders(request) });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return ((await response.json()) as { results: { numero_rol: string }[] }).results.map((d) => d.numero_rol);
+}
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(240_000);
+  dir = mkdtempSync(path.join(os.tmpdir(), 'firma-e2e-'));
+  p12 = makeP12();
+  const headers = await adminHeaders(request);
+  const tipo = await tipoId(request, 'Búsqueda positiva');
+  encargos = [];
+  for (const [letra, ejecutado] of [
+    ['F', 'Ignacio Fuentes Lagos'],
+    ['G', 'Valentina Rojas Peña'],
+    ['H', 'Tomás Herrera Vidal'],
+  ] as const) {
+    const encargo = await createEncargo(request, uniqueRol(letra), ejecutado);
+    const saved = await request.post('/api/v1/diligencias/guardar_resultados/', {
+      headers,
+      data: { numero_rol: encargo.numero_rol, resultado_id: tipo, fecha_diligencia: '12/03/2025 10:15', apuntes_terreno: 'El demandado fue habido en su domicilio.' },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const made = await request.post('/estampados/api/estampados/generar', {
+      headers,
+      data: { tipo_estampado: tipo, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    encargos.push(encargo);
+  }
+  // LibreOffice makes their PDFs after the answers, one at a time.
+  await expect
+    .poll(async () => {
+      const roles = await rolesConPdf(request);
+      return encargos.every((e) => roles.includes(e.numero_rol));
+    }, { timeout: 180_000 })
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a certificate uploaded in Mi perfil signs three certificates with one password; a signed PDF downloaded matches its public verification page and an altered copy does not', async ({
+  page,
+  browser,
+}) => {
+  // Mi perfil: the .p12 and its password; the API reads the name (accents kept), the RUT and the issuer.
+  await signIn(page, users.receptora, '/mi-perfil', 60_000);
+  const card = page.getByTestId('certificado-firma');
+  await card.locator('input[type="file"]').setInputFiles(p12);
+  await card.getByLabel('Contraseña del certificado').fill(PASSWORD);
+  await card.getByRole('button', { name: /Cargar certificado|Reemplazar certificado/ }).click();
+  await expect(card.getByTestId('certificado-nombre')).toHaveText(FIRMANTE);
+  await expect(card.getByTestId('certificado-rut')).toHaveText('12.345.678-5');
+  await expect(card.getByTestId('certificado-emisor')).toHaveText('AC de Prueba Receptoria');
+
+  // Por firmar from the menu: the three, chosen among whatever else waits, signed with one password.
+  await page.getByRole('button', { name: 'Accesos directos' }).click();
+  await page.getByRole('menuitem', { name: 'Por firmar' }).click();
+  await expect(page).toHaveURL(/\/por-firmar$/);
+  const porFirmar = page.getByTestId('documentos-pdf');
+  for (const encargo of encargos) await porFirmar.getByRole('checkbox', { name: `Seleccionar ${encargo.numero_rol}` }).check();
+  await page.getByRole('button', { name: 'Firmar 3 documentos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Firmar documentos' });
+  await expect(dialog).toContainText(FIRMANTE);
+  await dialog.getByLabel('Contraseña del certificado').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Firmar' }).click();
+  await expect(dialog.getByTestId('firma-progreso-texto')).toHaveText('3 de 3 firmados', { timeout: 180_000 });
+  await expect(dialog.getByTestId('firma-resultados').getByText('Firmado', { exact: true })).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  for (const encargo of encargos) await expect(porFirmar.getByText(encargo.numero_rol, { exact: true })).toHaveCount(0);
+
+  // Firmados: one downloaded; its verification code is the one printed beside it.
+  await page.locator('label').filter({ hasText: /^Firmados$/ }).click();
+  const firmados = page.getByTestId('documentos-firmado');
+  const rol = encargos[0]!.numero_rol;
+  const row = firmados.getByRole('row').filter({ hasText: rol });
+  const codigo = (await row.getByText(/^[A-Z2-7]{4}(-[A-Z2-7]{1,4}){6}$/).textContent())!.trim();
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF firmado ${rol}` }).click()]);
+  const firmado = path.join(dir, 'firmado.pdf');
+  await download.saveAs(firmado);
+  const bytes = readFileSync(firmado);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const alterado = path.join(dir, 'alterado.pdf');
+  const copia = Buffer.from(bytes);
+  const medio = Math.floor(copia.length / 2);
+  copia[medio] = (copia[medio] ?? 0) ^ 0x01;
+  writeFileSync(alterado, copia);
+
+  // The public page, without a session: the document's data, and the file compared in the browser.
+  const publico = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-CL', timezoneId: 'America/Santiago' });
+  try {
+    const verificar = await publico.newPage();
+    await verificar.goto(`/verificar/${codigo}`);
+    await expect(verificar.getByTestId('verificacion-rol')).toHaveText(rol);
+    await expect(verificar.getByTestId('verificacion-firmante')).toHaveText(FIRMANTE);
+    await expect(verificar.getByTestId('verificacion-codigo')).toHaveText(codigo);
+    const input = verificar.locator('input[type="file"]');
+    await input.setInputFiles(firmado);
+    await expect(verificar.getByTestId('verificar-resultado')).toContainText('El archivo es idéntico al documento firmado');
+    await input.setInputFiles(alterado);
+    await expect(verificar.getByTestId('verificar-resultado')).toContainText('El archivo NO es el documento firmado');
+  } finally {
+    await publico.close();
+  }
+});
