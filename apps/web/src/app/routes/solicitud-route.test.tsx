@@ -1,12 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Solicitud } from '@receptoria/contracts';
+import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeferredModals } from '../modals/deferred-modals';
 import { SessionContext } from '../../lib/auth/session-context';
 import { json, sessionWith, stubApi } from '../../testing/render-with-session';
-import { SolicitudRoute } from './solicitud-route';
+import { SolicitudRoute, solicitudFormValues } from './solicitud-route';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,19 +47,6 @@ const SOLICITUD = {
   motivo_rechazo: null,
 };
 
-function routes() {
-  return stubApi({
-    'GET /api/v1/solicitudes/5/': () => json({ solicitud: SOLICITUD }),
-    'GET /api/v1/encargos/tribunales/': () => json([{ id: 4, nombre: '1° Juzgado Civil de Santiago' }]),
-    'GET /api/v1/encargos/tipos/': () => json([{ id: 2, nombre: 'Notificación Personal' }]),
-    'GET /api/v1/encargos/causas/': () => json([{ id: 1, nombre: 'Juicio Ejecutivo' }]),
-    'GET /api/v1/estudios/': () =>
-      json([{ id: 3, nombre: 'Larraín, Vial y Asociados', activo: true, partes_demandantes: [{ id: 9, nombre: 'Banco de Chile', activo: true }] }]),
-    'GET /api/v1/encargos/buscar_por_rol/': () => json({ detail: 'No encontrado' }, 404),
-    'POST /api/v1/solicitudes/5/aceptar/': () => json({ encargo_id: 41, solicitud: { ...SOLICITUD, estado: 'aceptada', encargo_id: 41 } }, 201),
-  });
-}
-
 /** Nuevo Encargo asks before leaving with unsaved data: it needs a data router. */
 function renderRoute() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -86,29 +74,21 @@ function renderRoute() {
 }
 
 describe('a request opened in Nuevo Encargo', () => {
-  it('starts from what the firm sent: the firm, the rol, the addresses', async () => {
-    routes();
-    renderRoute();
-    expect((await screen.findByTestId('solicitud-revision')).textContent).toContain('Andrea Vial');
-    const rol = (await screen.findAllByLabelText('Número de rol', { exact: false })).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
-    expect(rol.value).toBe('C-7788-2026');
-    const direccion = screen.getAllByLabelText('Dirección', { exact: false }).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
-    expect(direccion.value).toBe('Av. Providencia 1234');
-  });
-
-  it("registering it accepts the request with Nuevo Encargo's body instead of creating an assignment", async () => {
-    const calls = routes();
-    renderRoute();
-    fireEvent.click(await screen.findByRole('button', { name: 'Registrar Encargo' }));
-    await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/solicitudes/5/aceptar/')).toBe(true));
-    expect(calls.find((call) => call.url === '/api/v1/solicitudes/5/aceptar/')?.body).toMatchObject({
-      estudio_juridico: 3,
-      parte_demandante: 9,
+  // Registering it (POST /solicitudes/{id}/aceptar/ with the checked form) runs in the browser test e2e/tests/portal.spec.ts.
+  it('starts Nuevo Encargo from what the firm sent: its firm, parties, rol and addresses', () => {
+    const values = solicitudFormValues(SOLICITUD as unknown as Solicitud);
+    expect(values).toMatchObject({
+      estudio_juridico: '3',
+      parte_demandante: '9',
+      tribunal: '4',
       numero_rol: 'C-7788-2026',
+      partes: 'Banco de Chile con Rodrigo Fuentes',
       rut_ejecutado: '12345678-5',
-      domicilios: [{ direccion: 'Av. Providencia 1234', comuna: 'Providencia' }],
+      cuantia: 1500000,
+      fecha_demanda: '2026-04-01',
+      observaciones_encargo: 'Es urgente',
+      domicilios: [{ direccion: 'Av. Providencia 1234', comuna: 'Providencia', ciudad: 'Santiago', es_principal: true }],
     });
-    expect(calls.some((call) => call.url === '/api/v1/nuevo_encargo/crear/')).toBe(false);
   });
 
   it('a request no longer pending is not offered again', async () => {
