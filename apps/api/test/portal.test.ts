@@ -342,6 +342,17 @@ describe('news of the firm’s assignments', () => {
     expect(download.statusCode).toBe(200);
     expect(await pdfText(download.rawPayload)).toContain('CERTIFICADO DE NOTIFICACION C-1001-2026');
     expect((await get(sessions.a2.access, evento!.url!)).statusCode).toBe(404);
+
+    // Once signed, the portal offers the signed PDF.
+    const firmado = await pdf('CERTIFICADO FIRMADO C-1001-2026');
+    await db.execute(sql`
+      insert into estampado_firmas (estampado_id, archivo_pdf, sha256, codigo_verificacion, firmante_nombre, firmante_rut, emisor, certificado_serie, certificado_huella, firmado_por)
+      select id, ${firmado}, repeat('b', 64), 'ABCDEFGHJKMNPQRSTVWXYZ2345', 'Receptor', '12345678-5', 'CA', '01', repeat('c', 64), 'admin'
+      from estampados where encargo_id = ${encargoId}`);
+    const signed = (await get(sessions.a1.access, `/api/v1/portal/encargos/${encargoId}/`)).json() as { eventos: Array<{ tipo: string; firmado?: boolean; url?: string }> };
+    const signedEvento = signed.eventos.find((e) => e.tipo === 'certificado')!;
+    expect(signedEvento.firmado).toBe(true);
+    expect(await pdfText((await get(sessions.a1.access, signedEvento.url!)).rawPayload)).toContain('CERTIFICADO FIRMADO C-1001-2026');
   });
 
   it('shows visit photos only when the receiver shares them', async () => {

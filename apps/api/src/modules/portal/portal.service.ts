@@ -133,7 +133,7 @@ export async function getPortalEncargo(
       where e.id = ${id} and e.estudio_id = ${estudioId}`),
   );
   if (!head) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
-  const { domicilios, visitas, visitaFotos, diligencias, tiposEstampado, estampados, plazos, reciboItems, recibos } = tenantSchema;
+  const { domicilios, visitas, visitaFotos, diligencias, tiposEstampado, plazos, reciboItems, recibos } = tenantSchema;
   const [doms, visitRows, dilRows, docs, plazoRows, reciboIds, shareFotos] = await Promise.all([
     db.select().from(domicilios).where(eq(domicilios.encargoId, id)).orderBy(asc(domicilios.id)),
     db
@@ -153,10 +153,12 @@ export async function getPortalEncargo(
       .where(eq(diligencias.encargoId, id))
       .orderBy(asc(diligencias.fechaDiligencia), asc(diligencias.id)),
     db
-      .select({ id: estampados.id, titulo: estampados.titulo, fecha: estampados.fechaCreacion, conPdf: sql<boolean>`${estampados.archivoPdf} is not null` })
-      .from(estampados)
-      .where(eq(estampados.encargoId, id))
-      .orderBy(asc(estampados.fechaCreacion)),
+      .execute(
+        sql`select s.id, s.titulo, s.fecha_creacion as fecha, s.archivo_pdf is not null as con_pdf,
+                   exists (select 1 from estampado_firmas f where f.estampado_id = s.id) as firmado
+            from estampados s where s.encargo_id = ${id} order by s.fecha_creacion, s.id`,
+      )
+      .then((result) => rowsOf<{ id: string; titulo: string; fecha: Date | string; con_pdf: boolean; firmado: boolean }>(result)),
     db.select().from(plazos).where(eq(plazos.encargoId, id)).orderBy(asc(plazos.vence), asc(plazos.id)),
     db
       .selectDistinct({ id: recibos.id })
@@ -200,10 +202,10 @@ export async function getPortalEncargo(
     eventos.push({
       tipo: 'certificado',
       id: doc.id,
-      fecha: toSantiagoIso(doc.fecha),
+      fecha: toSantiagoIso(doc.fecha instanceof Date ? doc.fecha : new Date(doc.fecha)),
       titulo: doc.titulo,
-      firmado: false,
-      url: doc.conPdf ? `/api/v1/portal/encargos/${id}/certificados/${doc.id}/pdf/` : null,
+      firmado: doc.firmado,
+      url: doc.con_pdf || doc.firmado ? `/api/v1/portal/encargos/${id}/certificados/${doc.id}/pdf/` : null,
     });
   }
   for (const p of plazoRows) {
@@ -241,11 +243,15 @@ export async function getPortalEncargo(
 export async function getPortalCertificadoPdf(db: TenantDb, estudioId: number, encargoId: number, documentoId: string) {
   await requirePortalEncargo(db, estudioId, encargoId);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(documentoId)) throw new AppError('NOT_FOUND', 'Certificado no encontrado');
-  const { estampados } = tenantSchema;
-  const [doc] = await db
-    .select({ pdf: estampados.archivoPdf, rol: estampados.numeroRol })
-    .from(estampados)
-    .where(and(eq(estampados.id, documentoId), eq(estampados.encargoId, encargoId)));
+  // The signed PDF when the certificate was signed (its latest signature), else the unsigned one.
+  const [doc] = rowsOf<{ pdf: Buffer | Uint8Array | null; rol: string }>(
+    await db.execute(sql`
+      select coalesce(
+               (select f.archivo_pdf from estampado_firmas f where f.estampado_id = s.id order by f.firmado_en desc, f.id desc limit 1),
+               s.archivo_pdf) as pdf,
+             s.numero_rol as rol
+      from estampados s where s.id = ${documentoId}::uuid and s.encargo_id = ${encargoId}`),
+  );
   if (!doc?.pdf) throw new AppError('NOT_FOUND', 'Certificado no encontrado');
   return { filename: `certificado-${doc.rol.replace(/[^A-Za-z0-9-]/g, '_')}.pdf`, content: Buffer.from(doc.pdf) };
 }
