@@ -69,8 +69,9 @@ const VerificarScreen = lazyScreen(firmaRoute, 'VerificarRoute', layoutLoading);
 // Requests from the law-firm portal (features/solicitudes): the inbox, and one request in Nuevo Encargo.
 const SolicitudesScreen = lazyScreen(() => import('../features/solicitudes/components/solicitudes-screen'), 'SolicitudesScreen');
 const SolicitudScreen = lazyScreen(() => import('./routes/solicitud-route'), 'SolicitudRoute');
-// The dashboard's notice of pending requests: the same module as the top bar's count (it comes with the layout).
-const SolicitudesAviso = lazyScreen(() => import('../features/solicitudes/components/solicitudes-pendientes'), 'SolicitudesAviso', null);
+// The dashboard's notice of pending requests: a small slot reading the top bar's count; its
+// Alert downloads only while some request waits.
+const SolicitudesAvisoSlot = lazyScreen(() => import('./routes/solicitudes-aviso-slot'), 'SolicitudesAvisoSlot', null);
 // The law-firm portal (features/portal, issue 27): its own app with its own session under /portal.
 const PortalApp = lazyScreen(() => import('./routes/portal-route'), 'PortalRoute', layoutLoading);
 
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
         element: <AppLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: paths.home, element: <DashboardScreen porCobrar={<PorCobrarSlot />} solicitudes={<SolicitudesAviso />} /> },
+          { path: paths.home, element: <DashboardScreen porCobrar={<PorCobrarSlot />} solicitudes={<SolicitudesAvisoSlot />} /> },
           { path: paths.dashboardDetalle, element: <DashboardDetalleScreen /> },
 
           // Intake screens (features/encargos, features/estudios): swap the element of each line.

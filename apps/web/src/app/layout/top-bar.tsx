@@ -6,7 +6,7 @@ import { DeferredPopover } from '../../components/deferred-popover';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/auth/use-session';
 import { AlarmasBell } from '../../features/alarmas/components/alarmas-bell';
-import { SolicitudesBell } from '../../features/solicitudes/components/solicitudes-pendientes';
+import { SolicitudesBell } from '../../features/solicitudes/components/solicitudes-bell';
 
 export const topBarMessages = {
   product: 'Receptoría',

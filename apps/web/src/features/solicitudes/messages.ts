@@ -1,8 +1,6 @@
-/** The top bar's and the dashboard's count (apart, so the dashboard downloads only these words). */
-export const pendientesMessages = {
-  title: 'Solicitudes',
-  badge: (count: number) => (count === 1 ? '1 solicitud pendiente' : `${count} solicitudes pendientes`),
-} as const;
+import { pendientesMessages } from './pendientes-messages';
+
+export { pendientesMessages };
 
 /** The receiver's inbox of requests sent from the law-firm portal (issue 27). */
 export const solicitudesMessages = {
