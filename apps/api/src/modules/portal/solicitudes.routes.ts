@@ -45,11 +45,15 @@ const AdjuntoParamsSchema = z.object({ id: IdParamSchema.shape.id, aid: IdParamS
 export const solicitudesRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = [app.authenticate];
 
-  /** The sender is mailed through the portal outbox: a pg-boss job, or right away when jobs are off. */
+  /**
+   * The sender is mailed through the portal outbox: a pg-boss job, or right away when jobs are off. One
+   * job per accept or reject, never throttled: a second pass finds the rows the first claimed and skips
+   * them, whereas a dropped job would leave the mail to the next minute's pass.
+   */
   const avisar = async (request: FastifyRequest) => {
     const tenantId = request.tenant.id;
     try {
-      if (app.jobs) await app.jobs.send(PORTAL_AVISOS_QUEUE, { tenantId }, { singletonKey: `portal-avisos-${tenantId}`, singletonSeconds: 1 });
+      if (app.jobs) await app.jobs.send(PORTAL_AVISOS_QUEUE, { tenantId });
       else await runPortalAvisosTenant(app.controlDb, app.scheduledContext, tenantId);
     } catch (error) {
       // The outbox keeps the mail; the next pass sends it.
