@@ -42,6 +42,35 @@ const MindicadorAnswerSchema = z.object({
   dolar: MindicadorSerie(z.number().positive()),
 });
 
+/**
+ * One GET to mindicador.cl with a time limit, its JSON body read; each failure told apart as an
+ * IndicadoresSourceError (timeout, network, HTTP status, not JSON). Shared by the indicators and the UTM clients.
+ */
+export async function fetchMindicadorJson(url: string, timeoutMs: number): Promise<unknown> {
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new IndicadoresSourceError('http', `mindicador answered ${response.status}`);
+    }
+    const text = await response.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new IndicadoresSourceError('formato', 'mindicador answered something that is not JSON');
+    }
+  } catch (error) {
+    if (error instanceof IndicadoresSourceError) throw error;
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw new IndicadoresSourceError('timeout', `mindicador did not answer within ${timeoutMs} ms`);
+    }
+    throw new IndicadoresSourceError('red', `mindicador unreachable: ${(error as Error).message}`);
+  }
+}
+
 export interface MindicadorClientOptions {
   baseUrl?: string;
   timeoutMs?: number;
@@ -62,30 +91,7 @@ export function createMindicadorClient(options: MindicadorClientOptions = {}): I
   let failedAt: number | null = null;
 
   async function request(): Promise<Indicadores> {
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await fetch(baseUrl, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new IndicadoresSourceError('http', `mindicador answered ${response.status}`);
-      }
-      const text = await response.text();
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new IndicadoresSourceError('formato', 'mindicador answered something that is not JSON');
-      }
-    } catch (error) {
-      if (error instanceof IndicadoresSourceError) throw error;
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new IndicadoresSourceError('timeout', `mindicador did not answer within ${timeoutMs} ms`);
-      }
-      throw new IndicadoresSourceError('red', `mindicador unreachable: ${(error as Error).message}`);
-    }
+    const body = await fetchMindicadorJson(baseUrl, timeoutMs);
     const parsed = MindicadorAnswerSchema.safeParse(body);
     if (!parsed.success) {
       throw new IndicadoresSourceError('formato', 'mindicador answered without valid uf, ipc and dolar');

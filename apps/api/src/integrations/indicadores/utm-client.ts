@@ -1,6 +1,7 @@
 import { todayIso } from '@receptoria/contracts';
 import { z } from 'zod';
 import {
+  fetchMindicadorJson,
   IndicadoresSourceError,
   MINDICADOR_RETRY_AFTER_FAILURE_MS,
   MINDICADOR_TIMEOUT_MS,
@@ -38,29 +39,7 @@ export function createUtmClient(options: UtmClientOptions = {}): UtmSource {
 
   async function request(mes: string): Promise<number | null> {
     const [anio, mm] = mes.split('-');
-    let body: unknown;
-    try {
-      const response = await fetch(`${baseUrl}/utm/01-${mm}-${anio}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new IndicadoresSourceError('http', `mindicador answered ${response.status}`);
-      }
-      const text = await response.text();
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new IndicadoresSourceError('formato', 'mindicador answered something that is not JSON');
-      }
-    } catch (error) {
-      if (error instanceof IndicadoresSourceError) throw error;
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-        throw new IndicadoresSourceError('timeout', `mindicador did not answer within ${timeoutMs} ms`);
-      }
-      throw new IndicadoresSourceError('red', `mindicador unreachable: ${(error as Error).message}`);
-    }
+    const body = await fetchMindicadorJson(`${baseUrl}/utm/01-${mm}-${anio}`, timeoutMs);
     const parsed = UtmAnswerSchema.safeParse(body);
     if (!parsed.success) throw new IndicadoresSourceError('formato', 'mindicador answered without a UTM series');
     // The series' dates are midnight in Chile as UTC instants: the month is the Santiago day's.
