@@ -31,6 +31,8 @@ export const servidoresMessages = {
     `Trasladado al servidor ${servidor}: ${tablas} tablas verificadas. Base anterior eliminada.`,
   fallido: (motivo: string) => `El traslado falló y el receptor sigue en su servidor: ${motivo}`,
   diferencia: (tabla: string) => `la tabla ${tabla} no coincide entre la base anterior y la copia`,
+  atascado: (minutos: number) =>
+    `la copia siguió en curso más de ${minutos} minutos sin un trabajo que la continúe; el receptor vuelve a su base anterior y acepta cambios otra vez`,
   trasladandose: 'El receptor se está trasladando a otro servidor; sus cambios se podrán guardar en unos momentos.',
 } as const;
 
@@ -84,3 +86,23 @@ export const TrasladoEstadoSchema = z.object({
   tablas: z.array(z.object({ tabla: z.string(), filas: z.number().int(), checksum: z.string() })),
 });
 export type TrasladoEstado = z.infer<typeof TrasladoEstadoSchema>;
+
+/** One move in the admin's list of moves (newest first); dates are ISO 8601 in UTC, `terminado` null while copying. */
+export const TrasladoListItemSchema = z.object({
+  id: z.number().int(),
+  receptor_id: z.number().int(),
+  receptor_nombre: z.string(),
+  origen_id: z.number().int(),
+  origen_nombre: z.string(),
+  destino_id: z.number().int(),
+  destino_nombre: z.string(),
+  estado: TrasladoEstadoSchema.shape.estado,
+  detalle: z.string(),
+  creado: z.string(),
+  terminado: z.string().nullable(),
+});
+export type TrasladoListItem = z.infer<typeof TrasladoListItemSchema>;
+export const TrasladoListSchema = z.array(TrasladoListItemSchema);
+
+/** How many moves the list shows at most. */
+export const TRASLADOS_LIST_LIMIT = 100;
