@@ -180,6 +180,8 @@ export type Receptor = z.infer<typeof ReceptorSchema>;
 export const ClienteSchema = ReceptorSchema.extend({
   num_usuarios: z.number().int(),
   configuracion: ClienteConfiguracionSchema,
+  /** The database server holding its database (`GET /onboarding/servidores/`). */
+  servidor_id: z.number().int(),
 });
 export type Cliente = z.infer<typeof ClienteSchema>;
 

@@ -135,6 +135,7 @@ export async function listClientes(db: ControlDb): Promise<ClienteListResponse> 
       ...toReceptor(tenant),
       num_usuarios: numUsuarios,
       configuracion: toConfiguracion(tenant),
+      servidor_id: tenant.servidorId,
     })),
   };
 }

@@ -156,6 +156,8 @@ describe('creating a client', () => {
     const row = list.clientes.find((c) => c.id === created.receptor.id);
     expect(main?.num_usuarios).toBe(2);
     expect(row).toMatchObject({ nombre: 'Receptora Judicial Ana Torres', num_usuarios: 1, activo: true });
+    // One server only: every receiver is on the control database's own (principal, id 1).
+    expect(list.clientes.map((c) => c.servidor_id)).toEqual(list.clientes.map(() => 1));
     expect(row?.configuracion.carpeta_estampados_url).toBe('https://drive.google.com/drive/folders/estampados');
 
     const stats = OnboardingEstadisticasSchema.parse(
