@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   TENANT_POOL_MAX: z.coerce.number().int().positive().default(50),
   TENANT_POOL_IDLE_MS: z.coerce.number().int().positive().default(10 * 60_000),
   TENANT_POOL_SIZE: z.coerce.number().int().positive().default(5),
+  // Most receivers' databases open on one database server (default TENANT_POOL_MAX)
+  TENANT_POOL_MAX_PER_SERVER: z.coerce.number().int().positive().optional(),
+  // A receiver move still 'copiando' this long with no live job is marked failed and the receiver reverted
+  MOVE_STUCK_MINUTES: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
   // Security: proxy trust (off unless set: 'true', a hop count, or addresses/CIDRs), HSTS, session cache
   TRUST_PROXY: z.string().default(''),

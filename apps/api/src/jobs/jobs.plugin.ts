@@ -18,6 +18,13 @@ import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../m
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
 import { runTraslado } from '../modules/servidores/traslados';
+import {
+  liveTrasladoJobs,
+  MOVE_STUCK_MINUTES,
+  sweepStuckTraslados,
+  TRASLADOS_ATASCADOS_CRON,
+  TRASLADOS_ATASCADOS_QUEUE,
+} from '../modules/servidores/traslados-atascados';
 import { type RespaldoTrabajo, respaldoContext, runRespaldoTrabajo, runRespaldosTick } from './respaldos.job';
 
 declare module 'fastify' {
@@ -45,6 +52,8 @@ export const QUEUES = {
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
   traslado: TRASLADO_QUEUE,
+  /** Moves left 'copiando' with no live job: failed and reverted (every minute). */
+  trasladosAtascados: TRASLADOS_ATASCADOS_QUEUE,
 } as const;
 
 /** When reports go out, Santiago time: daily at 07:00, weekly on Mondays, monthly on the 1st. */
@@ -104,7 +113,17 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     app.decorate('scheduledContext', scheduledContext);
     const respaldos = respaldoContext(app, config);
     app.decorate('respaldoContext', respaldos);
-    if (!config.jobs?.enabled) return;
+    const stuckMinutes = config.moveStuckMinutes ?? MOVE_STUCK_MINUTES;
+    if (!config.jobs?.enabled) {
+      // No schedule to sweep stuck moves: once at start, when no move of this process runs yet.
+      if (controlLocation(config.database).kind !== 'postgres') return;
+      app.addHook('onReady', async () => {
+        await sweepStuckTraslados(trasladoContextOf(app), { minutes: stuckMinutes, isLive: async () => new Set() }).catch((error: unknown) =>
+          app.log.error({ err: error }, 'stuck receiver moves could not be swept'),
+        );
+      });
+      return;
+    }
 
     const location = controlLocation(config.database);
     const boss =
@@ -133,6 +152,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       }
       await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
+      await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
       } else {
@@ -170,6 +190,9 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     await boss.work<RespaldoTrabajo>(QUEUES.respaldoManual, polling, async ([job]) => runRespaldoTrabajo(respaldos, job!.data));
     await boss.work<{ id: number }>(QUEUES.traslado, polling, async (jobs) => {
       for (const job of jobs) await runTraslado(trasladoContextOf(app), job.data.id);
+    });
+    await boss.work(QUEUES.trasladosAtascados, polling, async () => {
+      await sweepStuckTraslados(trasladoContextOf(app), { minutes: stuckMinutes, isLive: (ids) => liveTrasladoJobs(app.controlDb, ids) });
     });
     const pdfs = app.stampEngines.pdfs;
     if (pdfs?.disponible) {

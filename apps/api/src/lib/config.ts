@@ -30,7 +30,10 @@ export interface AppConfig {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   loginRateMax: number;
-  tenantPool: { max: number; idleMs: number; poolSize: number };
+  /** Open receivers' databases: `max` over every server, `maxPerServer` on one server (default `max`). */
+  tenantPool: { max: number; maxPerServer?: number; idleMs: number; poolSize: number };
+  /** A receiver move still 'copiando' this long with no live job is failed and reverted (default 30). */
+  moveStuckMinutes?: number;
   /** Built web app served beside the API, when present. */
   webDist?: string;
   adminPassword?: string;

@@ -8,6 +8,7 @@ import {
   servidoresMessages as m,
   TrasladoCreateSchema,
   TrasladoEstadoSchema,
+  TrasladoListSchema,
 } from '@receptoria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,10 +16,10 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { createServidor, listServidores } from './servidores.service';
-import { confirmarTraslado, estadoTraslado, iniciarTraslado, runTraslado, type TrasladoContext } from './traslados';
+import { confirmarTraslado, estadoTraslado, iniciarTraslado, listTraslados, runTraslado, type TrasladoContext } from './traslados';
+import { TRASLADO_QUEUE } from './traslados-atascados';
 
-/** The pg-boss queue of receiver moves. */
-export const TRASLADO_QUEUE = 'receptor-traslado';
+export { TRASLADO_QUEUE };
 
 async function requirePlatformAdmin(request: FastifyRequest) {
   if (request.auth.username !== ADMIN_USERNAME) throw new AppError('FORBIDDEN', commonMessages.forbidden);
@@ -59,6 +60,12 @@ export const servidoresRoutes: FastifyPluginAsyncZod = async (app) => {
       const servidor = await createServidor(app.controlDb, app.servidores, request.body, { ...auditActorOf(request), tenantId: request.auth.tenantId });
       return reply.status(201).send({ ...servidor, message: m.servidorCreado });
     },
+  );
+
+  app.get(
+    '/onboarding/traslados/',
+    { onRequest, schema: { tags: ['onboarding'], response: { 200: TrasladoListSchema } } },
+    async () => listTraslados(app.controlDb),
   );
 
   app.post(

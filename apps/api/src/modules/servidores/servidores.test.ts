@@ -4,6 +4,7 @@ import {
   ServidorListSchema,
   servidoresMessages as m,
   TrasladoEstadoSchema,
+  TrasladoListSchema,
 } from '@receptoria/contracts';
 import { controlSchema, databaseNameOf, withDatabaseName } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
@@ -12,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { PrivateCluster } from '../../../test/private-cluster';
 import { estudioPayload } from '../encargos/encargos.fixtures';
+import { trasladoContextOf, TRASLADO_QUEUE } from './servidores.routes';
 import { tableChecksums } from './traslados';
+import { liveTrasladoJobs, sweepStuckTraslados } from './traslados-atascados';
 
 /**
  * Receivers' databases on several servers: a second PostgreSQL cluster of the test's own (initdb on a
@@ -348,5 +351,101 @@ describe('a database server down', () => {
       30_000,
     );
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('the list of moves', () => {
+  it('lists every move newest first with the receiver’s and both servers’ names, for the platform admin only', async () => {
+    const response = await t.request(admin, { method: 'GET', url: '/api/v1/onboarding/traslados/' });
+    expect(response.statusCode, response.body).toBe(200);
+    const list = TrasladoListSchema.parse(response.json());
+    expect(list.map((row) => [row.receptor_nombre, row.origen_nombre, row.destino_nombre, row.estado])).toEqual([
+      ['Receptora srv_dos', 'principal', 'segundo', 'fallido'],
+      ['Receptora srv_mover', 'principal', 'segundo', 'activo'],
+    ]);
+    const [fallido, activo] = list;
+    expect(fallido!.detalle.startsWith(m.fallido(''))).toBe(true);
+    expect(activo!.detalle).toMatch(/^Trasladado al servidor segundo: \d+ tablas verificadas\. Base anterior eliminada\.$/);
+    expect(activo).toMatchObject({ origen_id: 1, destino_id: segundo });
+    for (const row of list) {
+      expect(Date.parse(row.creado)).not.toBeNaN();
+      expect(Date.parse(row.terminado!)).toBeGreaterThanOrEqual(Date.parse(row.creado));
+    }
+
+    const receiver = await t.login('srv_uno', 'clave-segura-123');
+    const refused = await t.request(receiver, { method: 'GET', url: '/api/v1/onboarding/traslados/' });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('a move whose job died', () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+  /** A receiver left as a dead move leaves it: its move 'copiando', writes blocked, its database read-only, a half copy on the destination. */
+  async function stuckMove(username: string, iniciadoEn: Date) {
+    const created = await onboard(username, 1);
+    const tenant = await tenantRow(created.receptor.id);
+    const halfCopy = `${tenant.databaseName}_t_media`;
+    const [row] = await t.app.controlDb
+      .insert(controlSchema.traslados)
+      .values({ tenantId: tenant.id, origenServidorId: 1, origenBase: tenant.databaseName, destinoServidorId: segundo, destinoBase: halfCopy, iniciadoEn, detalle: m.copiando('segundo') })
+      .returning();
+    await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: iniciadoEn }).where(eq(controlSchema.tenants.id, tenant.id));
+    const principal = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
+    await principal.connect();
+    await principal.query(`alter database "${tenant.databaseName}" set default_transaction_read_only = on`);
+    await principal.end();
+    const second = new pg.Client({ connectionString: cluster.url });
+    await second.connect();
+    await second.query(`create database "${halfCopy}"`);
+    await second.end();
+    t.app.sessionCache.clear();
+    return { tenant, traslado: row!, halfCopy, token: await t.login(username, 'clave-segura-123') };
+  }
+
+  it('is marked fallido with a Spanish detail, once across two sweepers, and the receiver gets its old database back, writable', async () => {
+    const stuck = await stuckMove('srv_atascado', hoursAgo(2));
+    const blocked = await t.request(stuck.token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Bloqueado' }) });
+    expect(blocked.statusCode).toBe(503);
+
+    // Two instances sweeping at the same time: the move is taken by one of them.
+    const ctx = trasladoContextOf(t.app);
+    const options = { minutes: 30, isLive: (ids: number[]) => liveTrasladoJobs(t.app.controlDb, ids) };
+    const [first, second] = await Promise.all([sweepStuckTraslados(ctx, options), sweepStuckTraslados(ctx, options)]);
+    expect([...first, ...second]).toEqual([stuck.traslado.id]);
+    expect(await sweepStuckTraslados(ctx, options)).toEqual([]);
+
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
+    expect(estado.estado).toBe('fallido');
+    expect(estado.detalle).toBe(m.fallido(m.atascado(30)));
+    expect(await tenantRow(stuck.tenant.id)).toMatchObject({ servidorId: 1, databaseName: stuck.tenant.databaseName, moviendoDesde: null });
+    expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(false);
+    expect(await databaseExists(withDatabaseName(t.config.database.controlUrl!, 'postgres'), stuck.tenant.databaseName)).toBe(true);
+    const write = await t.request(stuck.token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Tras el traslado atascado' }) });
+    expect(write.statusCode, write.body).toBe(201);
+    const audit = await t.app.controlDb.select().from(controlSchema.auditoria).where(eq(controlSchema.auditoria.tenantId, stuck.tenant.id));
+    expect(audit.filter((row) => row.accion === 'traslado_atascado')).toHaveLength(1);
+  });
+
+  it('leaves a move alone while its job is still queued, or while it is younger than the limit', async () => {
+    const queued = await stuckMove('srv_en_cola', hoursAgo(2));
+    const recent = await stuckMove('srv_reciente', new Date());
+    // Queued for later: pg-boss holds it as 'created', as it would a retry waiting its turn.
+    const jobId = await t.app.jobs!.send(TRASLADO_QUEUE, { id: queued.traslado.id }, { startAfter: 3_600 });
+    try {
+      const ctx = trasladoContextOf(t.app);
+      expect(await sweepStuckTraslados(ctx, { minutes: 30, isLive: (ids) => liveTrasladoJobs(t.app.controlDb, ids) })).toEqual([]);
+      for (const { tenant } of [queued, recent]) {
+        expect((await tenantRow(tenant.id)).moviendoDesde).not.toBeNull();
+        const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${tenant.id}/mover/` })).json());
+        expect(estado.estado).toBe('copiando');
+      }
+      // Once its job is gone the old one is swept; the recent one still waits for its limit.
+      await t.app.jobs!.cancel(TRASLADO_QUEUE, jobId!);
+      expect(await sweepStuckTraslados(ctx, { minutes: 30, isLive: (ids) => liveTrasladoJobs(t.app.controlDb, ids) })).toEqual([queued.traslado.id]);
+      expect(await sweepStuckTraslados(ctx, { minutes: 0, isLive: async () => new Set() })).toEqual([recent.traslado.id]);
+    } finally {
+      await t.app.jobs!.cancel(TRASLADO_QUEUE, jobId!).catch(() => undefined);
+    }
   });
 });

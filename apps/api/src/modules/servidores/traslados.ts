@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { type TrasladoEstado, servidoresMessages as m } from '@receptoria/contracts';
+import { TRASLADOS_LIST_LIMIT, type TrasladoEstado, type TrasladoListItem, servidoresMessages as m } from '@receptoria/contracts';
 import {
   type ControlDb,
   controlSchema,
@@ -13,6 +13,7 @@ import {
   withDatabaseName,
 } from '@receptoria/db';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
@@ -66,6 +67,45 @@ export async function estadoTraslado(db: ControlDb, tenantId: number): Promise<T
   const row = await lastTraslado(db, tenantId);
   if (!row) throw new AppError('NOT_FOUND', m.sinTraslado);
   return toEstado(row);
+}
+
+/** The latest moves of every receiver, newest first, with the receiver's and both servers' names. */
+export async function listTraslados(db: ControlDb): Promise<TrasladoListItem[]> {
+  const origen = alias(servidores, 'origen');
+  const destino = alias(servidores, 'destino');
+  const rows = await db
+    .select({
+      id: traslados.id,
+      receptorId: traslados.tenantId,
+      receptorNombre: tenants.nombre,
+      origenId: traslados.origenServidorId,
+      origenNombre: origen.nombre,
+      destinoId: traslados.destinoServidorId,
+      destinoNombre: destino.nombre,
+      estado: traslados.estado,
+      detalle: traslados.detalle,
+      creado: traslados.iniciadoEn,
+      terminado: traslados.terminadoEn,
+    })
+    .from(traslados)
+    .innerJoin(tenants, eq(tenants.id, traslados.tenantId))
+    .innerJoin(origen, eq(origen.id, traslados.origenServidorId))
+    .innerJoin(destino, eq(destino.id, traslados.destinoServidorId))
+    .orderBy(desc(traslados.iniciadoEn), desc(traslados.id))
+    .limit(TRASLADOS_LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    receptor_id: row.receptorId,
+    receptor_nombre: row.receptorNombre,
+    origen_id: row.origenId,
+    origen_nombre: row.origenNombre,
+    destino_id: row.destinoId,
+    destino_nombre: row.destinoNombre,
+    estado: row.estado,
+    detalle: row.detalle,
+    creado: row.creado.toISOString(),
+    terminado: row.terminado?.toISOString() ?? null,
+  }));
 }
 
 /**
@@ -135,7 +175,7 @@ async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promis
  * connection comes back under the new default: a write already past the receiver's flag fails
  * (503, retried by the client) instead of landing in a copy that is no longer read.
  */
-async function setReadOnly(databaseUrl: string, readOnly: boolean): Promise<void> {
+export async function setReadOnly(databaseUrl: string, readOnly: boolean): Promise<void> {
   const name = quoteIdent(databaseNameOf(databaseUrl));
   await onServer(withDatabaseName(databaseUrl, 'postgres'), async (client) => {
     await client.query(readOnly ? `alter database ${name} set default_transaction_read_only = on` : `alter database ${name} reset default_transaction_read_only`);

@@ -1,0 +1,95 @@
+import { servidoresMessages as m } from '@receptoria/contracts';
+import { type ControlDb, controlSchema, dropDatabase, tenantLocation } from '@receptoria/db';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '../auditoria/audit-actor';
+import { recordControlAudit } from '../auditoria/auditoria.service';
+import { setReadOnly, type TrasladoContext } from './traslados';
+
+const { tenants, traslados } = controlSchema;
+
+/** The pg-boss queue of receiver moves (the routes queue each move there). */
+export const TRASLADO_QUEUE = 'receptor-traslado';
+/** The sweep of stuck moves: every minute, one instance (pg-boss schedule), on its own queue. */
+export const TRASLADOS_ATASCADOS_QUEUE = 'traslados-atascados';
+export const TRASLADOS_ATASCADOS_CRON = '* * * * *';
+export const MOVE_STUCK_MINUTES = 30;
+
+/**
+ * Moves whose job is still queued, waiting for a retry or held by a worker (pg-boss's own table on the
+ * control database). A worker that died holds its job until pg-boss expires it; then it is retried or
+ * failed, and only then is its move taken for stuck.
+ */
+export async function liveTrasladoJobs(db: ControlDb, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute(
+    sql`select distinct (data->>'id')::int as id from pgboss.job
+         where name = ${TRASLADO_QUEUE} and state in ('created', 'retry', 'active')
+           and (data->>'id')::int in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Set((result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
+}
+
+/**
+ * Moves still 'copiando' after `minutes` with no live job (its job and its retry both died, or it was
+ * never queued) are marked 'fallido' and undone: the receiver's old database writable again, the
+ * half-made copy dropped, its writes unblocked. Each move is taken under a row lock (SKIP LOCKED) and
+ * only while still 'copiando', so two instances sweeping at once undo it once. The moved ids.
+ */
+export async function sweepStuckTraslados(
+  ctx: TrasladoContext,
+  options: { minutes: number; isLive: (ids: number[]) => Promise<Set<number>> },
+): Promise<number[]> {
+  const limit = new Date(Date.now() - options.minutes * 60_000);
+  const candidates = await ctx.controlDb
+    .select({ id: traslados.id })
+    .from(traslados)
+    .where(and(eq(traslados.estado, 'copiando'), lt(traslados.iniciadoEn, limit)));
+  if (candidates.length === 0) return [];
+  const live = await options.isLive(candidates.map((row) => row.id));
+  const swept: number[] = [];
+  for (const { id } of candidates) {
+    if (live.has(id)) continue;
+    const done = await ctx.controlDb.transaction(async (tx) => {
+      const [traslado] = await tx
+        .select()
+        .from(traslados)
+        .where(and(eq(traslados.id, id), eq(traslados.estado, 'copiando')))
+        .for('update', { skipLocked: true });
+      if (!traslado) return false;
+      const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, traslado.tenantId));
+      if (tenant) {
+        await ctx.servidores.ensure(tenant.servidorId);
+        const source = tenantLocation(ctx.databaseConfig, tenant);
+        // The receiver's row still names its old database (a move switches it only once verified).
+        if (source.kind === 'postgres') {
+          await setReadOnly(source.url, false);
+          await ctx.servidores.ensure(traslado.destinoServidorId);
+          const copy = traslado.destinoBase ? ctx.servidores.databaseUrlOn(traslado.destinoServidorId, traslado.destinoBase) : null;
+          if (copy && copy !== source.url) {
+            await dropDatabase({ kind: 'postgres', url: copy }).catch((error: unknown) =>
+              ctx.log.error({ err: error, traslado: id }, 'the stuck move’s half-made copy could not be dropped'),
+            );
+          }
+        }
+        await tx.update(tenants).set({ moviendoDesde: null }).where(eq(tenants.id, tenant.id));
+      }
+      await tx
+        .update(traslados)
+        .set({ estado: 'fallido', detalle: m.fallido(m.atascado(options.minutes)), terminadoEn: new Date() })
+        .where(eq(traslados.id, id));
+      await recordControlAudit(tx, traslado.tenantId, SYSTEM_ACTOR, {
+        entidad: 'receptor',
+        entidadId: traslado.tenantId,
+        accion: 'traslado_atascado',
+        cambios: { traslado: { antes: 'copiando', despues: 'fallido' } },
+      });
+      return true;
+    });
+    if (done) swept.push(id);
+  }
+  if (swept.length > 0) {
+    ctx.clearSessions();
+    ctx.log.error({ traslados: swept }, 'stuck receiver moves marked failed and reverted');
+  }
+  return swept;
+}
