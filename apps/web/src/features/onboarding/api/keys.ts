@@ -4,4 +4,7 @@ export const onboardingKeys = {
   clientes: ['onboarding', 'clientes'] as const,
   estadisticas: ['onboarding', 'estadisticas'] as const,
   cliente: (id: number) => ['onboarding', 'cliente', id] as const,
+  servidores: ['onboarding', 'servidores'] as const,
+  traslado: (clienteId: number) => ['onboarding', 'traslado', clienteId] as const,
+  traslados: ['onboarding', 'traslados'] as const,
 };

@@ -29,6 +29,7 @@ const clientes = [
     fecha_creacion: '2025-01-02T12:00:00.000Z',
     num_usuarios: 3,
     configuracion,
+    servidor_id: 1,
   },
   {
     id: 2,
@@ -42,6 +43,7 @@ const clientes = [
     fecha_creacion: '2025-02-02T12:00:00.000Z',
     num_usuarios: 1,
     configuracion,
+    servidor_id: 1,
   },
 ];
 

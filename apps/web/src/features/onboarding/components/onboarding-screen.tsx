@@ -8,13 +8,25 @@ import {
   SimpleGrid,
   Stack,
   Table,
+  Tabs,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
 import { formatRutWithDots } from '@receptoria/contracts';
-import { IconAlertCircle, IconBuildingCommunity, IconEye, IconFileZip, IconPlus, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import { type ComponentType, useState } from 'react';
+import {
+  IconAlertCircle,
+  IconArrowsExchange,
+  IconBuildingCommunity,
+  IconDatabase,
+  IconEye,
+  IconFileZip,
+  IconHistory,
+  IconPlus,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { ScreenLoading } from '../../../components/list-states';
 import { ExportarProgreso, exportarMessages, useExportarDatos } from '../../exportar/exportar-datos';
 import { useClientes } from '../api/get-clientes';
@@ -24,8 +36,15 @@ import { AddUsuarioModal } from './add-usuario-modal';
 import { ClienteDetailModal } from './cliente-detail-modal';
 import { CreateClienteModal } from './create-cliente-modal';
 import { EstadoClienteBadge } from './estado-badge';
+import type { ClienteAMover } from './mover-cliente-modal';
 
 const m = onboardingMessages.screen;
+const tabs = onboardingMessages.tabs;
+
+// Servers and moves download when their tab or dialog is first opened, not with the receivers' list.
+const ServidoresSection = lazy(async () => ({ default: (await import('./servidores-section')).ServidoresSection }));
+const TrasladosSection = lazy(async () => ({ default: (await import('./traslados-section')).TrasladosSection }));
+const MoverClienteModal = lazy(async () => ({ default: (await import('./mover-cliente-modal')).MoverClienteModal }));
 
 function Counter({
   label,
@@ -68,6 +87,8 @@ export function OnboardingScreen() {
   const [addingTo, setAddingTo] = useState<{ id: number; nombre: string } | null>(null);
   const exportar = useExportarDatos();
   const [exportando, setExportando] = useState<string | null>(null);
+  const [moving, setMoving] = useState<ClienteAMover | null>(null);
+  const [tab, setTab] = useState<string | null>('receptores');
 
   const rows = clientes.data ?? [];
 
@@ -103,97 +124,134 @@ export function OnboardingScreen() {
         </Paper>
       )}
 
-      <Paper withBorder shadow="xs">
-        {clientes.isPending ? (
-          <ScreenLoading text={m.loading} />
-        ) : clientes.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title={m.loadError} m="md">
-            <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void clientes.refetch()}>
-              {m.retry}
-            </Button>
-          </Alert>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={m.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{m.columns.cliente}</Table.Th>
-                  <Table.Th>{m.columns.estado}</Table.Th>
-                  <Table.Th>{m.columns.rut}</Table.Th>
-                  <Table.Th ta="center">{m.columns.usuarios}</Table.Th>
-                  <Table.Th>{m.columns.acciones}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {m.empty}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((cliente) => (
-                    <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
-                      <Table.Td>
-                        <Text fw={600}>{cliente.nombre}</Text>
-                        {(cliente.email || cliente.comuna) && (
-                          <Text size="xs" c="dimmed">
-                            {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <EstadoClienteBadge activo={cliente.activo} />
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
-                      <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconEye size={14} />}
-                            onClick={() => setDetailId(cliente.id)}
-                            aria-label={m.verCliente(cliente.nombre)}
-                          >
-                            {m.ver}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="teal"
-                            leftSection={<IconUserPlus size={14} />}
-                            onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
-                            aria-label={m.agregarUsuarioA(cliente.nombre)}
-                          >
-                            {m.agregarUsuario}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="gray"
-                            leftSection={<IconFileZip size={14} />}
-                            disabled={exportar.running}
-                            onClick={() => {
-                              setExportando(cliente.nombre);
-                              void exportar.start(cliente.id);
-                            }}
-                            aria-label={exportarMessages.botonDe(cliente.nombre)}
-                          >
-                            {exportarMessages.exportar}
-                          </Button>
-                        </Group>
-                      </Table.Td>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="receptores" leftSection={<IconBuildingCommunity size={16} />}>
+            {tabs.receptores}
+          </Tabs.Tab>
+          <Tabs.Tab value="servidores" leftSection={<IconDatabase size={16} />}>
+            {tabs.servidores}
+          </Tabs.Tab>
+          <Tabs.Tab value="traslados" leftSection={<IconHistory size={16} />}>
+            {tabs.traslados}
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="receptores">
+          <Paper withBorder shadow="xs">
+            {clientes.isPending ? (
+              <ScreenLoading text={m.loading} />
+            ) : clientes.isError ? (
+              <Alert color="red" icon={<IconAlertCircle />} title={m.loadError} m="md">
+                <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void clientes.refetch()}>
+                  {m.retry}
+                </Button>
+              </Alert>
+            ) : (
+              <Table.ScrollContainer minWidth={760}>
+                <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={m.title}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{m.columns.cliente}</Table.Th>
+                      <Table.Th>{m.columns.estado}</Table.Th>
+                      <Table.Th>{m.columns.rut}</Table.Th>
+                      <Table.Th ta="center">{m.columns.usuarios}</Table.Th>
+                      <Table.Th>{m.columns.acciones}</Table.Th>
                     </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.length === 0 ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={5}>
+                          <Text c="dimmed" ta="center" py="md">
+                            {m.empty}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : (
+                      rows.map((cliente) => (
+                        <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
+                          <Table.Td>
+                            <Text fw={600}>{cliente.nombre}</Text>
+                            {(cliente.email || cliente.comuna) && (
+                              <Text size="xs" c="dimmed">
+                                {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            <EstadoClienteBadge activo={cliente.activo} />
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
+                          <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
+                          <Table.Td>
+                            <Group gap="xs" wrap="nowrap">
+                              <Button
+                                size="xs"
+                                variant="light"
+                                leftSection={<IconEye size={14} />}
+                                onClick={() => setDetailId(cliente.id)}
+                                aria-label={m.verCliente(cliente.nombre)}
+                              >
+                                {m.ver}
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="teal"
+                                leftSection={<IconUserPlus size={14} />}
+                                onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
+                                aria-label={m.agregarUsuarioA(cliente.nombre)}
+                              >
+                                {m.agregarUsuario}
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="gray"
+                                leftSection={<IconFileZip size={14} />}
+                                disabled={exportar.running}
+                                onClick={() => {
+                                  setExportando(cliente.nombre);
+                                  void exportar.start(cliente.id);
+                                }}
+                                aria-label={exportarMessages.botonDe(cliente.nombre)}
+                              >
+                                {exportarMessages.exportar}
+                              </Button>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color="indigo"
+                                leftSection={<IconArrowsExchange size={14} />}
+                                onClick={() => setMoving({ id: cliente.id, nombre: cliente.nombre, servidor_id: cliente.servidor_id })}
+                                aria-label={onboardingMessages.mover.accionDe(cliente.nombre)}
+                              >
+                                {onboardingMessages.mover.accion}
+                              </Button>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Paper>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="servidores">
+          <Suspense fallback={<ScreenLoading text={onboardingMessages.servidores.loading} />}>
+            <ServidoresSection />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="traslados">
+          <Suspense fallback={<ScreenLoading text={onboardingMessages.traslados.loading} />}>
+            <TrasladosSection />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
 
       <CreateClienteModal opened={creating} onClose={() => setCreating(false)} />
       <ClienteDetailModal
@@ -205,6 +263,11 @@ export function OnboardingScreen() {
         }}
       />
       <AddUsuarioModal cliente={addingTo} onClose={() => setAddingTo(null)} />
+      {moving && (
+        <Suspense fallback={null}>
+          <MoverClienteModal cliente={moving} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

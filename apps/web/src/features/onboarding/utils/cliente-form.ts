@@ -82,7 +82,7 @@ export function nextUsername(nombre: string, current: string, suggesting: boolea
   return nombre.trim() === '' ? '' : suggestUsername(nombre);
 }
 
-function zodResolver<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>): Resolver<TValues, unknown, TOutput> {
+export function zodResolver<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>): Resolver<TValues, unknown, TOutput> {
   return async (values) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data, errors: {} };
