@@ -24,6 +24,7 @@ import { CifradoCertificados } from '../src/modules/firma/cifrado';
 import { RECEPTOR_A, resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../src/modules/diligencias/resultados.fixtures';
 import { crearEncargo } from '../src/modules/encargos/encargos.fixtures';
 import { type Ca, crearCa, emitir, p12Aes256, p12Legacy } from './firma/certificados';
+import { cmsDelPdf } from './firma/pdf';
 import { createTestContext, type TestContext } from './helper';
 
 const run = promisify(execFile);
@@ -146,6 +147,14 @@ async function pdfsig(file: string): Promise<string> {
     // pdfsig exits non-zero for an invalid signature; its report is still on stdout.
     return String((error as { stdout?: string }).stdout ?? '');
   }
+}
+
+/** The signed attributes of a signed PDF's CMS, as openssl names them. */
+async function atributosFirmados(pdf: Buffer): Promise<string[]> {
+  const file = await archivo(`cms-${randomBytes(4).toString('hex')}.der`, cmsDelPdf(pdf));
+  const { stdout } = await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', file]);
+  const signed = stdout.slice(stdout.indexOf('signedAttrs:'), stdout.indexOf('signatureAlgorithm:', stdout.indexOf('signedAttrs:')));
+  return [...signed.matchAll(/object: ([\w-]+) \(/g)].map((match) => match[1]!);
 }
 
 const pdftotext = async (file: string) => (await run('pdftotext', ['-layout', file, '-'])).stdout;
@@ -287,7 +296,11 @@ describe('documents by state and signing', () => {
       const report = await pdfsig(file);
       expect(report).toContain('Signature Validation: Signature is Valid.');
       expect(report).toContain(`Signer Certificate Common Name: ${FIRMANTE}`);
-      expect(report).toContain('Signature Type: adbe.pkcs7.detached');
+      expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+      // PAdES baseline: signing-certificate-v2 signed, no signing-time in the CMS (the time is the dictionary's /M).
+      const atributos = await atributosFirmados(signed);
+      expect(atributos).toEqual(['contentType', 'messageDigest', 'id-smime-aa-signingCertificateV2']);
+      expect(report).toMatch(/Signing Time: \w{3} \d{2} \d{4}/);
       const text = await pdftotext(file);
       expect(text).toContain(docs[i]!.rol);
       expect(text).toContain(result.codigo_verificacion!);

@@ -12,3 +12,15 @@ export async function certificadoPdfDePrueba(n: number): Promise<Buffer> {
   }
   return Buffer.from(await doc.save());
 }
+
+/** The CMS of a signed PDF: the /Contents between the two byte ranges, without the zero padding. */
+export function cmsDelPdf(pdf: Buffer): Buffer {
+  const rango = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(pdf.toString('latin1'));
+  if (!rango) throw new Error('sin /ByteRange');
+  const [inicio, largo, siguiente] = [Number(rango[1]), Number(rango[2]), Number(rango[3])];
+  const der = Buffer.from(pdf.subarray(inicio + largo + 1, siguiente - 1).toString('latin1'), 'hex');
+  // DER: a SEQUENCE whose length says where it ends.
+  const n = der[1]!;
+  const total = n < 0x80 ? 2 + n : 2 + (n & 0x7f) + der.subarray(2, 2 + (n & 0x7f)).reduce((acc, b) => acc * 256 + b, 0);
+  return der.subarray(0, total);
+}

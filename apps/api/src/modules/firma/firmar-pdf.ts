@@ -1,62 +1,21 @@
-import { constants, createPrivateKey, type KeyObject, privateEncrypt } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf, Signer } from '@signpdf/signpdf';
-import forge from 'node-forge';
 import { firmaMessages as m, formatearCodigoVerificacion, santiagoWallClock } from '@receptoria/contracts';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { P12Abierto } from './p12';
+import { cmsPades, type FirmanteCms } from './cms-pades';
 
-/** DER prefix of a SHA-256 DigestInfo: RSASSA-PKCS1-v1_5 signs this followed by the 32-byte hash. */
-const DIGEST_INFO_SHA256 = Buffer.from('3031300d060960864801650304020105000420', 'hex');
-const clavesNode = new WeakMap<P12Abierto, KeyObject>();
+/** The PAdES baseline SubFilter (SUBFILTER_ETSI_CADES_DETACHED of @signpdf/utils). */
+const SUBFILTER_PADES = 'ETSI.CAdES.detached';
 
-/**
- * The key as forge's PKCS#7 signer calls it (`sign(md)`), computed by Node's OpenSSL instead of
- * forge's JavaScript RSA: the same RSASSA-PKCS1-v1_5 signature, several times faster.
- */
-function claveRsa(p12: P12Abierto) {
-  let key = clavesNode.get(p12);
-  if (!key) {
-    key = createPrivateKey(forge.pki.privateKeyToPem(p12.key));
-    clavesNode.set(p12, key);
-  }
-  const nodeKey = key;
-  return {
-    sign(md: forge.md.MessageDigest): string {
-      const digestInfo = Buffer.concat([DIGEST_INFO_SHA256, Buffer.from(md.digest().getBytes(), 'binary')]);
-      return privateEncrypt({ key: nodeKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
-    },
-  };
-}
-
-/**
- * The PKCS#7 detached signature of @signpdf/signer-p12, over a PKCS#12 opened once for a whole batch
- * (its key derivation is the slow part) and with the certificates' names kept as the CA wrote them.
- */
-class FirmanteP12 extends Signer {
-  constructor(private readonly p12: P12Abierto) {
+/** Not @signpdf/signer-p12: it re-opens the PKCS#12 per document, writes signing-time and no signing-certificate-v2, and re-encodes UTF8String names (Muñoz). */
+class FirmantePades extends Signer {
+  constructor(private readonly firmante: FirmanteCms) {
     super();
   }
 
-  override async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    const oids = forge.pki.oids as Record<string, string>;
-    const oid = (name: string) => oids[name] as string;
-    const p7 = forge.pkcs7.createSignedData();
-    p7.content = forge.util.createBuffer(pdfBuffer.toString('binary'));
-    for (const cert of this.p12.certificados) p7.addCertificate(cert);
-    p7.addSigner({
-      key: claveRsa(this.p12) as unknown as forge.pki.rsa.PrivateKey,
-      certificate: this.p12.cert,
-      digestAlgorithm: oid('sha256'),
-      authenticatedAttributes: [
-        { type: oid('contentType'), value: oid('data') },
-        { type: oid('signingTime'), value: (signingTime ?? new Date()) as unknown as string },
-        { type: oid('messageDigest') },
-      ],
-    });
-    p7.sign({ detached: true });
-    return Buffer.from(forge.asn1.toDer(p7.toAsn1()).getBytes(), 'binary');
+  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
+    return cmsPades(pdfBuffer, this.firmante);
   }
 }
 
@@ -157,11 +116,11 @@ async function bloqueVisible(doc: PDFDocument, firma: FirmaVisible): Promise<[nu
 }
 
 /**
- * A signed copy of the PDF: the visible block on the last page, then a PAdES-style signature
- * (adbe.pkcs7.detached, SHA-256, the signer's certificate chain and signing time embedded) with the
- * reason and the location given.
+ * A signed copy of the PDF: the visible block on the last page, then a PAdES baseline signature
+ * (ETSI.CAdES.detached, SHA-256, the signer's certificate chain embedded, the signing time in /M)
+ * with the reason and the location given.
  */
-export async function firmarPdf(pdf: Buffer, p12: P12Abierto, firma: FirmaVisible): Promise<Buffer> {
+export async function firmarPdf(pdf: Buffer, firmante: FirmanteCms, firma: FirmaVisible): Promise<Buffer> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -177,10 +136,11 @@ export async function firmarPdf(pdf: Buffer, p12: P12Abierto, firma: FirmaVisibl
     name: firma.nombre,
     location: firma.ubicacion,
     signingTime: firma.fecha,
+    subFilter: SUBFILTER_PADES,
     signatureLength: SIGNATURE_LENGTH,
     widgetRect: rect,
     appName: 'Receptoría',
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new FirmanteP12(p12), firma.fecha);
+  return new SignPdf().sign(prepared, new FirmantePades(firmante));
 }

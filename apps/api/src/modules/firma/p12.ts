@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
 import { formatRutWithDots, isValidRut } from '@receptoria/contracts';
 import forge from 'node-forge';
+import type { FirmanteCms } from './cms-pades';
 
 /** The PKCS#12 file is not one (or not one this server can read). */
 export class P12FormatoError extends Error {}
@@ -34,9 +35,8 @@ interface Atributo {
 }
 
 /**
- * forge reads UTF8String values as raw bytes (Muñoz would read MuÃ±oz) and, when it writes the
- * certificate again (into the signature), encodes them once more: the embedded certificate would no
- * longer be the CA's. Decoding them in place makes both the text and the re-encoded DER right.
+ * forge reads UTF8String values as raw bytes (Muñoz would read MuÃ±oz): decoded in place for the
+ * names we show. The signature never re-encodes a name: it copies the certificates' DER (cms-pades.ts).
  */
 function normalizarNombres(cert: forge.pki.Certificate): void {
   for (const attrs of [cert.subject.attributes, cert.issuer.attributes] as Atributo[][]) {
@@ -87,13 +87,12 @@ function esMismaClave(key: forge.pki.rsa.PrivateKey, cert: forge.pki.Certificate
   return Boolean(pub?.n && key.n.compareTo(pub.n) === 0 && key.e.compareTo(pub.e) === 0);
 }
 
-/** An opened PKCS#12: what the signature needs (key, signer's certificate, the whole chain). */
-export interface P12Abierto {
+/** An opened PKCS#12: what the signature needs (the key for Node's OpenSSL, the certificates as DER). */
+export interface P12Abierto extends FirmanteCms {
   info: P12Info;
-  key: forge.pki.rsa.PrivateKey;
-  cert: forge.pki.Certificate;
-  certificados: forge.pki.Certificate[];
 }
+
+const derDe = (cert: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
 
 /**
  * Opens a PKCS#12 (.p12/.pfx) with its password — both the legacy 3DES/RC2 encoding and OpenSSL 3's
@@ -128,7 +127,7 @@ export function abrirP12(bytes: Buffer, password: string): P12Abierto {
   certs.forEach(normalizarNombres);
   const subject = cert.subject.attributes as Atributo[];
   const issuer = cert.issuer.attributes as Atributo[];
-  const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+  const der = derDe(cert);
   const info: P12Info = {
     nombre: (campo(subject, 'CN') || [campo(subject, 'GN'), campo(subject, 'SN')].filter(Boolean).join(' ') || campo(subject, 'O')).slice(0, 300),
     rut: rutDelCertificado(cert),
@@ -138,7 +137,7 @@ export function abrirP12(bytes: Buffer, password: string): P12Abierto {
     validoDesde: cert.validity.notBefore,
     validoHasta: cert.validity.notAfter,
   };
-  return { info, key, cert, certificados: certs };
+  return { info, clave: createPrivateKey(forge.pki.privateKeyToPem(key)), certificado: der, cadena: certs.map(derDe) };
 }
 
 export function leerP12(bytes: Buffer, password: string): P12Info {
