@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse';
+import { PortalDocumentosListResponseSchema } from '@receptoria/contracts';
 import { sql } from 'drizzle-orm';
 import type { TenantDb } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -398,5 +399,87 @@ describe('news of the firm’s assignments', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().preferencias).toEqual({ mail_solicitudes: true, mail_certificados: true, mail_plazos: false });
     expect((await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { otra: true } })).statusCode).toBe(400);
+  });
+});
+
+describe('the firm’s documents', () => {
+  it('lists the firm’s certificates newest first, paged and by Santiago date, each with a signed link to its best file', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const encargoId = encargos.a1[1]!;
+    const [tribunal] = ((await db.execute(sql`select id, nombre from tribunales order by id limit 1`)) as unknown as { rows: Array<{ id: number; nombre: string }> }).rows;
+    await db.execute(sql`update encargos set tribunal_id = ${tribunal!.id} where id = ${encargoId}`);
+    const docx = Buffer.from('PK\u0003\u0004 documento de prueba');
+    const insert = async (encargo: number, rol: string, titulo: string, fecha: string, files: { pdf?: Buffer; docx?: Buffer }) => {
+      const [row] = (
+        (await db.execute(sql`
+          insert into estampados (encargo_id, numero_rol, tipo_estampado_id, titulo, archivo_pdf, archivo_docx, fecha_creacion)
+          values (${encargo}, ${rol}, (select id from tipos_estampado where codigo = 'busqueda_positiva'), ${titulo}, ${files.pdf ?? null}, ${files.docx ?? null}, ${fecha}::timestamptz)
+          returning id`)) as unknown as { rows: Array<{ id: string }> }
+      ).rows;
+      // As the stamp service leaves it: the link's receiver is found by the document's id.
+      await t.app.controlDb.execute(sql`insert into estampado_documentos (documento_id, tenant_id) values (${row!.id}, ${t.mainTenantId})`);
+      return row!.id;
+    };
+    const enero = await insert(encargoId, 'C-1002-2026', 'Certificado enero', '2025-01-10T10:00:00-03:00', { pdf: await pdf('CERTIFICADO ENERO C-1002-2026'), docx });
+    // 23:30 in Santiago on 15 February is already the 16th in UTC.
+    const febrero = await insert(encargoId, 'C-1002-2026', 'Certificado febrero', '2025-02-15T23:30:00-03:00', { docx });
+    const marzo = await insert(encargoId, 'C-1002-2026', 'Certificado marzo', '2025-03-01T09:00:00-03:00', { pdf: await pdf('CERTIFICADO MARZO SIN FIRMA') });
+    await db.execute(sql`
+      insert into estampado_firmas (estampado_id, archivo_pdf, sha256, codigo_verificacion, firmante_nombre, firmante_rut, emisor, certificado_serie, certificado_huella, firmado_por)
+      values (${marzo}, ${await pdf('CERTIFICADO MARZO FIRMADO')}, repeat('d', 64), 'BCDEFGHJKMNPQRSTVWXYZ23456', 'Receptor', '12345678-5', 'CA', '02', repeat('e', 64), 'admin')`);
+    const ajeno = await insert(encargos.a2[0]!, 'C-2002-SECRETO', 'Certificado ajeno', '2025-02-01T12:00:00-03:00', { pdf: await pdf('CERTIFICADO AJENO') });
+
+    const list = async (token: string, query: string) => {
+      const response = await get(token, `/api/v1/portal/documentos/?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return { body: response.body, ...PortalDocumentosListResponseSchema.parse(response.json()) };
+    };
+    const year = await list(sessions.a1.access, 'desde=2025-01-01&hasta=2025-12-31');
+    expect(year.count).toBe(3);
+    expect(year.results.map((d) => d.id)).toEqual([marzo, febrero, enero]);
+    expect(year.results[0]).toMatchObject({ numero_rol: 'C-1002-2026', tribunal: tribunal!.nombre, tipo: 'Búsqueda positiva', fecha: '2025-03-01T09:00:00-03:00', firmado: true });
+    expect(year.results.map((d) => d.firmado)).toEqual([true, false, false]);
+    expect(year.body).not.toContain('C-2002-SECRETO');
+
+    // The links open without the portal's token: signed PDF, else PDF, else the Word file.
+    const open = (url: string) => t.request(undefined, { method: 'GET', url });
+    const [linkMarzo, linkFebrero, linkEnero] = year.results.map((d) => d.url!);
+    expect(linkMarzo).toContain('formato=pdf_firmado');
+    expect(await pdfText((await open(linkMarzo!)).rawPayload)).toContain('CERTIFICADO MARZO FIRMADO');
+    expect(await pdfText((await open(linkEnero!)).rawPayload)).toContain('CERTIFICADO ENERO C-1002-2026');
+    const word = await open(linkFebrero!);
+    expect(word.statusCode).toBe(200);
+    expect(word.rawPayload.equals(docx)).toBe(true);
+    // A link is good for its own certificate only: another firm's id under it is refused.
+    expect((await open(linkEnero!.replace(enero, ajeno))).statusCode).toBe(404);
+
+    const first = await list(sessions.a1.access, 'desde=2025-01-01&hasta=2025-12-31&page_size=2');
+    const second = await list(sessions.a1.access, 'desde=2025-01-01&hasta=2025-12-31&page_size=2&page=2');
+    expect([first.count, first.page_size, second.page]).toEqual([3, 2, 2]);
+    expect([...first.results, ...second.results].map((d) => d.id)).toEqual([marzo, febrero, enero]);
+    expect((await list(sessions.a1.access, 'desde=2025-02-15&hasta=2025-02-15')).results.map((d) => d.id)).toEqual([febrero]);
+    expect((await list(sessions.a1.access, 'desde=2025-02-16&hasta=2025-12-31')).results.map((d) => d.id)).toEqual([marzo]);
+    // Without dates: everything of the firm, the newest certificate first.
+    const all = await list(sessions.a1.access, '');
+    expect(all.results.map((d) => d.id)).toEqual(expect.arrayContaining([marzo, febrero, enero]));
+    expect(all.results.map((d) => d.fecha)).toEqual([...all.results.map((d) => d.fecha)].sort().reverse());
+
+    // Another firm and another receiver see none of them.
+    const a2 = await list(sessions.a2.access, 'desde=2025-01-01&hasta=2025-12-31');
+    expect(a2.results.map((d) => d.id)).toEqual([ajeno]);
+    expect(a2.body).not.toContain('C-1002-2026');
+    const b = await list(sessions.b.access, '');
+    expect(b.count).toBe(0);
+
+    for (const [query, detail] of [
+      ['desde=2025-13-01', 'Fecha inválida (AAAA-MM-DD)'],
+      ['desde=2025-03-01&hasta=2025-02-01', 'La fecha final no puede ser anterior a la inicial'],
+      ['page_size=101', 'El tamaño de página debe estar entre 1 y 100'],
+    ] as const) {
+      const refused = await get(sessions.a1.access, `/api/v1/portal/documentos/?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().detail, query).toBe(detail);
+    }
+    expect((await get(staff, '/api/v1/portal/documentos/')).statusCode).toBe(403);
   });
 });

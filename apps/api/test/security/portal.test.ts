@@ -64,6 +64,21 @@ const tokens = {
 const a1Encargos = rowsOf<{ id: number }>(await dbA.execute(sql`select id from encargos where estudio_id = ${estudioA1} order by id desc limit 2`)).map((r) => r.id);
 const a1Recibos = rowsOf<{ id: number }>(await dbA.execute(sql`select id from recibos where estudio_id = ${estudioA1} order by id desc limit 1`)).map((r) => r.id);
 const bEncargos = rowsOf<{ id: number }>(await dbB.execute(sql`select id from encargos order by id desc limit 2`)).map((r) => r.id);
+// A certificate on each firm's assignment, so the documents list has another firm's rows to leak.
+const ROL_A1_DOC = 'C-5151-DOCALFA';
+const ROL_B_DOC = 'C-6161-DOCBRAVO';
+async function seedCertificado(db: TenantDb, tenantId: number, encargoId: number, rol: string): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`insert into estampados (encargo_id, numero_rol, titulo, archivo_pdf) values (${encargoId}, ${rol}, ${`Certificado ${rol}`}, ${Buffer.from(`%PDF-1.4 ${rol}`)}) returning id`),
+  );
+  await world.t.app.controlDb.insert(controlSchema.estampadoDocumentos).values({ documentoId: row!.id, tenantId });
+  return row!.id;
+}
+const documentos = {
+  a1: await seedCertificado(dbA, world.tenantA, a1Encargos[0]!, ROL_A1_DOC),
+  a2: await seedCertificado(dbA, world.tenantA, a2Encargo, ROL_A2),
+  b: await seedCertificado(dbB, world.tenantB, bEncargos[0]!, ROL_B_DOC),
+};
 
 const hasBody = (method: HTTPMethods) => !['GET', 'HEAD', 'DELETE'].includes(method);
 const portalRoutes = world.routes.filter((route) => route.url.startsWith(PORTAL_PREFIX) && !route.url.startsWith(`${PORTAL_PREFIX}auth/`));
@@ -125,4 +140,29 @@ describe.each(portalRoutes.map((route) => [routeKey(route), route] as const))('%
       }
     }
   });
+});
+
+it('lists each firm’s own certificates only, with links that open no other certificate', async () => {
+  const cases = [
+    { token: tokens.a1, own: documentos.a1, foreign: [documentos.a2, documentos.b], secrets: [ROL_A2, ROL_B_DOC] },
+    { token: tokens.a2, own: documentos.a2, foreign: [documentos.a1, documentos.b], secrets: [ROL_A1_DOC, ROL_B_DOC] },
+    { token: tokens.b, own: documentos.b, foreign: [documentos.a1, documentos.a2], secrets: [ROL_A1_DOC, ROL_A2] },
+  ];
+  for (const { token, own, foreign, secrets } of cases) {
+    const response = await world.t.request(token, { method: 'GET', url: '/api/v1/portal/documentos/?page_size=100' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { results: Array<{ id: string; url: string | null }> };
+    const ids = body.results.map((d) => d.id);
+    expect(ids).toContain(own);
+    for (const id of foreign) expect(ids).not.toContain(id);
+    for (const secret of secrets) expect(response.body).not.toContain(secret);
+    // The own link, rewritten to another firm's certificate, is refused.
+    const link = body.results.find((d) => d.id === own)!.url!;
+    expect((await world.t.request(undefined, { method: 'GET', url: link })).statusCode).toBe(200);
+    for (const id of foreign) {
+      const forged = await world.t.request(undefined, { method: 'GET', url: link.replace(own, id) });
+      expect(forged.statusCode).toBe(404);
+      for (const secret of secrets) expect(forged.body).not.toContain(secret);
+    }
+  }
 });

@@ -20,6 +20,9 @@ export const portalMessages = {
   solicitudNoPendiente: 'La solicitud ya fue aceptada o rechazada',
   estadoInvalido: 'Estado inválido',
   paginaInvalida: 'Página inválida',
+  tamanoPaginaInvalido: 'El tamaño de página debe estar entre 1 y 100',
+  fechaFiltroInvalida: 'Fecha inválida (AAAA-MM-DD)',
+  rangoFechasInvertido: 'La fecha final no puede ser anterior a la inicial',
   busquedaDemasiadoLarga: 'La búsqueda es demasiado larga',
   activada: 'Cuenta activada. Ya puedes ingresar al portal.',
 } as const;

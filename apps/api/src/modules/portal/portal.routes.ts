@@ -5,6 +5,8 @@ import {
   PORTAL_PDF_MAX_BYTES,
   type PortalArchivo,
   PortalCatalogosResponseSchema,
+  PortalDocumentosListResponseSchema,
+  PortalDocumentosQuerySchema,
   PortalEncargoDetalleSchema,
   PortalEncargosListResponseSchema,
   PortalEncargosQuerySchema,
@@ -25,6 +27,7 @@ import { getEstadoCuenta } from '../pagos/estado-cuenta.service';
 import { getReciboPdf } from '../recibos/recibos.service';
 import { createFotoSigner, type FotoSigner } from '../visitas/fotos';
 import { portalActorOf } from './portal-auth.plugin';
+import { listPortalDocumentos } from './portal-documentos.service';
 import {
   getPortalCatalogos,
   getPortalCertificadoPdf,
@@ -123,6 +126,20 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal/encargos/:id/certificados/:doc/pdf/',
     { onRequest, schema: { tags, params: CertificadoParamsSchema } },
     async (request, reply) => sendPdf(reply, await getPortalCertificadoPdf(request.tenantDb, request.portal.estudioId, request.params.id, request.params.doc)),
+  );
+
+  app.get(
+    '/portal/documentos/',
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: "The certificates of the firm's assignments, newest first, each with a short-lived signed link (signed PDF, else PDF, else Word).",
+        querystring: PortalDocumentosQuerySchema,
+        response: { 200: PortalDocumentosListResponseSchema },
+      },
+    },
+    async (request) => listPortalDocumentos(request.tenantDb, request.portal.estudioId, request.query, app.documentSigner),
   );
 
   app.get(

@@ -104,6 +104,13 @@ export const portalTexts = {
     title: 'Documentos',
     subtitle: 'Certificados de tus encargos, los más recientes primero.',
     empty: 'Aún no hay certificados.',
+    emptyRango: 'No hay certificados entre esas fechas.',
+    desde: 'Desde',
+    hasta: 'Hasta',
+    rangoInvertido: 'La fecha final no puede ser anterior a la inicial',
+    loadError: 'No se pudieron cargar los documentos.',
+    sinArchivo: 'Sin archivo aún',
+    total: (count: number) => (count === 1 ? '1 certificado' : `${count} certificados`),
   },
   cuenta: {
     title: 'Cuenta',

@@ -1,83 +1,83 @@
-import { Button, Card, Collapse, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { formatDate, type PortalEncargoItem } from '@receptoria/contracts';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { portalEncargoPath } from '../../../config/paths';
-import { usePortalEncargo, usePortalEncargos } from '../api/portal-queries';
+import { formatDate, type PortalDocumento } from '@receptoria/contracts';
+import { IconDownload } from '@tabler/icons-react';
+import { type ChangeEvent, useState } from 'react';
+import { usePortalDocumentos } from '../api/portal-documentos';
 import { portalTexts } from '../messages';
-import { DownloadButton } from './download-button';
 
 const m = portalTexts.documentos;
 
-function Certificados({ id }: { id: number }) {
-  const query = usePortalEncargo(id);
-  if (query.isPending) return <Loader size="xs" type="dots" aria-label="Cargando" />;
-  const certificados = (query.data?.eventos ?? []).flatMap((evento) => (evento.tipo === 'certificado' ? [evento] : []));
-  if (certificados.length === 0) return <Text size="sm" c="dimmed">{m.empty}</Text>;
+function DocumentoCard({ documento }: { documento: PortalDocumento }) {
   return (
-    <Stack gap="xs">
-      {certificados.map((certificado) => (
-        <Group key={certificado.id} justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm">
-            {certificado.titulo} · {formatDate(certificado.fecha)}
-          </Text>
-          {certificado.url && (
-            <DownloadButton url={certificado.url} label={portalTexts.encargo.descargar} fallbackName={`${certificado.titulo}.pdf`} />
-          )}
-        </Group>
-      ))}
-    </Stack>
-  );
-}
-
-function EncargoDocumentos({ encargo }: { encargo: PortalEncargoItem }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Card withBorder padding="sm" data-testid="portal-documentos-encargo">
-      <Group justify="space-between" wrap="nowrap">
+    <Card withBorder padding="sm" data-testid="portal-documento">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={700} component={Link} to={portalEncargoPath(encargo.id)}>
-            {encargo.numero_rol}
-          </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {encargo.partes}
+          <Group gap="xs">
+            <Text fw={700}>{documento.numero_rol}</Text>
+            {documento.firmado && (
+              <Badge size="sm" variant="light" color="teal" tt="none">
+                {portalTexts.encargo.firmado}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm">{documento.tipo}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {[documento.tribunal, formatDate(documento.fecha)].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
-        <Button
-          size="xs"
-          variant="subtle"
-          onClick={() => setOpen((value) => !value)}
-          rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-          aria-expanded={open}
-        >
-          {m.title}
-        </Button>
+        {documento.url ? (
+          <Button component="a" href={documento.url} target="_blank" rel="noopener" size="xs" variant="light" leftSection={<IconDownload size={14} />}>
+            {portalTexts.encargo.descargar}
+          </Button>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {m.sinArchivo}
+          </Text>
+        )}
       </Group>
-      <Collapse expanded={open}>
-        <Stack pt="sm">{open && <Certificados id={encargo.id} />}</Stack>
-      </Collapse>
     </Card>
   );
 }
 
-/** /portal/documentos — the certificates of the firm's stamped assignments, each downloadable. */
+/** /portal/documentos — the firm's certificates, newest first, one page per request, each downloadable. */
 export function DocumentosScreen() {
   useDocumentTitle(`${m.title} · ${portalTexts.product}`);
   const [page, setPage] = useState(1);
-  const query = usePortalEncargos({ estado: 'estampado', search: '', page });
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  const invertido = desde !== '' && hasta !== '' && desde > hasta;
+  const query = usePortalDocumentos({ page, desde, hasta }, !invertido);
   const pages = query.data ? Math.max(1, Math.ceil(query.data.count / query.data.page_size)) : 1;
+  const filtrado = desde !== '' || hasta !== '';
+  const changeDate = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.currentTarget.value);
+    setPage(1);
+  };
   return (
     <Stack gap="md">
       <Title order={2}>{m.title}</Title>
       <Text size="sm" c="dimmed">
         {m.subtitle}
       </Text>
-      {query.isPending && <Loader size="sm" type="dots" aria-label="Cargando" />}
-      {query.data?.results.length === 0 && <Text c="dimmed">{m.empty}</Text>}
+      <Group gap="sm" wrap="wrap" align="flex-start">
+        <TextInput type="date" label={m.desde} value={desde} onChange={changeDate(setDesde)} w={170} />
+        <TextInput type="date" label={m.hasta} value={hasta} onChange={changeDate(setHasta)} w={170} error={invertido ? m.rangoInvertido : undefined} />
+      </Group>
+      {query.isPending && !invertido && <Loader size="sm" type="dots" aria-label="Cargando" />}
+      {query.isError && (
+        <Alert color="red" variant="light">
+          {m.loadError}
+        </Alert>
+      )}
+      {query.data && query.data.results.length === 0 && <Text c="dimmed">{filtrado ? m.emptyRango : m.empty}</Text>}
+      {query.data && query.data.count > 0 && (
+        <Text size="sm" c="dimmed" data-testid="portal-documentos-total">
+          {m.total(query.data.count)}
+        </Text>
+      )}
       <Stack gap="sm">
-        {query.data?.results.map((encargo) => <EncargoDocumentos key={encargo.id} encargo={encargo} />)}
+        {query.data?.results.map((documento) => <DocumentoCard key={documento.id} documento={documento} />)}
       </Stack>
       {pages > 1 && (
         <Group justify="space-between">
