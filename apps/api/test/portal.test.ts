@@ -1,5 +1,5 @@
 import { PDFParse } from 'pdf-parse';
-import { PortalDocumentosListResponseSchema } from '@receptoria/contracts';
+import { authMessages, PortalDocumentosListResponseSchema } from '@receptoria/contracts';
 import { sql } from 'drizzle-orm';
 import type { TenantDb } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -481,5 +481,44 @@ describe('the firm’s documents', () => {
       expect(refused.json().detail, query).toBe(detail);
     }
     expect((await get(staff, '/api/v1/portal/documentos/')).statusCode).toBe(403);
+  });
+});
+
+describe('portal sign-in limits', () => {
+  const wrong = (app: TestContext['app'], email: string, remoteAddress: string, password = 'clave-equivocada') =>
+    app.inject({ method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email, password }, remoteAddress });
+
+  it('slows one portal account down after five wrong passwords, whatever the address: 429 with Retry-After, even for the right password', async () => {
+    await invite(staff, estudioA1.id, 'olvidadiza@estudiouno.cl').then(({ token }) => activate(token));
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i += 1) codes.push((await wrong(t.app, 'olvidadiza@estudiouno.cl', `192.0.2.${i + 1}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const blocked = await wrong(t.app, 'Olvidadiza@EstudioUno.cl', '192.0.2.50', PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: authMessages.tooManyAttempts });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.body).not.toContain('access');
+    // Another portal user, and a staff user, sign in as before.
+    expect((await wrong(t.app, 'ana@estudiouno.cl', '192.0.2.51', PASSWORD)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '192.0.2.52' })).statusCode).toBe(200);
+  });
+
+  it('limits many portal e-mails from one address, and that address’s staff sign-in with them', async () => {
+    const limited = await createTestContext({ loginRateMax: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i += 1) codes.push((await wrong(limited.app, `persona${i}@estudio.cl`, '203.0.113.7')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      const blocked = await wrong(limited.app, 'otra@estudio.cl', '203.0.113.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ detail: authMessages.tooManyAttempts });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      const staffLogin = await limited.app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username: 'admin', password: 'otra-mala' }, remoteAddress: '203.0.113.7' });
+      expect(staffLogin.statusCode).toBe(429);
+      // Another address is not affected.
+      expect((await wrong(limited.app, 'persona0@estudio.cl', '203.0.113.8')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
   });
 });
