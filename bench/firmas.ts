@@ -1,23 +1,99 @@
 /**
  * Signed certificates (issue 26 §3): PAdES signatures per minute on this machine, as POST
  * /firma/firmar/ makes them — the user's PKCS#12 opened once per batch, then for each certificate
- * the visible block with its QR, the placeholder and the PKCS#7 signature (node-forge, SHA-256,
- * RSA 2048). Opening a PKCS#12 is timed apart for both encodings (its key derivation is the slow part).
+ * the visible block with its QR, the placeholder and the PAdES CMS (SHA-256, RSA 2048). Opening a
+ * PKCS#12 is timed apart for both encodings (its key derivation is the slow part).
+ * Then the public GET /api/v1/verificar/{codigo} (issue 26 §5) over a started API, a found code against
+ * unknown ones, one request at a time: p50/p95 of each as a client sees them (both wait for the floor)
+ * and of the lookup's own work in this process (the same service, without the floor).
  *
  *   pnpm --filter @receptoria/bench bench:firmas
  *
- * Settings (env): BENCH_FIRMAS (30 certificates).
+ * Settings (env): BENCH_FIRMAS (30 certificates), BENCH_VERIFICAR (100 look-ups of each kind),
+ * BENCH_PORT_FIRMAS (3929), BENCH_DATABASE_URL, BENCH_KEEP=1.
  */
 import { pathToFileURL } from 'node:url';
+import { controlLocation, openDatabase, TenantPools } from '@receptoria/db';
+import pg from 'pg';
+import { hashCodigo } from '../apps/api/src/modules/firma/firma.repository';
 import { firmarPdf } from '../apps/api/src/modules/firma/firmar-pdf';
 import { abrirP12 } from '../apps/api/src/modules/firma/p12';
 import { nuevoCodigo } from '../apps/api/src/modules/firma/firma.service';
+import { VERIFICAR_PISO_MS, verificarCodigo } from '../apps/api/src/modules/firma/verificar.service';
 import { crearCa, emitir, p12Aes256, p12Legacy } from '../apps/api/test/firma/certificados';
 import { certificadoPdfDePrueba } from '../apps/api/test/firma/pdf';
-import { log, machineLine, printTable, type Row } from './support';
+import { log, machineLine, percentile, printTable, type Row, withBenchApi } from './support';
 
 const COUNT = Number(process.env.BENCH_FIRMAS ?? 30);
+const VERIFICACIONES = Number(process.env.BENCH_VERIFICAR ?? 100);
+const PORT = Number(process.env.BENCH_PORT_FIRMAS ?? 3929);
 const CLAVE = 'clave de prueba';
+
+const p50p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} / p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+};
+
+/**
+ * One found code (an unsigned certificate with its PDF, whose SHA-256 the lookup computes) against
+ * fresh random ones, alternated. Over HTTP each request comes from its own address (TRUST_PROXY), so
+ * the limit of 60 a minute per address does not answer them.
+ */
+async function runVerificarBench(pdf: Buffer): Promise<Row[]> {
+  return withBenchApi('firmas', PORT, { SEED_DEMO: '0', TRUST_PROXY: 'true' }, async ({ controlUrl, tenantUrl }) => {
+    const codigo = nuevoCodigo();
+    const tenant = new pg.Client({ connectionString: tenantUrl });
+    await tenant.connect();
+    await tenant.query(`insert into estampados (numero_rol, titulo, codigo_verificacion, archivo_pdf) values ('C-1234-2026', 'Búsqueda positiva C-1234-2026', $1, $2)`, [codigo, pdf]);
+    await tenant.end();
+    const control = new pg.Client({ connectionString: controlUrl });
+    await control.connect();
+    await control.query('insert into verificacion_codigos (codigo_hash, tenant_id) select $1, id from tenants order by id limit 1', [hashCodigo(codigo)]);
+    await control.end();
+
+    const http = { found: [] as number[], unknown: [] as number[] };
+    const statuses = new Map<string, number>();
+    for (let i = 0; i < 2 * VERIFICACIONES; i += 1) {
+      const found = i % 2 === 0;
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${PORT}/api/v1/verificar/${found ? codigo : nuevoCodigo()}`, {
+        headers: { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+      });
+      await response.arrayBuffer();
+      (found ? http.found : http.unknown).push(performance.now() - started);
+      const key = `${found ? 'found' : 'unknown'} ${response.status}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    }
+    log(`verification statuses: ${[...statuses.entries()].map(([k, v]) => `${v}× ${k}`).join(', ')}`);
+
+    // The lookup's own work, through the same service in this process with a clock that never waits.
+    const handle = await openDatabase(controlLocation({ controlUrl, dataDir: '' }), 'control');
+    const deps = { controlDb: handle.db, tenantPools: new TenantPools({ max: 4, idleMs: 60_000 }), databaseConfig: { controlUrl, dataDir: '' } };
+    const sinPiso = { ahora: () => performance.now(), esperarHasta: async () => undefined };
+    const work = { found: [] as number[], unknown: [] as number[] };
+    try {
+      await verificarCodigo(deps, codigo, sinPiso); // warm-up: the receiver's pool opens
+      for (let i = 0; i < 2 * VERIFICACIONES; i += 1) {
+        const found = i % 2 === 0;
+        const started = performance.now();
+        await verificarCodigo(deps, found ? codigo : nuevoCodigo(), sinPiso).catch(() => undefined);
+        (found ? work.found : work.unknown).push(performance.now() - started);
+      }
+    } finally {
+      await deps.tenantPools.closeAll();
+      await handle.close();
+    }
+    const name = (what: string) => `verification ${what}, ${VERIFICACIONES} found / ${VERIFICACIONES} unknown alternated (PDF ${(pdf.length / 1024).toFixed(0)} KB)`;
+    return [
+      {
+        group: 'signed certificates',
+        name: name(`GET /api/v1/verificar/{codigo} over HTTP (floor ${VERIFICAR_PISO_MS} ms)`),
+        value: `found ${p50p95(http.found)}; unknown ${p50p95(http.unknown)}`,
+      },
+      { group: 'signed certificates', name: name('lookup work alone, no floor'), value: `found ${p50p95(work.found)}; unknown ${p50p95(work.unknown)}` },
+    ];
+  });
+}
 
 export async function runFirmasBench(): Promise<Row[]> {
   const ca = crearCa();
@@ -50,6 +126,7 @@ export async function runFirmasBench(): Promise<Row[]> {
       name: 'opening the PKCS#12 (once per batch)',
       value: `legacy 3DES ${abrirLegacy.toFixed(0)} ms; OpenSSL 3 AES-256 ${abrirAes.toFixed(0)} ms`,
     },
+    ...(await runVerificarBench(pdfs[0]!)),
   ];
 }
 

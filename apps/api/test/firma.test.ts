@@ -21,6 +21,7 @@ import { eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CifradoCertificados } from '../src/modules/firma/cifrado';
+import { instanteDeRespuesta, VERIFICAR_PISO_MS, verificarCodigo } from '../src/modules/firma/verificar.service';
 import { RECEPTOR_A, resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../src/modules/diligencias/resultados.fixtures';
 import { crearEncargo } from '../src/modules/encargos/encargos.fixtures';
 import { type Ca, crearCa, emitir, p12Aes256, p12Legacy } from './firma/certificados';
@@ -458,12 +459,19 @@ describe('public verification', () => {
   });
 
   it('finds none of 1,000 random codes (404 in Spanish), and refuses text that is not a code with 400', async () => {
+    // Each answer waits for the verification's floor, so they are asked 50 at a time (one address each 50).
     let found = 0;
-    for (let i = 0; i < 1000; i += 1) {
-      const codigo = formatearCodigoVerificacion(codigoVerificacionDesdeBytes(randomBytes(17)));
-      const response = await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: `10.8.${Math.floor(i / 50)}.1` });
-      if (response.statusCode !== 404) found += 1;
-      else expect(response.json().detail).toBe('No existe un documento con ese código de verificación');
+    for (let lote = 0; lote < 20; lote += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => {
+          const codigo = formatearCodigoVerificacion(codigoVerificacionDesdeBytes(randomBytes(17)));
+          return t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: `10.8.${lote}.1` });
+        }),
+      );
+      for (const response of responses) {
+        if (response.statusCode !== 404) found += 1;
+        else expect(response.json().detail).toBe('No existe un documento con ese código de verificación');
+      }
     }
     expect(found).toBe(0);
     const malo = await t.request(undefined, { method: 'GET', url: '/api/v1/verificar/ABCD-1234', remoteAddress: '10.7.0.1' });
@@ -473,16 +481,29 @@ describe('public verification', () => {
 
   it('allows 60 look-ups a minute per address, then 429', async () => {
     const codigo = codigoVerificacionDesdeBytes(randomBytes(17));
-    const codes: number[] = [];
-    for (let i = 0; i < 61; i += 1) {
-      codes.push((await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.1' })).statusCode);
-    }
-    expect(codes.slice(0, 60).every((c) => c === 404)).toBe(true);
-    expect(codes[60]).toBe(429);
+    const consulta = () => t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.1' });
+    const codes = (await Promise.all(Array.from({ length: 60 }, consulta))).map((r) => r.statusCode);
+    expect(codes.every((c) => c === 404)).toBe(true);
+    expect((await consulta()).statusCode).toBe(429);
     const bloqueada = await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.1' });
     expect(bloqueada.statusCode).toBe(429);
     expect(bloqueada.json().detail).toBe('Demasiadas consultas. Espera un minuto e intenta nuevamente.');
     const otra = await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.2' });
     expect(otra.statusCode).toBe(404);
+  });
+
+  it('answers a found code and an unknown one at the same instant: the first whole floor after the work began', async () => {
+    const [doc] = (await listar(w.tokenA, 'subido')).filter((d) => d.id === docs[0]!.id);
+    const esperas: number[] = [];
+    // A clock that stands still: both lookups end within the first floor, whatever their real work took.
+    const reloj = { ahora: () => 1_000, esperarHasta: async (instante: number) => void esperas.push(instante) };
+    const verificacion = await verificarCodigo(t.app, doc!.codigo_verificacion!.replaceAll('-', ''), reloj);
+    expect(verificacion.numero_rol).toBe(docs[0]!.rol);
+    await expect(verificarCodigo(t.app, codigoVerificacionDesdeBytes(randomBytes(17)), reloj)).rejects.toMatchObject({ statusCode: 404 });
+    expect(esperas).toEqual([1_000 + VERIFICAR_PISO_MS, 1_000 + VERIFICAR_PISO_MS]);
+    // Work past the floor answers at the next whole floor, never at its own time.
+    expect(instanteDeRespuesta(0, 1)).toBe(VERIFICAR_PISO_MS);
+    expect(instanteDeRespuesta(0, VERIFICAR_PISO_MS)).toBe(VERIFICAR_PISO_MS);
+    expect(instanteDeRespuesta(0, VERIFICAR_PISO_MS + 1)).toBe(2 * VERIFICAR_PISO_MS);
   });
 });

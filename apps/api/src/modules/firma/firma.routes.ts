@@ -18,13 +18,11 @@ import {
   VerificarParamSchema,
   ZipFirmadosSchema,
 } from '@receptoria/contracts';
-import { tenantLocation } from '@receptoria/db';
 import archiver from 'archiver';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { findCodigoTenant, findDocumentoPorCodigo, sha256DelPdf } from './firma.repository';
 import {
   eliminarCertificado,
   type FirmaContext,
@@ -36,8 +34,8 @@ import {
   pdfDocumento,
   pdfsFirmados,
   subirCertificado,
-  verificacionDe,
 } from './firma.service';
+import { verificarCodigo } from './verificar.service';
 
 const archivoRequerido = () => new AppError('BAD_REQUEST', m.archivoRequerido, { errors: { archivo: [m.archivoRequerido] } });
 
@@ -198,17 +196,9 @@ export const firmaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['verificar'], security: [], params: VerificarParamSchema, response: { 200: VerificacionSchema } },
     },
     async (request, reply) => {
-      const { codigo } = request.params;
-      const tenant = await findCodigoTenant(app.controlDb, codigo);
-      const found = tenant
-        ? await app.tenantPools.with(tenantLocation(app.databaseConfig, tenant), async (db) => {
-            const row = await findDocumentoPorCodigo(db, codigo);
-            return row ? { ...row, sha256Pdf: row.firmaSha256 ? null : await sha256DelPdf(db, row.id) } : undefined;
-          })
-        : undefined;
-      if (!tenant || !found) throw new AppError('NOT_FOUND', m.codigoNoEncontrado);
+      const verificacion = await verificarCodigo(app, request.params.codigo);
       reply.header('cache-control', 'no-store');
-      return verificacionDe(tenant, found);
+      return verificacion;
     },
   );
 };

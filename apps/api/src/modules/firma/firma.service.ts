@@ -15,7 +15,6 @@ import {
   rutaVerificacion,
   todayIso,
   toSantiagoIso,
-  type Verificacion,
 } from '@receptoria/contracts';
 import { type ControlDb, type controlSchema, type TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
@@ -336,22 +335,4 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
     throw error;
   }
   return { id, ok: true, error: null, url_pdf_firmado: ctx.servicios.enlaces.url(id, 'pdf_firmado', now), codigo_verificacion: formatearCodigoVerificacion(codigo) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Public verification
-
-/** GET /verificar/{codigo}: what the court file shows of the document behind a code. */
-export function verificacionDe(tenant: TenantRow, row: DocumentoFirmaRow & { sha256Pdf: string | null }): Verificacion {
-  return {
-    codigo: formatearCodigoVerificacion(row.codigo ?? ''),
-    receptor: tenant.nombre,
-    tribunal: row.tribunal,
-    numero_rol: row.numeroRol,
-    tipo: row.tipo,
-    fecha: toSantiagoIso(row.fechaCreacion),
-    firmante: row.firmante,
-    firmado: row.firmadoEn ? toSantiagoIso(row.firmadoEn) : null,
-    sha256: row.firmaSha256 ?? row.sha256Pdf,
-  };
 }
