@@ -100,6 +100,44 @@ describe('TenantPools', () => {
     }
   });
 
+  it('bounds each database server apart: a busy server evicts its own databases, never another server’s', async () => {
+    // The same PostgreSQL reached by two names counts as two servers (the pools key by host:port).
+    const other = new URL(SERVER);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const elsewhere: DatabaseLocation = { kind: 'postgres', url: withDatabaseName(other.toString(), `${prefix}_1`) };
+    const otherServer = `${other.hostname}:${other.port || '5432'}`;
+    const pools = new TenantPools({ max: 10, maxPerServer: 2, idleMs: 60_000, poolSize: 1 });
+    try {
+      await pools.with(elsewhere, (db) => db.execute(sql`select 1`));
+      for (const location of [...locations, ...locations]) await pools.with(location, (db) => db.execute(sql`select 1`));
+      expect(pools.has(elsewhere)).toBe(true);
+      expect(locations.filter((location) => pools.has(location))).toHaveLength(2);
+      const usage = pools.usageByServer();
+      expect(usage.get(otherServer)).toEqual({ open: 1, busy: 0, leases: 0 });
+      expect([...usage.entries()].filter(([server]) => server !== otherServer).map(([, row]) => row.open)).toEqual([2]);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
+  it('past the overall bound, the server holding the most gives up its least recently used one', async () => {
+    const other = new URL(SERVER);
+    other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+    const elsewhere: DatabaseLocation = { kind: 'postgres', url: withDatabaseName(other.toString(), `${prefix}_2`) };
+    const pools = new TenantPools({ max: 3, maxPerServer: 3, idleMs: 60_000, poolSize: 1 });
+    try {
+      await pools.with(elsewhere, (db) => db.execute(sql`select 1`));
+      for (const location of locations) await pools.with(location, (db) => db.execute(sql`select 1`));
+      // Four asked, three kept: the first of the busy server went, the other server's stayed.
+      expect(pools.size).toBe(3);
+      expect(pools.has(elsewhere)).toBe(true);
+      expect(pools.has(locations[0]!)).toBe(false);
+      expect(pools.has(locations[2]!)).toBe(true);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
   it('closes a database left idle', async () => {
     const pools = new TenantPools({ max: 5, idleMs: 150, poolSize: 2 });
     try {

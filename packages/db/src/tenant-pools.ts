@@ -9,8 +9,16 @@ import {
 } from './connect';
 
 export interface TenantPoolsOptions {
-  /** Most tenant databases kept open at once; past it the least recently used idle one is closed. */
+  /**
+   * Most tenant databases kept open at once over every server; past it the least recently used one of
+   * the server holding the most is closed, so a busy server gives up its own before another's.
+   */
   max: number;
+  /**
+   * Most tenant databases kept open on one database server (each with up to `poolSize` connections);
+   * past it that server's least recently used one is closed. Default: `max`.
+   */
+  maxPerServer?: number;
   /** A tenant database unused for this long is closed. */
   idleMs: number;
   poolSize?: number;
@@ -45,36 +53,69 @@ export interface TenantLease {
 }
 
 /**
- * Bounded cache of open tenant databases keyed by location. Requests lease their tenant's database
- * from here; a database is closed (evicted or idle) only when no lease is open on it, so a busy
- * tenant never breaks a request of another. Nothing tenant-scoped is kept anywhere else.
+ * Bounded cache of open tenant databases keyed by location, one LRU per database server. Requests
+ * lease their tenant's database from here; a database is closed (evicted or idle) only when no lease
+ * is open on it, so a busy tenant never breaks a request of another. Nothing tenant-scoped is kept
+ * anywhere else.
  */
 export class TenantPools {
-  private readonly cache: LRUCache<string, Entry>;
+  /** Per server (`serverOfKey`): its open databases, least recently used first out. */
+  private readonly caches = new Map<string, LRUCache<string, Entry>>();
   /** Evicted while leased: kept open (and reused) until released. */
   private readonly draining = new Map<string, Entry>();
   private readonly migrated = new Set<string>();
 
-  constructor(private readonly options: TenantPoolsOptions) {
-    this.cache = new LRUCache({
-      max: options.max,
-      ttl: options.idleMs,
-      ttlAutopurge: true,
-      updateAgeOnGet: true,
-      dispose: (entry, _key, reason) => {
-        if (reason === 'set') return;
-        this.retire(entry);
-      },
-    });
+  constructor(private readonly options: TenantPoolsOptions) {}
+
+  private cacheOf(key: string): LRUCache<string, Entry> {
+    const server = serverOfKey(key);
+    let cache = this.caches.get(server);
+    if (!cache) {
+      cache = new LRUCache<string, Entry>({
+        max: Math.min(this.options.maxPerServer ?? this.options.max, this.options.max),
+        ttl: this.options.idleMs,
+        ttlAutopurge: true,
+        updateAgeOnGet: true,
+        dispose: (entry, _key, reason) => {
+          if (reason === 'set') return;
+          this.retire(entry);
+        },
+      });
+      this.caches.set(server, cache);
+    }
+    return cache;
+  }
+
+  /** Past the overall bound: the server holding the most gives up its least recently used (never `keep`). */
+  private enforceTotal(keep: string): void {
+    while (this.size > this.options.max) {
+      let victim: string | undefined;
+      let largest: LRUCache<string, Entry> | undefined;
+      for (const cache of this.caches.values()) {
+        const oldest = [...cache.rkeys()].find((key) => key !== keep);
+        if (oldest !== undefined && (!largest || cache.size > largest.size)) {
+          largest = cache;
+          victim = oldest;
+        }
+      }
+      if (!largest || victim === undefined) return;
+      largest.delete(victim);
+    }
   }
 
   get size(): number {
-    return this.cache.size;
+    let size = 0;
+    for (const cache of this.caches.values()) size += cache.size;
+    return size;
   }
 
   /** Databases open right now, including evicted ones still in use. */
   get openCount(): number {
-    return this.cache.size + this.draining.size;
+    return this.size + this.draining.size;
+  }
+
+  private cachedEntries(): Entry[] {
+    return [...this.caches.values()].flatMap((cache) => [...cache.values()]);
   }
 
   /**
@@ -83,7 +124,7 @@ export class TenantPools {
    */
   usageByServer(): Map<string, { open: number; busy: number; leases: number }> {
     const usage = new Map<string, { open: number; busy: number; leases: number }>();
-    for (const entry of [...this.cache.values(), ...this.draining.values()]) {
+    for (const entry of [...this.cachedEntries(), ...this.draining.values()]) {
       const server = serverOfKey(entry.key);
       const row = usage.get(server) ?? { open: 0, busy: 0, leases: 0 };
       row.open += 1;
@@ -95,7 +136,8 @@ export class TenantPools {
   }
 
   has(location: DatabaseLocation): boolean {
-    return this.cache.has(locationKey(location));
+    const key = locationKey(location);
+    return this.caches.get(serverOfKey(key))?.has(key) ?? false;
   }
 
   private retire(entry: Entry): void {
@@ -114,7 +156,8 @@ export class TenantPools {
 
   private entryFor(location: DatabaseLocation): Entry {
     const key = locationKey(location);
-    let entry = this.cache.get(key);
+    const cache = this.cacheOf(key);
+    let entry = cache.get(key);
     if (entry) return entry;
     entry = this.draining.get(key);
     if (entry) {
@@ -125,10 +168,11 @@ export class TenantPools {
       entry = { key, handle: this.open(location, key), leases: 0, retired: false };
       const created = entry;
       created.handle.catch(() => {
-        if (this.cache.get(key) === created) this.cache.delete(key);
+        if (cache.get(key) === created) cache.delete(key);
       });
     }
-    this.cache.set(key, entry);
+    cache.set(key, entry);
+    this.enforceTotal(key);
     return entry;
   }
 
@@ -196,11 +240,12 @@ export class TenantPools {
   async evict(location: DatabaseLocation, waitMs = 10_000): Promise<void> {
     const key = locationKey(location);
     this.migrated.delete(key);
-    const entry = this.cache.get(key) ?? this.draining.get(key);
+    const cache = this.caches.get(serverOfKey(key));
+    const entry = cache?.get(key) ?? this.draining.get(key);
     if (!entry) return;
     // Held by this call while it leaves the cache, so the cache's own disposal does not close it first.
     entry.leases += 1;
-    this.cache.delete(key);
+    cache?.delete(key);
     entry.retired = true;
     const deadline = Date.now() + waitMs;
     while (entry.leases > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -210,9 +255,10 @@ export class TenantPools {
   }
 
   async closeAll(): Promise<void> {
-    const entries = [...this.cache.values(), ...this.draining.values()];
+    const entries = [...this.cachedEntries(), ...this.draining.values()];
     this.draining.clear();
-    this.cache.clear();
+    for (const cache of this.caches.values()) cache.clear();
+    this.caches.clear();
     await Promise.allSettled(entries.map(async (entry) => (await entry.handle).close()));
   }
 }

@@ -29,6 +29,7 @@ export const databasesPlugin = fp<{ config: AppConfig }>(
     await migrateHandle(control, 'control');
     const pools = new TenantPools({
       max: config.tenantPool.max,
+      maxPerServer: config.tenantPool.maxPerServer,
       idleMs: config.tenantPool.idleMs,
       poolSize: config.tenantPool.poolSize,
     });
