@@ -714,8 +714,10 @@ export const plazos = pgTable(
   (t) => [
     index('plazos_vence_idx').on(t.vence),
     index('plazos_encargo_idx').on(t.encargoId),
-    // The nearest open deadline of each assignment (the work queue).
-    index('plazos_pendientes_encargo_idx').on(t.encargoId, t.vence).where(sql`${t.estado} = 'pendiente'`),
+    // The nearest open deadline of each assignment (the work queue; id since migration 0026).
+    index('plazos_pendientes_encargo_idx').on(t.encargoId, t.vence, t.id).where(sql`${t.estado} = 'pendiente'`),
+    // The work queue's art. 46 letters still to send, soonest due first (migration 0026).
+    index('plazos_cartas_art46_pendientes_idx').on(t.vence, t.id).where(sql`${t.tipo} = 'carta_art_46' and ${t.estado} = 'pendiente'`),
   ],
 );
 

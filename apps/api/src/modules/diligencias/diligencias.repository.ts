@@ -1,9 +1,9 @@
-import { type ColaItem, type DiligenciaResumen, type EncargoEstado, type TipoPlazo, todayIso, toSantiagoIso } from '@receptoria/contracts';
+import { type ColaResponse, type DiligenciaResumen, type EncargoEstado, type TipoPlazo, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { prepared } from '../../lib/prepared';
+import { prepared, preparedSql } from '../../lib/prepared';
 
-const { diligencias, encargoTotales, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
+const { cartasArt46, diligencias, encargoTotales, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
 
 export type TipoEstampadoRow = typeof tiposEstampado.$inferSelect;
 export type DiligenciaRow = typeof diligencias.$inferSelect;
@@ -188,89 +188,130 @@ function diasEntre(desde: string, hoy: string): number {
   return Math.max(0, Math.round((Date.parse(`${hoy}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / DAY_MS));
 }
 
+/** The parts of the work queue's statement, in the order its rows come. */
+const PARTE_RESULTADOS = 1;
+const PARTE_ESTAMPADO = 2;
+const PARTE_CARTAS = 3;
+
 interface ColaRow {
+  total_resultados: number;
+  total_estampado: number;
+  /** null only in the one row of a queue with nothing listed (it still carries the totals). */
+  parte: number | null;
   id: number;
   numero_rol: string;
   estado: EncargoEstado;
-  estudio_nombre: string;
+  estudio_nombre: string | null;
   ejecutados: string;
   tipo_encargo_nombre: string | null;
   es_re_encargo: boolean;
   fecha_encargo: string;
-  esperando_desde: string;
+  /** Since when it waits (the two lists) or when the letter is due (cartas), YYYY-MM-DD. */
+  orden: string;
   ultima_tipo: string | null;
   ultima_fecha: string | Date | null;
   plazo_tipo: TipoPlazo | null;
   plazo_vence: string | null;
 }
 
-/** Assignments of one state, oldest waiting first, with how long they wait. */
-export async function listCola(
-  db: TenantDb,
-  estado: 'preparado' | 'listo_para_estampar',
-  limit: number,
-  now = new Date(),
-): Promise<{ items: ColaItem[]; total: number }> {
-  // The page first, then its rows' names, last diligence and nearest open deadline (for those rows only).
-  // Waiting for results since the assignment date: the page is read backwards off the (estado, fecha_encargo
-  // desc, id desc) index — 'nulls first' is that index's backward order (neither column is ever null).
-  // Waiting for a stamp since the last diligence (the Santiago day each assignment keeps of its latest one),
-  // else since the assignment date: the page is read off the (estado, that day, id) index (migration 0025).
-  const pagina =
-    estado === 'preparado'
-      ? sql`select e.id, e.fecha_encargo as orden from ${encargos} e
-            where e.estado = ${estado} and e.es_re_encargado = false
-            order by e.fecha_encargo asc nulls first, e.id asc nulls first limit ${limit}`
-      : sql`select e.id, coalesce(e.ultima_diligencia_dia, e.fecha_encargo) as orden
-            from ${encargos} e
-            where e.estado = ${estado} and e.es_re_encargado = false
-            order by coalesce(e.ultima_diligencia_dia, e.fecha_encargo) asc, e.id asc limit ${limit}`;
-  const result = (await db.execute(sql`
-    select e.id, e.numero_rol, e.estado, s.nombre as estudio_nombre, e.ejecutados, te.nombre as tipo_encargo_nombre,
-           e.es_re_encargo, e.fecha_encargo::text as fecha_encargo, q.orden::text as esperando_desde,
-           t.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
-    from (${pagina}) q
-    join ${encargos} e on e.id = q.id
-    join ${estudios} s on s.id = e.estudio_id
-    left join ${tiposEncargo} te on te.id = e.tipo_encargo_id
+/**
+ * The whole work queue in one statement (one round trip, planned once per connection): both lists of
+ * `limit` assignments, oldest waiting first, with their names, last diligence and nearest open deadline;
+ * the art. 46 letters still to send; and both totals, on every row.
+ *
+ * - Waiting for results since the assignment date: the page is read backwards off the (estado,
+ *   fecha_encargo desc, id desc) index — 'nulls first' is that index's backward order (neither column is
+ *   ever null). Waiting for a stamp since the Santiago day each assignment keeps of its latest diligence,
+ *   else since the assignment date: off the (estado, that day, id) index (migration 0025).
+ * - Only the listed rows are joined, each once: names by key, the last diligence only where that day
+ *   says there is one (the triggers of 0025 keep it for every writer), the nearest open deadline as the
+ *   first entry of the assignment's open ones in (encargo_id, vence, id) order (migration 0026).
+ * - Letters: open 'Carta certificada art. 46' deadlines whose notification has no letter on record,
+ *   soonest due first, off their own index (migration 0026).
+ * - Totals: the state's count kept by the encargo_totales triggers, less its re-assigned originals (few;
+ *   partial index, migration 0025): not a count of every waiting assignment.
+ */
+const colaStatement = (limit: number) => {
+  const limite = sql.raw(String(Math.trunc(limit)));
+  return sql`
+    select t.total_resultados, t.total_estampado, q.parte, q.id, q.numero_rol, q.estado, s.nombre as estudio_nombre, q.ejecutados,
+           te.nombre as tipo_encargo_nombre, q.es_re_encargo, q.fecha_encargo::text as fecha_encargo, q.orden::text as orden,
+           tx.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
+    from (
+      select ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = 'preparado')
+              - (select count(*) from ${encargos} where ${encargos.estado} = 'preparado' and ${encargos.esReEncargado}))::int as total_resultados,
+             ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = 'listo_para_estampar')
+              - (select count(*) from ${encargos} where ${encargos.estado} = 'listo_para_estampar' and ${encargos.esReEncargado}))::int as total_estampado
+    ) t
+    left join lateral (
+      (select ${sql.raw(String(PARTE_RESULTADOS))} as parte, e.fecha_encargo as orden, e.id as desempate, e.id, e.numero_rol, e.estado,
+              e.estudio_id, e.ejecutados, e.tipo_encargo_id, e.es_re_encargo, e.fecha_encargo, e.ultima_diligencia_dia
+       from ${encargos} e
+       where e.estado = 'preparado' and e.es_re_encargado = false
+       order by e.fecha_encargo asc nulls first, e.id asc nulls first limit ${limite})
+      union all
+      (select ${sql.raw(String(PARTE_ESTAMPADO))}, coalesce(e.ultima_diligencia_dia, e.fecha_encargo), e.id, e.id, e.numero_rol, e.estado,
+              e.estudio_id, e.ejecutados, e.tipo_encargo_id, e.es_re_encargo, e.fecha_encargo, e.ultima_diligencia_dia
+       from ${encargos} e
+       where e.estado = 'listo_para_estampar' and e.es_re_encargado = false
+       order by coalesce(e.ultima_diligencia_dia, e.fecha_encargo) asc, e.id asc limit ${limite})
+      union all
+      (select ${sql.raw(String(PARTE_CARTAS))}, y.vence, y.id, y.encargo_id, e.numero_rol, null, null, null, null, null, null, null
+       from ${plazos} y
+       join ${encargos} e on e.id = y.encargo_id
+       where y.tipo = 'carta_art_46' and y.estado = 'pendiente'
+         and not exists (select 1 from ${cartasArt46} c where c.encargo_id = y.encargo_id and c.fecha_notificacion = y.desde)
+       order by y.vence asc, y.id asc limit ${limite})
+    ) q on true
+    left join ${estudios} s on s.id = q.estudio_id
+    left join ${tiposEncargo} te on te.id = q.tipo_encargo_id
     left join lateral (
       select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
-      where x.encargo_id = e.id order by x.fecha_diligencia desc, x.id desc limit 1
+      where q.ultima_diligencia_dia is not null and x.encargo_id = q.id
+      order by x.fecha_diligencia desc, x.id desc limit 1
     ) d on true
-    left join ${tiposEstampado} t on t.id = d.tipo_estampado_id
+    left join ${tiposEstampado} tx on tx.id = d.tipo_estampado_id
     left join lateral (
       select y.tipo, y.vence from ${plazos} y
-      where y.encargo_id = e.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
+      where q.parte <> ${sql.raw(String(PARTE_CARTAS))} and y.encargo_id = q.id and y.estado = 'pendiente'
+      order by y.vence asc, y.id asc limit 1
     ) p on true
-    order by q.orden asc, q.id asc`)) as unknown as { rows: ColaRow[] };
-  // The state's count kept by the encargo_totales triggers, less its re-assigned originals (few; partial
-  // index, migration 0025): not a count of every waiting assignment.
-  const [countRow] = (
-    (await db.execute(sql`
-      select ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = ${estado})
-              - (select count(*) from ${encargos} where ${encargos.estado} = ${estado} and ${encargos.esReEncargado}))::int as n`)) as unknown as {
-      rows: { n: number }[];
-    }
-  ).rows;
+    order by q.parte, q.orden, q.desempate`;
+};
+
+/** The /resultados-dashboard work queue (see colaStatement), each list at most `limit` long. */
+export async function readCola(db: TenantDb, limit: number, now = new Date()): Promise<ColaResponse> {
+  const { rows } = await preparedSql<ColaRow>(db, `cola_${limit}`, () => colaStatement(limit)).execute({});
   const hoy = todayIso(now);
-  const items = result.rows.map(
-    (r): ColaItem => ({
-      id: Number(r.id),
-      numero_rol: r.numero_rol,
-      estado: r.estado,
-      estudio_nombre: r.estudio_nombre,
-      ejecutados: r.ejecutados,
-      tipo_encargo_nombre: r.tipo_encargo_nombre ?? '',
-      es_re_encargo: r.es_re_encargo,
-      fecha_encargo: r.fecha_encargo,
-      esperando_desde: r.esperando_desde,
-      dias_esperando: diasEntre(r.esperando_desde, hoy),
-      ultima_diligencia_tipo_estampado_nombre: r.ultima_tipo,
-      ultima_diligencia_fecha: r.ultima_fecha === null ? null : toSantiagoIso(r.ultima_fecha instanceof Date ? r.ultima_fecha : new Date(r.ultima_fecha)),
-      plazo_proximo: r.plazo_tipo === null || r.plazo_vence === null ? null : { tipo: r.plazo_tipo, vence: r.plazo_vence, vencido: r.plazo_vence < hoy },
-    }),
-  );
-  return { items, total: Number(countRow?.n ?? 0) };
+  const cola: ColaResponse = {
+    esperando_resultados: [],
+    esperando_estampado: [],
+    totales: { esperando_resultados: Number(rows[0]?.total_resultados ?? 0), esperando_estampado: Number(rows[0]?.total_estampado ?? 0) },
+    cartas_art46: [],
+  };
+  for (const r of rows) {
+    if (r.parte === PARTE_CARTAS) {
+      cola.cartas_art46.push({ encargo_id: Number(r.id), numero_rol: r.numero_rol, vence: r.orden, estado: r.orden < hoy ? 'vencida' : 'pendiente' });
+    } else if (r.parte === PARTE_RESULTADOS || r.parte === PARTE_ESTAMPADO) {
+      (r.parte === PARTE_RESULTADOS ? cola.esperando_resultados : cola.esperando_estampado).push({
+        id: Number(r.id),
+        numero_rol: r.numero_rol,
+        estado: r.estado,
+        estudio_nombre: r.estudio_nombre ?? '',
+        ejecutados: r.ejecutados,
+        tipo_encargo_nombre: r.tipo_encargo_nombre ?? '',
+        es_re_encargo: r.es_re_encargo,
+        fecha_encargo: r.fecha_encargo,
+        esperando_desde: r.orden,
+        dias_esperando: diasEntre(r.orden, hoy),
+        ultima_diligencia_tipo_estampado_nombre: r.ultima_tipo,
+        ultima_diligencia_fecha:
+          r.ultima_fecha === null ? null : toSantiagoIso(r.ultima_fecha instanceof Date ? r.ultima_fecha : new Date(r.ultima_fecha)),
+        plazo_proximo: r.plazo_tipo === null || r.plazo_vence === null ? null : { tipo: r.plazo_tipo, vence: r.plazo_vence, vencido: r.plazo_vence < hoy },
+      });
+    }
+  }
+  return cola;
 }
 
 /** Completes the hour of a diligence typed with its date alone (the date kept, now informed). */

@@ -68,6 +68,8 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: { tags, response: { 200: ColaResponseSchema } },
+      // Built field by field by readCola, typed by the contract (see trustedSerializerCompiler).
+      serializerCompiler: trustedSerializerCompiler,
     },
     async (request) => getCola(request.tenantDb),
   );

@@ -32,9 +32,9 @@ import {
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
-import { cartasPendientes, ultimaCartaArt46 } from '../visitas/carta-art46.service';
+import { ultimaCartaArt46 } from '../visitas/carta-art46.service';
 import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
-import { findUltimaDiligencia, listCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
+import { findUltimaDiligencia, readCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -248,12 +248,5 @@ export async function guardarFechaEstampado(
 
 /** The /resultados-dashboard work queue. */
 export async function getCola(db: TenantDb, now = new Date()): Promise<ColaResponse> {
-  const resultados = await listCola(db, 'preparado', COLA_LIMITE, now);
-  const estampado = await listCola(db, 'listo_para_estampar', COLA_LIMITE, now);
-  return {
-    esperando_resultados: resultados.items,
-    esperando_estampado: estampado.items,
-    totales: { esperando_resultados: resultados.total, esperando_estampado: estampado.total },
-    cartas_art46: await cartasPendientes(db, now),
-  };
+  return readCola(db, COLA_LIMITE, now);
 }

@@ -7,6 +7,7 @@ import {
   EncargoDetailSchema,
   type Encargo,
   GuardarResultadosResponseSchema,
+  todayIso,
 } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { count, eq, sql } from 'drizzle-orm';
@@ -369,6 +370,70 @@ describe('work queue without re-assigned originals', () => {
     expect(after.esperando_resultados.find((x) => x.id === segundo.id)).toMatchObject({ numero_rol: original.numero_rol, es_re_encargo: true });
     expect(after.totales.esperando_resultados).toBe(before.totales.esperando_resultados);
     expect(after.totales.esperando_estampado).toBe(before.totales.esperando_estampado - 1);
+  });
+});
+
+describe('work queue: what each row says', () => {
+  it('orders ties by id, reads the latest diligence however it was written, and lists letters by due date then deadline', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const cola = async () => ColaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());
+    const a = await nuevo({ fecha_encargo: '2010-05-04' });
+    const b = await nuevo({ fecha_encargo: '2010-05-04' });
+    const listo = await nuevo({ fecha_encargo: '2010-01-04' });
+    expect((await guardar(w.tokenA, resultadosBody(listo.numero_rol, negativa, { fecha_diligencia: '2010-01-20T10:00:00-03:00' }))).statusCode).toBe(200);
+    // A later diligence written straight to the table is the one shown (Santiago's winter offset in June).
+    await db.execute(sql`
+      insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
+      values (${listo.id}, ${positiva}, timestamptz '2010-06-01 09:15:42.7-04', 'Importada', 0)`);
+    // Two open letter deadlines due the same day: the one opened first comes first, whatever the assignment.
+    for (const e of [b, a]) {
+      await db.execute(sql`
+        insert into plazos (encargo_id, tipo, desde, dias, vence, estado, origen)
+        values (${e.id}, 'carta_art_46', date '2010-05-05', 2, date '2010-05-07', 'pendiente', ${`diligencia:prueba-${e.id}`})`);
+    }
+
+    const c = await cola();
+    const hoy = todayIso();
+    const dias = (desde: string) => Math.round((Date.parse(hoy) - Date.parse(desde)) / 86_400_000);
+    const resultados = c.esperando_resultados.filter((x) => x.id === a.id || x.id === b.id);
+    expect(resultados.map((x) => x.id)).toEqual([a.id, b.id].sort((x, y) => x - y));
+    expect(resultados.find((x) => x.id === a.id)).toEqual({
+      id: a.id,
+      numero_rol: a.numero_rol,
+      estado: 'preparado',
+      estudio_nombre: a.estudio_nombre,
+      ejecutados: a.ejecutados,
+      tipo_encargo_nombre: a.tipo_encargo_nombre,
+      es_re_encargo: false,
+      fecha_encargo: '2010-05-04',
+      esperando_desde: '2010-05-04',
+      dias_esperando: dias('2010-05-04'),
+      ultima_diligencia_tipo_estampado_nombre: null,
+      ultima_diligencia_fecha: null,
+      plazo_proximo: { tipo: 'carta_art_46', vence: '2010-05-07', vencido: true },
+    });
+    expect(c.esperando_estampado.find((x) => x.id === listo.id)).toMatchObject({
+      estado: 'listo_para_estampar',
+      fecha_encargo: '2010-01-04',
+      esperando_desde: '2010-06-01',
+      dias_esperando: dias('2010-06-01'),
+      ultima_diligencia_tipo_estampado_nombre: 'Búsqueda positiva',
+      ultima_diligencia_fecha: '2010-06-01T09:15:42-04:00',
+      plazo_proximo: null,
+    });
+    const cartas = c.cartas_art46.filter((x) => x.encargo_id === a.id || x.encargo_id === b.id);
+    expect(cartas).toEqual([
+      { encargo_id: b.id, numero_rol: b.numero_rol, vence: '2010-05-07', estado: 'vencida' },
+      { encargo_id: a.id, numero_rol: a.numero_rol, vence: '2010-05-07', estado: 'vencida' },
+    ]);
+
+    // A letter on record for b's notification takes it off the letters; its deadline stays its nearest one.
+    await db.execute(sql`
+      insert into cartas_art46 (encargo_id, origen, fecha_notificacion, fecha_envio, numero_seguimiento, registrada_por)
+      values (${b.id}, ${`diligencia:prueba-${b.id}`}, date '2010-05-05', date '2010-05-06', 'RR1', 'receptor_a')`);
+    const despues = await cola();
+    expect(despues.cartas_art46.filter((x) => x.encargo_id === a.id || x.encargo_id === b.id).map((x) => x.encargo_id)).toEqual([a.id]);
+    expect(despues.esperando_resultados.find((x) => x.id === b.id)?.plazo_proximo).toEqual({ tipo: 'carta_art_46', vence: '2010-05-07', vencido: true });
   });
 });
 

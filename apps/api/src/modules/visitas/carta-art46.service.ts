@@ -1,14 +1,12 @@
 import {
   type CartaArt46,
   type CartaArt46Value,
-  type ColaCartaArt46,
-  COLA_LIMITE,
   todayIso,
   toSantiagoIso,
   visitaMessages as m,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, desc, eq, notExists } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
@@ -16,7 +14,7 @@ import { recordAudit } from '../auditoria/auditoria.service';
 import { cumplirPlazosDeEncargo } from '../calendario/plazos.service';
 import { lockEncargo } from './visitas.repository';
 
-const { cartasArt46, plazos, encargos } = tenantSchema;
+const { cartasArt46, plazos } = tenantSchema;
 
 type CartaRow = typeof cartasArt46.$inferSelect;
 
@@ -93,31 +91,4 @@ export async function registrarCartaArt46(
 export async function ultimaCartaArt46(db: TenantDb, encargoId: number): Promise<CartaRow | undefined> {
   const [row] = await db.select().from(cartasArt46).where(eq(cartasArt46.encargoId, encargoId)).orderBy(desc(cartasArt46.id)).limit(1);
   return row;
-}
-
-/**
- * The letters still to send for the work queue: open 'Carta certificada art. 46' deadlines whose
- * notification has no letter on record, soonest due first; vencida once the due date has passed.
- */
-export async function cartasPendientes(db: TenantDb, now = new Date()): Promise<ColaCartaArt46[]> {
-  const hoy = todayIso(now);
-  const rows = await db
-    .select({ encargoId: plazos.encargoId, numeroRol: encargos.numeroRol, vence: plazos.vence })
-    .from(plazos)
-    .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
-    .where(
-      and(
-        eq(plazos.tipo, 'carta_art_46'),
-        eq(plazos.estado, 'pendiente'),
-        notExists(
-          db
-            .select({ id: cartasArt46.id })
-            .from(cartasArt46)
-            .where(and(eq(cartasArt46.encargoId, plazos.encargoId), eq(cartasArt46.fechaNotificacion, plazos.desde))),
-        ),
-      ),
-    )
-    .orderBy(asc(plazos.vence), asc(plazos.id))
-    .limit(COLA_LIMITE);
-  return rows.map((r) => ({ encargo_id: r.encargoId, numero_rol: r.numeroRol, vence: r.vence, estado: r.vence < hoy ? 'vencida' : 'pendiente' }));
 }
