@@ -1,6 +1,7 @@
 /**
  * Compiles the API (and the workspace packages it uses, which export TypeScript source) into
- * dist/server.js and dist/cli.js with esbuild. Dependencies stay outside the bundle: each import
+ * dist/server.js, dist/cli.js and dist/install-embedded.js (the embedded databases' first start, run by
+ * the server as a process of its own) with esbuild. Dependencies stay outside the bundle: each import
  * is resolved now and written as a path relative to dist/, so every package keeps its own files
  * (PGlite's WebAssembly, fonts, templates). `import.meta.url` keeps naming each source file, so
  * paths computed from it (migrations, repository root) are unchanged. Files are written through a
@@ -56,7 +57,7 @@ const sourceUrls = {
 const started = Date.now();
 const result = await esbuild.build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts' },
+  entryPoints: { server: 'src/server.ts', cli: 'src/cli.ts', 'install-embedded': 'src/install-embedded.ts' },
   outdir: outDir,
   bundle: true,
   platform: 'node',

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { installEmbeddedInChild, isFirstEmbeddedStart } from './bootstrap/embedded-first-start';
 import { claimEmbedded, EmbeddedInUseError, pgliteOf } from './bootstrap/embedded-access';
 import { readEnv } from './env';
 import { configFromEnv } from './lib/config-from-env';
@@ -16,7 +18,14 @@ const embedded = config.database.controlUrl
       process.stderr.write(`\n  ${error.message}\n\n`);
       process.exit(1);
     });
+// A first start creates the embedded databases in a short-lived process (its memory goes with it); the
+// entry sits beside this one, compiled (dist/*.js) or run from source (src/*.ts through tsx).
+const installed =
+  embedded && isFirstEmbeddedStart(config)
+    ? await installEmbeddedInChild(config, path.join(import.meta.dirname, `install-embedded${path.extname(import.meta.filename)}`))
+    : null;
 const app = await buildApp(config);
+if (installed) app.log.info({ ms: Math.round(installed.ms), peakRssMb: Math.round(installed.peakRssMb) }, 'embedded databases created in their own process');
 if (embedded) await embedded.serve(pgliteOf(app.controlDb));
 
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME } from '@receptoria/contracts';
-import { ensureDatabase, seedTenantDemo, tenantLocation } from '@receptoria/db';
-import type { FastifyInstance } from 'fastify';
+import { type ControlDb, type DatabaseConfig, ensureDatabase, seedTenantDemo, type TenantPools, tenantLocation } from '@receptoria/db';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../lib/config';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { deleteExpiredRefreshTokens } from '../modules/auth/auth.repository';
@@ -11,12 +11,22 @@ import { DEMO_USERS, demoPasswords } from './demo-users';
 
 export const MAIN_TENANT_NAME = 'Receptor Judicial Principal';
 
+/** What preparing an installation needs: the application itself, or a first start's own process. */
+export interface InstallationContext {
+  controlDb: ControlDb;
+  databaseConfig: DatabaseConfig;
+  tenantPools: TenantPools;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+export type InstallationConfig = Pick<AppConfig, 'adminPassword' | 'seedDemo' | 'demoUsers'>;
+
 /**
  * Runs at every start: the permission catalogue, every tenant database migrated, and on an empty
  * control database the main receiver with the platform user `admin` (and demo data unless disabled,
  * with the receiver's own demo users when the configuration asks for them).
  */
-export async function prepareInstallation(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function prepareInstallation(app: InstallationContext, config: InstallationConfig): Promise<void> {
   const ctx = { controlDb: app.controlDb, databaseConfig: app.databaseConfig, tenantPools: app.tenantPools };
   await ensurePermissionCatalogue(app.controlDb);
   await deleteExpiredRefreshTokens(app.controlDb);
