@@ -1,3 +1,5 @@
+import { encargoFormMessages } from '../../components/encargo-form/messages';
+
 /** UI texts of the intake screens (spec 01 §2, §8). Validation messages come from the contracts. */
 export const encargosMessages = {
   nuevo: {
@@ -59,21 +61,7 @@ export const encargosMessages = {
     noEstudios: 'Aún no hay estudios jurídicos registrados.',
     registrarEstudio: 'Registrar un estudio',
   },
-  domicilios: {
-    direccion: 'Dirección',
-    comuna: 'Comuna',
-    ciudad: 'Ciudad',
-    principal: 'Principal',
-    add: 'Agregar domicilio',
-    remove: 'Quitar domicilio',
-    confirmRemove: {
-      title: '¿Quitar este domicilio?',
-      text: (n: number, domicilio: string) => `El domicilio ${n} (${domicilio}) se quitará del formulario y no se guardará con el encargo.`,
-      confirm: 'Quitar',
-    },
-    item: (n: number) => `Domicilio ${n}`,
-    direccionPlaceholder: 'Calle, número, depto.',
-  },
+  domicilios: encargoFormMessages.domicilios,
   documentos: {
     membreteCreated: '¡Encargo registrado y Membrete generado exitosamente!',
     membreteOnly: '¡Membrete generado exitosamente!',

@@ -22,11 +22,11 @@ import {
   FormTextarea,
   FormTextInput,
 } from '../../../components/form';
+import { DomiciliosField } from '../../../components/encargo-form/domicilios-field';
 import { paths } from '../../../config/paths';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
 import { type EncargoFormValues, autoFillPartes } from '../utils/encargo-form';
-import { DomiciliosField } from './domicilios-field';
 
 const m = encargosMessages.form;
 const labels = ENCARGO_FIELD_LABELS;

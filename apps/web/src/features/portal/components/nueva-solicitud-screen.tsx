@@ -25,10 +25,10 @@ import {
   FormTextInput,
   preventEnterSubmit,
 } from '../../../components/form';
+import { DomiciliosField } from '../../../components/encargo-form/domicilios-field';
+import { autoFillPartes } from '../../../components/encargo-form/encargo-form-values';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { DomiciliosField } from '../../encargos/components/domicilios-field';
-import { autoFillPartes } from '../../encargos/utils/encargo-form';
 import { portalKeys, usePortalCatalogos } from '../api/portal-queries';
 import { portalApi } from '../lib/portal-api';
 import { portalTexts } from '../messages';

@@ -6,7 +6,7 @@ import {
   encargoResolver,
   type EncargoFieldName,
   type EncargoFormValues,
-} from '../../encargos/utils/encargo-form';
+} from '../../../components/encargo-form/encargo-form-values';
 import { portalTexts } from '../messages';
 
 export type SolicitudFormValues = EncargoFormValues;

@@ -2,12 +2,12 @@ import { ActionIcon, Button, Grid, Group, Paper, Radio, Stack, Text, Tooltip } f
 import { CIUDADES } from '@receptoria/contracts';
 import { IconMapPinPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
-import { confirmAction } from '../../../components/confirm-action';
-import { FormSelect, FormTextInput } from '../../../components/form';
-import { encargosMessages } from '../messages';
-import { emptyDomicilio, type EncargoFormValues } from '../utils/encargo-form';
+import { confirmAction } from '../confirm-action';
+import { FormSelect, FormTextInput } from '../form';
+import { emptyDomicilio, type EncargoFormValues } from './encargo-form-values';
+import { encargoFormMessages } from './messages';
 
-const m = encargosMessages.domicilios;
+const m = encargoFormMessages.domicilios;
 
 function withCurrent(options: readonly string[], current: string | null): string[] {
   const list = [...options];
@@ -100,7 +100,7 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
                 control={control}
                 name={`domicilios.${index}.comuna`}
                 label={m.comuna}
-                placeholder={encargosMessages.form.placeholders.select}
+                placeholder={encargoFormMessages.select}
                 data={withCurrent(comunas, rows?.[index]?.comuna ?? null)}
                 withAsterisk
                 disabled={disabled}
@@ -111,7 +111,7 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
                 control={control}
                 name={`domicilios.${index}.ciudad`}
                 label={m.ciudad}
-                placeholder={encargosMessages.form.placeholders.select}
+                placeholder={encargoFormMessages.select}
                 data={withCurrent(CIUDADES, rows?.[index]?.ciudad ?? null)}
                 withAsterisk
                 disabled={disabled}
