@@ -69,6 +69,11 @@ export const pagosScreenMessages = {
   recibosAbiertos: 'Recibos abiertos',
   movimientos: 'Movimientos',
   sinMovimientos: 'Sin movimientos hasta esta fecha',
+  // Pages of the statement's lists: movements from the most recent back, open receipts from the oldest on.
+  movimientosMasRecientes: 'Más recientes',
+  movimientosAnteriores: 'Anteriores',
+  movimientosPagina: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} movimientos (página 1: los más recientes)`,
+  abiertosPagina: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} recibos abiertos (los más antiguos primero)`,
   descargarPdf: 'PDF',
   descargarXlsx: 'Excel',
   descargaError: 'No se pudo descargar el estado de cuenta',

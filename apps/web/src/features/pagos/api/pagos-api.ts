@@ -25,11 +25,26 @@ export function useEstudiosPagos() {
 }
 
 /** GET /api/v1/estudios/{id}/estado_cuenta/?hasta: balance, credit, ageing, open receipts and movements. */
-export function useEstadoCuenta(estudioId: number | null, hasta?: string | null) {
+/** Which page of each list of a statement; page 1 of both (the API's default) is not sent. */
+export interface EstadoCuentaPaginasVista {
+  movimientos: number;
+  abiertos: number;
+}
+
+export function useEstadoCuenta(estudioId: number | null, hasta?: string | null, paginas: EstadoCuentaPaginasVista = { movimientos: 1, abiertos: 1 }) {
   return useQuery({
-    queryKey: ['pagos', 'estado-cuenta', estudioId, hasta ?? null] as const,
-    queryFn: () => api.get<EstadoCuenta>(`/estudios/${estudioId}/estado_cuenta/`, { params: { hasta } }),
+    queryKey: ['pagos', 'estado-cuenta', estudioId, hasta ?? null, paginas.movimientos, paginas.abiertos] as const,
+    queryFn: () =>
+      api.get<EstadoCuenta>(`/estudios/${estudioId}/estado_cuenta/`, {
+        params: {
+          hasta,
+          movimientos_page: paginas.movimientos > 1 ? paginas.movimientos : undefined,
+          abiertos_page: paginas.abiertos > 1 ? paginas.abiertos : undefined,
+        },
+      }),
     enabled: estudioId !== null,
+    // Another page keeps the current one on screen until it arrives.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === estudioId && previousQuery?.queryKey[3] === (hasta ?? null) ? previous : undefined),
   });
 }
 

@@ -1,14 +1,14 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ANTIGUEDAD_TRAMOS, type EstadoCuenta, todayIso } from '@receptoria/contracts';
+import { ABIERTOS_PAGE_SIZE, ANTIGUEDAD_TRAMOS, type EstadoCuenta, MOVIMIENTOS_PAGE_SIZE, todayIso } from '@receptoria/contracts';
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { downloadEstadoCuenta, useEnviarEstadoCuenta, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
+import { downloadEstadoCuenta, type EstadoCuentaPaginasVista, useEnviarEstadoCuenta, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
 import { pagosScreenMessages as m } from '../messages';
 import { errorText } from '../utils/errors';
 
@@ -59,7 +59,44 @@ function Antiguedad({ cuenta }: { cuenta: EstadoCuenta }) {
   );
 }
 
-function Detalle({ cuenta }: { cuenta: EstadoCuenta }) {
+/** Previous/next under a list of the statement, only when it has more than one page. */
+function Paginador(props: {
+  testId: string;
+  page: number;
+  total: number;
+  pageSize: number;
+  texto: (page: number, pages: number, total: number) => string;
+  /** Labels of the buttons to page − 1 and page + 1. */
+  atras: string;
+  adelante: string;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
+  if (pages <= 1 && props.page <= 1) return null;
+  return (
+    <Group justify="space-between" mt="sm" data-testid={props.testId}>
+      <Button variant="default" size="xs" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        {props.atras}
+      </Button>
+      <Text size="sm" c="dimmed">
+        {props.texto(props.page, pages, props.total)}
+      </Text>
+      <Button variant="default" size="xs" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
+        {props.adelante}
+      </Button>
+    </Group>
+  );
+}
+
+function Detalle({
+  cuenta,
+  paginas,
+  onPaginas,
+}: {
+  cuenta: EstadoCuenta;
+  paginas: EstadoCuentaPaginasVista;
+  onPaginas: (paginas: EstadoCuentaPaginasVista) => void;
+}) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -103,6 +140,16 @@ function Detalle({ cuenta }: { cuenta: EstadoCuenta }) {
             </Table>
           </Table.ScrollContainer>
         )}
+        <Paginador
+          testId="estado-cuenta-abiertos-paginas"
+          page={paginas.abiertos}
+          total={cuenta.recibos_abiertos_total ?? cuenta.recibos_abiertos.length}
+          pageSize={ABIERTOS_PAGE_SIZE}
+          texto={m.abiertosPagina}
+          atras={m.anterior}
+          adelante={m.siguiente}
+          onPage={(abiertos) => onPaginas({ ...paginas, abiertos })}
+        />
       </Card>
       <Card withBorder>
         <Title order={5} mb="sm">
@@ -138,10 +185,22 @@ function Detalle({ cuenta }: { cuenta: EstadoCuenta }) {
             </Table>
           </Table.ScrollContainer>
         )}
+        <Paginador
+          testId="estado-cuenta-movimientos-paginas"
+          page={paginas.movimientos}
+          total={cuenta.movimientos_total ?? cuenta.movimientos.length}
+          pageSize={MOVIMIENTOS_PAGE_SIZE}
+          texto={m.movimientosPagina}
+          atras={m.movimientosMasRecientes}
+          adelante={m.movimientosAnteriores}
+          onPage={(movimientos) => onPaginas({ ...paginas, movimientos })}
+        />
       </Card>
     </Stack>
   );
 }
+
+const PRIMERAS_PAGINAS: EstadoCuentaPaginasVista = { movimientos: 1, abiertos: 1 };
 
 /** Cobranza › Estado de cuenta (issue 25): a firm's balance as of a date, its ageing, receipts and movements. */
 export function EstadoCuentaTab() {
@@ -149,9 +208,10 @@ export function EstadoCuentaTab() {
   const estudios = useEstudiosPagos();
   const [estudio, setEstudio] = useState<string | null>(searchParams.get('estudio'));
   const [hasta, setHasta] = useState(todayIso());
+  const [paginas, setPaginas] = useState(PRIMERAS_PAGINAS);
   const estudioId = estudio ? Number(estudio) : null;
   const fecha = hasta || todayIso();
-  const cuenta = useEstadoCuenta(estudioId, fecha);
+  const cuenta = useEstadoCuenta(estudioId, fecha, paginas);
   const enviar = useEnviarEstadoCuenta();
 
   const descargar = (formato: 'pdf' | 'xlsx') => {
@@ -179,11 +239,23 @@ export function EstadoCuentaTab() {
             placeholder={m.estudioPlaceholder}
             data={(estudios.data ?? []).map((e) => ({ value: String(e.id), label: e.nombre }))}
             value={estudio}
-            onChange={setEstudio}
+            onChange={(value) => {
+              setEstudio(value);
+              setPaginas(PRIMERAS_PAGINAS);
+            }}
             searchable
             w={320}
           />
-          <TextInput type="date" label={m.hasta} value={hasta} onChange={(event) => setHasta(event.currentTarget.value)} w={180} />
+          <TextInput
+            type="date"
+            label={m.hasta}
+            value={hasta}
+            onChange={(event) => {
+              setHasta(event.currentTarget.value);
+              setPaginas(PRIMERAS_PAGINAS);
+            }}
+            w={180}
+          />
           <Group gap="xs">
             <Button variant="light" leftSection={<IconDownload size={16} />} disabled={!cuenta.data} onClick={() => descargar('pdf')}>
               {m.descargarPdf}
@@ -206,7 +278,7 @@ export function EstadoCuentaTab() {
           {errorText(cuenta.error)}
         </Alert>
       ) : (
-        <Detalle cuenta={cuenta.data} />
+        <Detalle cuenta={cuenta.data} paginas={paginas} onPaginas={setPaginas} />
       )}
     </Stack>
   );
