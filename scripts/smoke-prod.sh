@@ -89,4 +89,31 @@ backup_started=$(ms)
 ) >"$work/backup.log" 2>&1 || { cat "$work/backup.log"; exit 1; }
 (cd "$work/backups" && sha256sum --quiet -c ./*.sha256) || { echo "backup checksums differ" >&2; exit 1; }
 echo "cli backup --receptor all: $(ls "$work/backups"/*.dump | wc -l) dumps in $(( $(ms) - backup_started )) ms, checksums ok"
+
+# Without DATABASE_URL, the embedded database: a first start creates it in a process of its own
+# (dist/install-embedded.js, beside dist/server.js) before the server opens it.
+kill "$pid" && wait "$pid" 2>/dev/null || true
+embedded_started=$(ms)
+(
+  cd "$work/apps/api"
+  env -i PATH="$PATH" HOME="$work" NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" \
+    ADMIN_PASSWORD=smoke-admin-1234 DEMO_PASSWORD=smoke-demo-1234 \
+    JWT_SECRET=smoke-secret-0123456789abcdef LOG_LEVEL=warn BACKUP_ENABLED=0 \
+    node dist/server.js
+) >"$work/embedded.log" 2>&1 &
+pid=$!
+BASE="$base" SERVER_PID="$pid" node --input-type=module -e '
+const base = process.env.BASE;
+const deadline = Date.now() + 180_000;
+for (;;) {
+  try { if ((await fetch(`${base}/health`)).ok) break; } catch {}
+  try { process.kill(Number(process.env.SERVER_PID), 0); } catch { console.error("the server stopped"); process.exit(1); }
+  if (Date.now() > deadline) { console.error("no /health in 180 s"); process.exit(1); }
+  await new Promise((r) => setTimeout(r, 250));
+}
+const login = await fetch(`${base}/api/v1/auth/login/`, { method: "POST", headers: { "content-type": "application/json" },
+  body: JSON.stringify({ username: "receptor", password: "smoke-demo-1234" }) });
+if (login.status !== 200) { console.error("login", login.status, await login.text()); process.exit(1); }
+' || { echo "--- server log (embedded)"; cat "$work/embedded.log"; exit 1; }
+echo "embedded database: first start created, healthy and signed in in $(( $(ms) - embedded_started )) ms"
 echo "smoke test total $(ms) ms"
