@@ -943,6 +943,8 @@ export const reciboItems = pgTable(
     index('recibo_items_recibo_idx').on(t.reciboId, t.id),
     // A diligence is in at most one receipt that is not void.
     uniqueIndex('recibo_items_diligencia_activa_key').on(t.diligenciaId).where(sql`${t.activo}`),
+    // Every item, annulled included: the check that a diligence being deleted is in no receipt (0027).
+    index('recibo_items_diligencia_idx').on(t.diligenciaId),
     check('recibo_items_valor_check', sql`${t.valor} >= 0`),
   ],
 );
