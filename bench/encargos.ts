@@ -381,7 +381,8 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         p95Target: 8,
       },
       {
-        // /resultados-dashboard: both queues (200 each, oldest first) with each one's nearest open deadline.
+        // /resultados-dashboard: both queues (200 each, oldest first) with each one's nearest open deadline, the art. 46
+        // letters and both totals: one statement writing the body as JSON, which the floor replays.
         name: 'cola de resultados (/diligencias/cola/)',
         http: [{ method: 'GET', path: '/api/v1/diligencias/cola/' }],
         record: (db) => getCola(db, new Date('2026-01-15T12:00:00Z') as never),

@@ -1,4 +1,4 @@
-import { type ColaResponse, type DiligenciaResumen, type EncargoEstado, type TipoPlazo, todayIso, toSantiagoIso } from '@receptoria/contracts';
+import { type DiligenciaResumen, type EncargoEstado, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared, preparedSql } from '../../lib/prepared';
@@ -182,136 +182,97 @@ export function resultadoFields(r: ResultadosRow | undefined) {
 // ---------------------------------------------------------------------------------------------
 // Work queue (/resultados-dashboard)
 
-const DAY_MS = 86_400_000;
-
-function diasEntre(desde: string, hoy: string): number {
-  return Math.max(0, Math.round((Date.parse(`${hoy}T00:00:00Z`) - Date.parse(`${desde}T00:00:00Z`)) / DAY_MS));
-}
-
-/** The parts of the work queue's statement, in the order its rows come. */
-const PARTE_RESULTADOS = 1;
-const PARTE_ESTAMPADO = 2;
-const PARTE_CARTAS = 3;
-
-interface ColaRow {
-  total_resultados: number;
-  total_estampado: number;
-  /** null only in the one row of a queue with nothing listed (it still carries the totals). */
-  parte: number | null;
-  id: number;
-  numero_rol: string;
-  estado: EncargoEstado;
-  estudio_nombre: string | null;
-  ejecutados: string;
-  tipo_encargo_nombre: string | null;
-  es_re_encargo: boolean;
-  fecha_encargo: string;
-  /** Since when it waits (the two lists) or when the letter is due (cartas), YYYY-MM-DD. */
-  orden: string;
-  ultima_tipo: string | null;
-  ultima_fecha: string | Date | null;
-  plazo_tipo: TipoPlazo | null;
-  plazo_vence: string | null;
-}
+/**
+ * An instant as toSantiagoIso writes it (2025-03-10T09:30:00-03:00: Santiago's wall clock to the second,
+ * then its offset), whatever the session's time zone.
+ */
+const santiagoIso = (instant: SQL) => sql`to_char(${instant} at time zone 'America/Santiago', 'YYYY-MM-DD"T"HH24:MI:SS')
+  || (select case when o.m < 0 then '-' else '+' end || lpad((abs(o.m) / 60)::text, 2, '0') || ':' || lpad((abs(o.m) % 60)::text, 2, '0')
+      from (select round(extract(epoch from (${instant} at time zone 'America/Santiago') - (${instant} at time zone 'UTC')) / 60)::int as m) o)`;
 
 /**
- * The whole work queue in one statement (one round trip, planned once per connection): both lists of
- * `limit` assignments, oldest waiting first, with their names, last diligence and nearest open deadline;
- * the art. 46 letters still to send; and both totals, on every row.
- *
- * - Waiting for results since the assignment date: the page is read backwards off the (estado,
- *   fecha_encargo desc, id desc) index — 'nulls first' is that index's backward order (neither column is
- *   ever null). Waiting for a stamp since the Santiago day each assignment keeps of its latest diligence,
- *   else since the assignment date: off the (estado, that day, id) index (migration 0025).
- * - Only the listed rows are joined, each once: names by key, the last diligence only where that day
- *   says there is one (the triggers of 0025 keep it for every writer), the nearest open deadline as the
- *   first entry of the assignment's open ones in (encargo_id, vence, id) order (migration 0026).
- * - Letters: open 'Carta certificada art. 46' deadlines whose notification has no letter on record,
- *   soonest due first, off their own index (migration 0026).
- * - Totals: the state's count kept by the encargo_totales triggers, less its re-assigned originals (few;
- *   partial index, migration 0025): not a count of every waiting assignment.
+ * One list of the work queue as a JSON array of ColaItem, oldest waiting first: the page of `estado` is
+ * read off an index in `orden` (since when it waits), then only its rows are joined, each once — names by
+ * key, the last diligence only where the assignment's day of its latest one (kept by 0025's triggers for
+ * every writer) says it has one, the nearest open deadline as the assignment's first entry in the open
+ * deadlines' (encargo_id, vence, id) index (migration 0026). The columns are ColaItem's keys, in order.
  */
-const colaStatement = (limit: number) => {
-  const limite = sql.raw(String(Math.trunc(limit)));
-  return sql`
-    select t.total_resultados, t.total_estampado, q.parte, q.id, q.numero_rol, q.estado, s.nombre as estudio_nombre, q.ejecutados,
-           te.nombre as tipo_encargo_nombre, q.es_re_encargo, q.fecha_encargo::text as fecha_encargo, q.orden::text as orden,
-           tx.nombre as ultima_tipo, d.fecha_diligencia as ultima_fecha, p.tipo as plazo_tipo, p.vence::text as plazo_vence
+const listaJson = (estado: EncargoEstado, orden: SQL, pageOrder: SQL, limite: SQL, hoy: SQL) => sql`coalesce((select json_agg(r order by r.esperando_desde, r.id) from (
+    select q.id, q.numero_rol, q.estado, s.nombre as estudio_nombre, q.ejecutados, coalesce(te.nombre, '') as tipo_encargo_nombre,
+           q.es_re_encargo, q.fecha_encargo, q.orden as esperando_desde, greatest(0, ${hoy} - q.orden) as dias_esperando,
+           d.tipo_nombre as ultima_diligencia_tipo_estampado_nombre, d.fecha as ultima_diligencia_fecha,
+           case when p.vence is not null then json_build_object('tipo', p.tipo, 'vence', p.vence, 'vencido', p.vence < ${hoy}) end as plazo_proximo
     from (
-      select ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = 'preparado')
-              - (select count(*) from ${encargos} where ${encargos.estado} = 'preparado' and ${encargos.esReEncargado}))::int as total_resultados,
-             ((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = 'listo_para_estampar')
-              - (select count(*) from ${encargos} where ${encargos.estado} = 'listo_para_estampar' and ${encargos.esReEncargado}))::int as total_estampado
-    ) t
-    left join lateral (
-      (select ${sql.raw(String(PARTE_RESULTADOS))} as parte, e.fecha_encargo as orden, e.id as desempate, e.id, e.numero_rol, e.estado,
-              e.estudio_id, e.ejecutados, e.tipo_encargo_id, e.es_re_encargo, e.fecha_encargo, e.ultima_diligencia_dia
-       from ${encargos} e
-       where e.estado = 'preparado' and e.es_re_encargado = false
-       order by e.fecha_encargo asc nulls first, e.id asc nulls first limit ${limite})
-      union all
-      (select ${sql.raw(String(PARTE_ESTAMPADO))}, coalesce(e.ultima_diligencia_dia, e.fecha_encargo), e.id, e.id, e.numero_rol, e.estado,
-              e.estudio_id, e.ejecutados, e.tipo_encargo_id, e.es_re_encargo, e.fecha_encargo, e.ultima_diligencia_dia
-       from ${encargos} e
-       where e.estado = 'listo_para_estampar' and e.es_re_encargado = false
-       order by coalesce(e.ultima_diligencia_dia, e.fecha_encargo) asc, e.id asc limit ${limite})
-      union all
-      (select ${sql.raw(String(PARTE_CARTAS))}, y.vence, y.id, y.encargo_id, e.numero_rol, null, null, null, null, null, null, null
-       from ${plazos} y
-       join ${encargos} e on e.id = y.encargo_id
-       where y.tipo = 'carta_art_46' and y.estado = 'pendiente'
-         and not exists (select 1 from ${cartasArt46} c where c.encargo_id = y.encargo_id and c.fecha_notificacion = y.desde)
-       order by y.vence asc, y.id asc limit ${limite})
-    ) q on true
-    left join ${estudios} s on s.id = q.estudio_id
+      select e.id, e.numero_rol, e.estado, e.estudio_id, e.ejecutados, e.tipo_encargo_id, e.es_re_encargo, e.fecha_encargo,
+             e.ultima_diligencia_dia, ${orden} as orden
+      from ${encargos} e
+      where e.estado = ${sql.raw(`'${estado}'`)} and e.es_re_encargado = false
+      order by ${pageOrder} limit ${limite}
+    ) q
+    join ${estudios} s on s.id = q.estudio_id
     left join ${tiposEncargo} te on te.id = q.tipo_encargo_id
     left join lateral (
-      select x.fecha_diligencia, x.tipo_estampado_id from ${diligencias} x
+      select t.nombre as tipo_nombre, ${santiagoIso(sql`x.fecha_diligencia`)} as fecha
+      from ${diligencias} x left join ${tiposEstampado} t on t.id = x.tipo_estampado_id
       where q.ultima_diligencia_dia is not null and x.encargo_id = q.id
       order by x.fecha_diligencia desc, x.id desc limit 1
     ) d on true
-    left join ${tiposEstampado} tx on tx.id = d.tipo_estampado_id
     left join lateral (
       select y.tipo, y.vence from ${plazos} y
-      where q.parte <> ${sql.raw(String(PARTE_CARTAS))} and y.encargo_id = q.id and y.estado = 'pendiente'
-      order by y.vence asc, y.id asc limit 1
+      where y.encargo_id = q.id and y.estado = 'pendiente' order by y.vence asc, y.id asc limit 1
     ) p on true
-    order by q.parte, q.orden, q.desempate`;
+  ) r), '[]')`;
+
+/**
+ * The state's count kept by the encargo_totales triggers, less its re-assigned originals (few; partial
+ * index, migration 0025): not a count of every waiting assignment.
+ */
+const totalJson = (estado: EncargoEstado) =>
+  sql`((select coalesce(sum(${encargoTotales.total}), 0) from ${encargoTotales} where ${encargoTotales.estado} = ${sql.raw(`'${estado}'`)})
+    - (select count(*) from ${encargos} where ${encargos.estado} = ${sql.raw(`'${estado}'`)} and ${encargos.esReEncargado}))::int`;
+
+/**
+ * The /resultados-dashboard work queue as the JSON text of ColaResponse, written by PostgreSQL in one
+ * statement (prepared: planned once per connection), `hoy` (Santiago's date) its only value. The API sends
+ * the text as it comes.
+ * - Waiting for results since the assignment date: the page is read backwards off the (estado,
+ *   fecha_encargo desc, id desc) index — 'nulls first' is that index's backward order (neither column is
+ *   ever null).
+ * - Waiting for a stamp since the Santiago day each assignment keeps of its latest diligence, else since
+ *   the assignment date: off the (estado, that day, id) index (migration 0025).
+ * - Letters: open 'Carta certificada art. 46' deadlines whose notification has no letter on record,
+ *   soonest due first, off their own index (migration 0026); vencida once the due date has passed.
+ */
+const colaJsonStatement = (limit: number) => {
+  const hoy = sql`${sql.placeholder('hoy')}::date`;
+  const limite = sql.raw(String(Math.trunc(limit)));
+  return sql`select json_build_object(
+    'esperando_resultados', ${listaJson('preparado', sql`e.fecha_encargo`, sql`e.fecha_encargo asc nulls first, e.id asc nulls first`, limite, hoy)},
+    'esperando_estampado', ${listaJson(
+      'listo_para_estampar',
+      sql`coalesce(e.ultima_diligencia_dia, e.fecha_encargo)`,
+      sql`coalesce(e.ultima_diligencia_dia, e.fecha_encargo) asc, e.id asc`,
+      limite,
+      hoy,
+    )},
+    'totales', json_build_object('esperando_resultados', ${totalJson('preparado')}, 'esperando_estampado', ${totalJson('listo_para_estampar')}),
+    'cartas_art46', coalesce((
+      select json_agg(json_build_object('encargo_id', c.encargo_id, 'numero_rol', c.numero_rol, 'vence', c.vence,
+                                        'estado', case when c.vence < ${hoy} then 'vencida' else 'pendiente' end) order by c.vence, c.id)
+      from (
+        select y.id, y.encargo_id, e.numero_rol, y.vence
+        from ${plazos} y join ${encargos} e on e.id = y.encargo_id
+        where y.tipo = 'carta_art_46' and y.estado = 'pendiente'
+          and not exists (select 1 from ${cartasArt46} c where c.encargo_id = y.encargo_id and c.fecha_notificacion = y.desde)
+        order by y.vence asc, y.id asc limit ${limite}
+      ) c), '[]')
+  )::text as cola`;
 };
 
-/** The /resultados-dashboard work queue (see colaStatement), each list at most `limit` long. */
-export async function readCola(db: TenantDb, limit: number, now = new Date()): Promise<ColaResponse> {
-  const { rows } = await preparedSql<ColaRow>(db, `cola_${limit}`, () => colaStatement(limit)).execute({});
-  const hoy = todayIso(now);
-  const cola: ColaResponse = {
-    esperando_resultados: [],
-    esperando_estampado: [],
-    totales: { esperando_resultados: Number(rows[0]?.total_resultados ?? 0), esperando_estampado: Number(rows[0]?.total_estampado ?? 0) },
-    cartas_art46: [],
-  };
-  for (const r of rows) {
-    if (r.parte === PARTE_CARTAS) {
-      cola.cartas_art46.push({ encargo_id: Number(r.id), numero_rol: r.numero_rol, vence: r.orden, estado: r.orden < hoy ? 'vencida' : 'pendiente' });
-    } else if (r.parte === PARTE_RESULTADOS || r.parte === PARTE_ESTAMPADO) {
-      (r.parte === PARTE_RESULTADOS ? cola.esperando_resultados : cola.esperando_estampado).push({
-        id: Number(r.id),
-        numero_rol: r.numero_rol,
-        estado: r.estado,
-        estudio_nombre: r.estudio_nombre ?? '',
-        ejecutados: r.ejecutados,
-        tipo_encargo_nombre: r.tipo_encargo_nombre ?? '',
-        es_re_encargo: r.es_re_encargo,
-        fecha_encargo: r.fecha_encargo,
-        esperando_desde: r.orden,
-        dias_esperando: diasEntre(r.orden, hoy),
-        ultima_diligencia_tipo_estampado_nombre: r.ultima_tipo,
-        ultima_diligencia_fecha:
-          r.ultima_fecha === null ? null : toSantiagoIso(r.ultima_fecha instanceof Date ? r.ultima_fecha : new Date(r.ultima_fecha)),
-        plazo_proximo: r.plazo_tipo === null || r.plazo_vence === null ? null : { tipo: r.plazo_tipo, vence: r.plazo_vence, vencido: r.plazo_vence < hoy },
-      });
-    }
-  }
-  return cola;
+/** The work queue's body as JSON text (see colaJsonStatement), each list at most `limit` long. */
+export async function readColaJson(db: TenantDb, limit: number, now = new Date()): Promise<string> {
+  const { rows } = await preparedSql<{ cola: string }>(db, `cola_json_${limit}`, () => colaJsonStatement(limit)).execute({ hoy: todayIso(now) });
+  return (rows[0] as { cola: string }).cola;
 }
 
 /** Completes the hour of a diligence typed with its date alone (the date kept, now informed). */

@@ -16,12 +16,12 @@ import { tenantLocation } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
-import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
+import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { modifyEncargo } from '../encargos/encargos.service';
 import { findDocumentoTenant } from '../estampados/estampados.repository';
 import { listDocumentosEncargo } from '../estampados/estampados.service';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { getCola, guardarFechaEstampado, guardarResultados, notificarEstampado } from './diligencias.service';
+import { getColaJson, guardarFechaEstampado, guardarResultados, notificarEstampado } from './diligencias.service';
 
 /** Results and stamps under /api/v1 (spec 02 §7), plus the assignment saves of the results screen. */
 export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -68,10 +68,10 @@ export const diligenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: [app.authenticate, app.requireModule('estampar')],
       schema: { tags, response: { 200: ColaResponseSchema } },
-      // Built field by field by readCola, typed by the contract (see trustedSerializerCompiler).
       serializerCompiler: trustedSerializerCompiler,
     },
-    async (request) => getCola(request.tenantDb),
+    // Written as JSON by PostgreSQL (readColaJson): sent as it comes.
+    async (request, reply) => sendJsonText(reply, await getColaJson(request.tenantDb)),
   );
 
   // 'Campo modificado' saves: only the changed fields, with the full form's rules; a stale `version`

@@ -34,7 +34,7 @@ import {
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { ultimaCartaArt46 } from '../visitas/carta-art46.service';
 import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
-import { findUltimaDiligencia, readCola, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
+import { findUltimaDiligencia, readColaJson, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -246,7 +246,12 @@ export async function guardarFechaEstampado(
   });
 }
 
+/** The /resultados-dashboard work queue's body as JSON text, written by PostgreSQL (see readColaJson). */
+export async function getColaJson(db: TenantDb, now = new Date()): Promise<string> {
+  return readColaJson(db, COLA_LIMITE, now);
+}
+
 /** The /resultados-dashboard work queue. */
 export async function getCola(db: TenantDb, now = new Date()): Promise<ColaResponse> {
-  return readCola(db, COLA_LIMITE, now);
+  return JSON.parse(await getColaJson(db, now)) as ColaResponse;
 }

@@ -374,13 +374,16 @@ describe('work queue without re-assigned originals', () => {
 });
 
 describe('work queue: what each row says', () => {
-  it('orders ties by id, reads the latest diligence however it was written, and lists letters by due date then deadline', async () => {
+  it('orders ties by id, reads the latest diligence however it was written (its instant in Santiago time), and lists letters by due date then deadline', async () => {
     const db = await t.tenantDbOf(t.mainTenantId);
     const cola = async () => ColaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: '/api/v1/diligencias/cola/' })).json());
     const a = await nuevo({ fecha_encargo: '2010-05-04' });
     const b = await nuevo({ fecha_encargo: '2010-05-04' });
     const listo = await nuevo({ fecha_encargo: '2010-01-04' });
     expect((await guardar(w.tokenA, resultadosBody(listo.numero_rol, negativa, { fecha_diligencia: '2010-01-20T10:00:00-03:00' }))).statusCode).toBe(200);
+    // Summer time, late in the evening: the next day in UTC.
+    const verano = await nuevo({ fecha_encargo: '2010-01-05' });
+    expect((await guardar(w.tokenA, resultadosBody(verano.numero_rol, negativa, { fecha_diligencia: '2010-01-21T23:30:00-03:00' }))).statusCode).toBe(200);
     // A later diligence written straight to the table is the one shown (Santiago's winter offset in June).
     await db.execute(sql`
       insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
@@ -420,6 +423,11 @@ describe('work queue: what each row says', () => {
       ultima_diligencia_tipo_estampado_nombre: 'Búsqueda positiva',
       ultima_diligencia_fecha: '2010-06-01T09:15:42-04:00',
       plazo_proximo: null,
+    });
+    expect(c.esperando_estampado.find((x) => x.id === verano.id)).toMatchObject({
+      esperando_desde: '2010-01-21',
+      ultima_diligencia_tipo_estampado_nombre: 'Búsqueda negativa',
+      ultima_diligencia_fecha: '2010-01-21T23:30:00-03:00',
     });
     const cartas = c.cartas_art46.filter((x) => x.encargo_id === a.id || x.encargo_id === b.id);
     expect(cartas).toEqual([
