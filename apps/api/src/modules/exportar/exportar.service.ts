@@ -4,6 +4,7 @@ import { EXPORTAR_COLUMNAS, TIME_ZONE } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import archiver, { type Archiver } from 'archiver';
 import { asc, count, eq, gt } from 'drizzle-orm';
+import type { PgColumn, PgSelectBase, PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 
 /**
@@ -69,18 +70,45 @@ export function safeName(value: string, fallback: string): string {
   return cleaned || fallback;
 }
 
-interface SheetSpec<R> {
+/** What every exported table has: a serial id its rows are paged by. */
+type PagedTable = PgTable & { id: PgColumn };
+/**
+ * A select built with `$dynamic()`, so that the writer can add its paging to it. Its parts are left open
+ * (drizzle's own `AnyPgSelect` does the same): `sheet()` is what checks a sheet's rows against its cells.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type DynamicSelect = PgSelectBase<any, any, any, any, true, never, any, any>;
+
+/**
+ * A sheet: its Spanish headers, the query of its rows before paging (`r` the row of `table`, beside what
+ * its joins add) and the cells of one row. `sheet()` checks the query and the cells against each other.
+ */
+interface SheetSpec {
   name: string;
   columns: readonly string[];
-  /** The page of rows whose id is greater than `after`, in id order. */
-  page(after: number, limit: number): PromiseLike<R[]>;
-  id(row: R): number;
-  cells(row: R): Cell[];
+  table: PagedTable;
+  rows(db: TenantDb): DynamicSelect;
+  cells(row: unknown): Cell[];
+  /** Left out of its workbook when the table has no rows. */
+  optional?: boolean;
 }
 
-/** One sheet, its row type erased once its parts were checked together. */
-function sheet<R>(spec: SheetSpec<R>): SheetSpec<unknown> {
-  return spec as unknown as SheetSpec<unknown>;
+function sheet<R extends { r: { id: number } }>(spec: {
+  name: string;
+  columns: readonly string[];
+  table: PagedTable;
+  rows(db: TenantDb): DynamicSelect & PromiseLike<R[]>;
+  cells(row: R): Cell[];
+  optional?: boolean;
+}): SheetSpec {
+  return spec as SheetSpec;
+}
+
+interface WorkbookSpec {
+  file: string;
+  sheets: readonly SheetSpec[];
+  /** Left out of the ZIP when its first sheet's table has no rows. */
+  optional?: boolean;
 }
 
 /** Resolves when the archive has taken the entry appended last (entries are processed in order). */
@@ -121,23 +149,29 @@ export class ExportWriter {
     this.archive.abort();
   }
 
-  private async workbook(file: string, sheets: SheetSpec<unknown>[]): Promise<void> {
+  /** One XLSX streamed into its ZIP entry, each sheet written page by page as its rows are read. */
+  private async workbook({ file, sheets }: WorkbookSpec): Promise<void> {
     const entry = new PassThrough();
     const done = appended(this.archive);
     this.archive.append(entry, { name: file });
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: entry, useStyles: false, useSharedStrings: false });
     for (const sheet of sheets) {
+      if (sheet.optional && !(await this.hasRows(sheet.table))) continue;
       const worksheet = workbook.addWorksheet(sheet.name);
       worksheet.addRow([...sheet.columns]).commit();
       let after = 0;
       let rows = 0;
       for (;;) {
         if (this.closed) throw new Error('exportación interrumpida');
-        const page = await sheet.page(after, PAGE);
+        const page = (await sheet
+          .rows(this.db)
+          .where(gt(sheet.table.id, after))
+          .orderBy(asc(sheet.table.id))
+          .limit(PAGE)) as { r: { id: number } }[];
         for (const row of page) worksheet.addRow(sheet.cells(row)).commit();
         rows += page.length;
         if (page.length < PAGE) break;
-        after = sheet.id(page[page.length - 1]!);
+        after = page[page.length - 1]!.r.id;
         // The entry is read only as fast as the client takes the ZIP: wait for it before the next page.
         if (entry.writableNeedDrain) await once(entry, 'drain');
       }
@@ -154,21 +188,17 @@ export class ExportWriter {
     await done;
   }
 
-  private async hasRows(table: typeof recibos | typeof pagos | typeof visitas): Promise<boolean> {
+  private async hasRows(table: PagedTable): Promise<boolean> {
     const [row] = await this.db.select({ n: count() }).from(table);
     return Number(row?.n ?? 0) > 0;
   }
 
   /** Writes every file into the archive and finalizes it. */
   async write(): Promise<void> {
-    const db = this.db;
-    await this.workbook('encargos.xlsx', [encargosSheet(db), domiciliosSheet(db)]);
-    const withVisits = await this.hasRows(visitas);
-    await this.workbook('diligencias.xlsx', (withVisits ? [diligenciasSheet(db), visitasSheet(db)] : [diligenciasSheet(db)]));
-    await this.workbook('estudios.xlsx', [estudiosSheet(db), correosSheet(db), partesSheet(db)]);
-    if (await this.hasRows(recibos)) await this.workbook('recibos.xlsx', [recibosSheet(db), reciboItemsSheet(db)]);
-    if (await this.hasRows(pagos)) await this.workbook('pagos.xlsx', [pagosSheet(db), aplicacionesSheet(db)]);
-    await this.workbook('auditoria.xlsx', [auditoriaSheet(db)]);
+    for (const workbook of WORKBOOKS) {
+      if (workbook.optional && !(await this.hasRows(workbook.sheets[0]!.table))) continue;
+      await this.workbook(workbook);
+    }
     await this.documents();
     await this.templates();
     if (this.closed) throw new Error('exportación interrumpida');
@@ -198,13 +228,13 @@ export class ExportWriter {
       for (const doc of page) {
         const folder = `documentos/${safeName(doc.numeroRol, 'sin_rol')}`;
         const base = `${(instant(doc.fechaCreacion) as string).slice(0, 10)}_${safeName(doc.titulo, 'documento')}_${doc.id.slice(0, 8)}`;
-        for (const [bytes, extension] of [
-          [doc.archivoPdf, 'pdf'],
-          [doc.archivoDocx, 'docx'],
+        for (const [bytes, ending] of [
+          [doc.archivoPdf, '.pdf'],
+          [doc.archivoDocx, '.docx'],
         ] as const) {
           if (!bytes || bytes.length === 0) continue;
-          let name = `${folder}/${base}.${extension}`;
-          for (let n = 2; used.has(name); n += 1) name = `${folder}/${base}_${n}.${extension}`;
+          let name = `${folder}/${base}${ending}`;
+          for (let n = 2; used.has(name); n += 1) name = `${folder}/${base}_${n}${ending}`;
           used.add(name);
           await this.file(name, bytes);
           written += 1;
@@ -231,237 +261,167 @@ export class ExportWriter {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The sheets
+// The workbooks and their sheets
 
-function encargosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Encargos',
-    columns: EXPORTAR_COLUMNAS.encargos,
-    page: (after: number, limit: number) =>
-      db
-        .select({
-          e: encargos,
-          estudio: estudios.nombre,
-          parte: partesDemandantes.nombre,
-          tribunal: tribunales.nombre,
-          tipoEncargo: tiposEncargo.nombre,
-          tipoCausa: tiposCausa.nombre,
-        })
-        .from(encargos)
-        .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
-        .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
-        .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
-        .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
-        .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
-        .where(gt(encargos.id, after))
-        .orderBy(asc(encargos.id))
-        .limit(limit),
-    id: (row: { e: { id: number } }) => row.e.id,
-    cells: ({ e, estudio, parte, tribunal, tipoEncargo, tipoCausa }: {
-      e: typeof encargos.$inferSelect;
-      estudio: string;
-      parte: string | null;
-      tribunal: string | null;
-      tipoEncargo: string | null;
-      tipoCausa: string | null;
-    }): Cell[] => [
-      e.id, e.numeroRol, e.estado, e.fechaEncargo, e.fechaRetiro, e.fechaDemanda, e.fechaResolucion,
-      instant(e.fechaComparendo), instant(e.fechaPrueba), e.cuantia, e.numeroOperacion, e.rutEjecutado,
-      e.rutRepresentanteLegal, e.ejecutados, e.partes, estudio, parte, tribunal, tipoEncargo, tipoCausa,
-      e.observacionesEncargo, e.observacionEncargo, e.observacionRetiro, e.observacionReEncargo,
-      yesNo(e.encargoNoRealizable), e.motivoNoRealizable, yesNo(e.esReEncargo), e.encargoOriginalId,
-      e.motivoReEncargo, e.estadoEstampado, e.fechaEstampado, e.observacionEstampado, instant(e.fechaCreacion),
-      instant(e.fechaModificacion),
-    ],
-  });
-}
+const ENCARGOS = sheet({
+  name: 'Encargos',
+  columns: EXPORTAR_COLUMNAS.encargos,
+  table: encargos,
+  rows: (db) =>
+    db
+      .select({
+        r: encargos,
+        estudio: estudios.nombre,
+        parte: partesDemandantes.nombre,
+        tribunal: tribunales.nombre,
+        tipoEncargo: tiposEncargo.nombre,
+        tipoCausa: tiposCausa.nombre,
+      })
+      .from(encargos)
+      .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
+      .leftJoin(partesDemandantes, eq(partesDemandantes.id, encargos.parteDemandanteId))
+      .leftJoin(tribunales, eq(tribunales.id, encargos.tribunalId))
+      .leftJoin(tiposEncargo, eq(tiposEncargo.id, encargos.tipoEncargoId))
+      .leftJoin(tiposCausa, eq(tiposCausa.id, encargos.tipoCausaId))
+      .$dynamic(),
+  cells: ({ r: e, estudio, parte, tribunal, tipoEncargo, tipoCausa }) => [
+    e.id, e.numeroRol, e.estado, e.fechaEncargo, e.fechaRetiro, e.fechaDemanda, e.fechaResolucion,
+    instant(e.fechaComparendo), instant(e.fechaPrueba), e.cuantia, e.numeroOperacion, e.rutEjecutado,
+    e.rutRepresentanteLegal, e.ejecutados, e.partes, estudio, parte, tribunal, tipoEncargo, tipoCausa,
+    e.observacionesEncargo, e.observacionEncargo, e.observacionRetiro, e.observacionReEncargo,
+    yesNo(e.encargoNoRealizable), e.motivoNoRealizable, yesNo(e.esReEncargo), e.encargoOriginalId,
+    e.motivoReEncargo, e.estadoEstampado, e.fechaEstampado, e.observacionEstampado, instant(e.fechaCreacion),
+    instant(e.fechaModificacion),
+  ],
+});
 
-function domiciliosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Domicilios',
-    columns: EXPORTAR_COLUMNAS.domicilios,
-    page: (after: number, limit: number) =>
-      db
-        .select({ d: domicilios, rol: encargos.numeroRol })
-        .from(domicilios)
-        .innerJoin(encargos, eq(encargos.id, domicilios.encargoId))
-        .where(gt(domicilios.id, after))
-        .orderBy(asc(domicilios.id))
-        .limit(limit),
-    id: (row: { d: { id: number } }) => row.d.id,
-    cells: ({ d, rol }: { d: typeof domicilios.$inferSelect; rol: string }): Cell[] => [
-      d.id, d.encargoId, rol, d.direccion, d.comuna, d.ciudad, yesNo(d.esPrincipal), yesNo(d.activo), d.orden,
-    ],
-  });
-}
+const DOMICILIOS = sheet({
+  name: 'Domicilios',
+  columns: EXPORTAR_COLUMNAS.domicilios,
+  table: domicilios,
+  rows: (db) =>
+    db.select({ r: domicilios, rol: encargos.numeroRol }).from(domicilios).innerJoin(encargos, eq(encargos.id, domicilios.encargoId)).$dynamic(),
+  cells: ({ r: d, rol }) => [d.id, d.encargoId, rol, d.direccion, d.comuna, d.ciudad, yesNo(d.esPrincipal), yesNo(d.activo), d.orden],
+});
 
-function diligenciasSheet(db: TenantDb) {
-  return sheet({
-    name: 'Diligencias',
-    columns: EXPORTAR_COLUMNAS.diligencias,
-    page: (after: number, limit: number) =>
-      db
-        .select({ d: diligencias, rol: encargos.numeroRol, tipo: tiposEstampado.nombre })
-        .from(diligencias)
-        .innerJoin(encargos, eq(encargos.id, diligencias.encargoId))
-        .innerJoin(tiposEstampado, eq(tiposEstampado.id, diligencias.tipoEstampadoId))
-        .where(gt(diligencias.id, after))
-        .orderBy(asc(diligencias.id))
-        .limit(limit),
-    id: (row: { d: { id: number } }) => row.d.id,
-    cells: ({ d, rol, tipo }: { d: typeof diligencias.$inferSelect; rol: string; tipo: string }): Cell[] => [
-      d.id, d.encargoId, rol, tipo, instant(d.fechaDiligencia), yesNo(d.horaInformada), d.apuntesTerreno, d.tratamiento,
-      d.valorCobrado, d.valorFinal, d.motivoCambioValor, d.observaciones, d.informante, d.informanteRelacion,
-      d.domicilioDireccion, d.domicilioComuna, d.creadoPor, instant(d.fechaCreacion),
-    ],
-  });
-}
+const DILIGENCIAS = sheet({
+  name: 'Diligencias',
+  columns: EXPORTAR_COLUMNAS.diligencias,
+  table: diligencias,
+  rows: (db) =>
+    db
+      .select({ r: diligencias, rol: encargos.numeroRol, tipo: tiposEstampado.nombre })
+      .from(diligencias)
+      .innerJoin(encargos, eq(encargos.id, diligencias.encargoId))
+      .innerJoin(tiposEstampado, eq(tiposEstampado.id, diligencias.tipoEstampadoId))
+      .$dynamic(),
+  cells: ({ r: d, rol, tipo }) => [
+    d.id, d.encargoId, rol, tipo, instant(d.fechaDiligencia), yesNo(d.horaInformada), d.apuntesTerreno, d.tratamiento,
+    d.valorCobrado, d.valorFinal, d.motivoCambioValor, d.observaciones, d.informante, d.informanteRelacion,
+    d.domicilioDireccion, d.domicilioComuna, d.creadoPor, instant(d.fechaCreacion),
+  ],
+});
 
-function visitasSheet(db: TenantDb) {
-  return sheet({
-    name: 'Visitas',
-    columns: EXPORTAR_COLUMNAS.visitas,
-    page: (after: number, limit: number) =>
-      db
-        .select({ v: visitas, rol: encargos.numeroRol })
-        .from(visitas)
-        .innerJoin(encargos, eq(encargos.id, visitas.encargoId))
-        .where(gt(visitas.id, after))
-        .orderBy(asc(visitas.id))
-        .limit(limit),
-    id: (row: { v: { id: number } }) => row.v.id,
-    cells: ({ v, rol }: { v: typeof visitas.$inferSelect; rol: string }): Cell[] => [
-      v.id, v.uuid, v.encargoId, rol, instant(v.fechaHora), v.tipo, v.resultado, v.informanteNombre, v.informanteRelacion,
-      v.apuntes, v.domicilioDireccion, v.domicilioComuna, v.lat, v.lon, v.precisionM, v.origen, v.corrigeA, v.autorNombre,
-      instant(v.registradaEn),
-    ],
-  });
-}
+const VISITAS = sheet({
+  name: 'Visitas',
+  columns: EXPORTAR_COLUMNAS.visitas,
+  table: visitas,
+  optional: true,
+  rows: (db) => db.select({ r: visitas, rol: encargos.numeroRol }).from(visitas).innerJoin(encargos, eq(encargos.id, visitas.encargoId)).$dynamic(),
+  cells: ({ r: v, rol }) => [
+    v.id, v.uuid, v.encargoId, rol, instant(v.fechaHora), v.tipo, v.resultado, v.informanteNombre, v.informanteRelacion,
+    v.apuntes, v.domicilioDireccion, v.domicilioComuna, v.lat, v.lon, v.precisionM, v.origen, v.corrigeA, v.autorNombre,
+    instant(v.registradaEn),
+  ],
+});
 
-function estudiosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Estudios',
-    columns: EXPORTAR_COLUMNAS.estudios,
-    page: (after: number, limit: number) => db.select().from(estudios).where(gt(estudios.id, after)).orderBy(asc(estudios.id)).limit(limit),
-    id: (row: { id: number }) => row.id,
-    cells: (e: typeof estudios.$inferSelect): Cell[] => [
-      e.id, e.nombre, e.rutEstudio, e.direccion, e.comuna, e.ciudad, e.telefono, e.fax, yesNo(e.activo),
-      yesNo(e.enviarInformesDiarios), yesNo(e.enviarInformesMensuales), instant(e.fechaCreacion), instant(e.fechaModificacion),
-    ],
-  });
-}
+const ESTUDIOS = sheet({
+  name: 'Estudios',
+  columns: EXPORTAR_COLUMNAS.estudios,
+  table: estudios,
+  rows: (db) => db.select({ r: estudios }).from(estudios).$dynamic(),
+  cells: ({ r: e }) => [
+    e.id, e.nombre, e.rutEstudio, e.direccion, e.comuna, e.ciudad, e.telefono, e.fax, yesNo(e.activo),
+    yesNo(e.enviarInformesDiarios), yesNo(e.enviarInformesMensuales), instant(e.fechaCreacion), instant(e.fechaModificacion),
+  ],
+});
 
-function correosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Correos',
-    columns: EXPORTAR_COLUMNAS.correos,
-    page: (after: number, limit: number) =>
-      db
-        .select({ c: estudioEmails, estudio: estudios.nombre })
-        .from(estudioEmails)
-        .innerJoin(estudios, eq(estudios.id, estudioEmails.estudioId))
-        .where(gt(estudioEmails.id, after))
-        .orderBy(asc(estudioEmails.id))
-        .limit(limit),
-    id: (row: { c: { id: number } }) => row.c.id,
-    cells: ({ c, estudio }: { c: typeof estudioEmails.$inferSelect; estudio: string }): Cell[] => [
-      c.id, estudio, c.email, c.tipo, yesNo(c.activo), instant(c.fechaCreacion),
-    ],
-  });
-}
+const CORREOS = sheet({
+  name: 'Correos',
+  columns: EXPORTAR_COLUMNAS.correos,
+  table: estudioEmails,
+  rows: (db) =>
+    db.select({ r: estudioEmails, estudio: estudios.nombre }).from(estudioEmails).innerJoin(estudios, eq(estudios.id, estudioEmails.estudioId)).$dynamic(),
+  cells: ({ r: c, estudio }) => [c.id, estudio, c.email, c.tipo, yesNo(c.activo), instant(c.fechaCreacion)],
+});
 
-function partesSheet(db: TenantDb) {
-  return sheet({
-    name: 'Partes demandantes',
-    columns: EXPORTAR_COLUMNAS.partes,
-    page: (after: number, limit: number) =>
-      db
-        .select({ p: partesDemandantes, estudio: estudios.nombre })
-        .from(partesDemandantes)
-        .innerJoin(estudios, eq(estudios.id, partesDemandantes.estudioId))
-        .where(gt(partesDemandantes.id, after))
-        .orderBy(asc(partesDemandantes.id))
-        .limit(limit),
-    id: (row: { p: { id: number } }) => row.p.id,
-    cells: ({ p, estudio }: { p: typeof partesDemandantes.$inferSelect; estudio: string }): Cell[] => [
-      p.id, estudio, p.nombre, p.tipo, yesNo(p.activo), instant(p.fechaCreacion),
-    ],
-  });
-}
+const PARTES = sheet({
+  name: 'Partes demandantes',
+  columns: EXPORTAR_COLUMNAS.partes,
+  table: partesDemandantes,
+  rows: (db) =>
+    db
+      .select({ r: partesDemandantes, estudio: estudios.nombre })
+      .from(partesDemandantes)
+      .innerJoin(estudios, eq(estudios.id, partesDemandantes.estudioId))
+      .$dynamic(),
+  cells: ({ r: p, estudio }) => [p.id, estudio, p.nombre, p.tipo, yesNo(p.activo), instant(p.fechaCreacion)],
+});
 
-function recibosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Recibos',
-    columns: EXPORTAR_COLUMNAS.recibos,
-    page: (after: number, limit: number) =>
-      db
-        .select({ r: recibos, estudio: estudios.nombre })
-        .from(recibos)
-        .innerJoin(estudios, eq(estudios.id, recibos.estudioId))
-        .where(gt(recibos.id, after))
-        .orderBy(asc(recibos.id))
-        .limit(limit),
-    id: (row: { r: { id: number } }) => row.r.id,
-    cells: ({ r, estudio }: { r: typeof recibos.$inferSelect; estudio: string }): Cell[] => [
-      r.id, r.numero, estudio, r.fecha, r.observaciones, r.creadoPor, instant(r.creadoEn), instant(r.anuladoEn), r.anuladoPor,
-      r.motivoAnulacion,
-    ],
-  });
-}
+const RECIBOS = sheet({
+  name: 'Recibos',
+  columns: EXPORTAR_COLUMNAS.recibos,
+  table: recibos,
+  rows: (db) => db.select({ r: recibos, estudio: estudios.nombre }).from(recibos).innerJoin(estudios, eq(estudios.id, recibos.estudioId)).$dynamic(),
+  cells: ({ r, estudio }) => [
+    r.id, r.numero, estudio, r.fecha, r.observaciones, r.creadoPor, instant(r.creadoEn), instant(r.anuladoEn), r.anuladoPor,
+    r.motivoAnulacion,
+  ],
+});
 
-function reciboItemsSheet(db: TenantDb) {
-  return sheet({
-    name: 'Ítems',
-    columns: EXPORTAR_COLUMNAS.reciboItems,
-    page: (after: number, limit: number) =>
-      db.select().from(reciboItems).where(gt(reciboItems.id, after)).orderBy(asc(reciboItems.id)).limit(limit),
-    id: (row: { id: number }) => row.id,
-    cells: (i: typeof reciboItems.$inferSelect): Cell[] => [
-      i.id, i.reciboId, i.diligenciaId, i.numeroRol, i.tipo, i.valor, i.fechaDiligencia, yesNo(i.activo), instant(i.agregadoEn),
-      instant(i.quitadoEn), i.quitadoPor,
-    ],
-  });
-}
+const RECIBO_ITEMS = sheet({
+  name: 'Ítems',
+  columns: EXPORTAR_COLUMNAS.reciboItems,
+  table: reciboItems,
+  rows: (db) => db.select({ r: reciboItems }).from(reciboItems).$dynamic(),
+  cells: ({ r: i }) => [
+    i.id, i.reciboId, i.diligenciaId, i.numeroRol, i.tipo, i.valor, i.fechaDiligencia, yesNo(i.activo), instant(i.agregadoEn),
+    instant(i.quitadoEn), i.quitadoPor,
+  ],
+});
 
-function pagosSheet(db: TenantDb) {
-  return sheet({
-    name: 'Pagos',
-    columns: EXPORTAR_COLUMNAS.pagos,
-    page: (after: number, limit: number) =>
-      db
-        .select({ p: pagos, estudio: estudios.nombre })
-        .from(pagos)
-        .innerJoin(estudios, eq(estudios.id, pagos.estudioId))
-        .where(gt(pagos.id, after))
-        .orderBy(asc(pagos.id))
-        .limit(limit),
-    id: (row: { p: { id: number } }) => row.p.id,
-    cells: ({ p, estudio }: { p: typeof pagos.$inferSelect; estudio: string }): Cell[] => [
-      p.id, estudio, p.fecha, p.monto, p.medio, p.referencia, p.creadoPor, instant(p.creadoEn), instant(p.reversoEn), p.reversoPor,
-    ],
-  });
-}
+const PAGOS = sheet({
+  name: 'Pagos',
+  columns: EXPORTAR_COLUMNAS.pagos,
+  table: pagos,
+  rows: (db) => db.select({ r: pagos, estudio: estudios.nombre }).from(pagos).innerJoin(estudios, eq(estudios.id, pagos.estudioId)).$dynamic(),
+  cells: ({ r: p, estudio }) => [
+    p.id, estudio, p.fecha, p.monto, p.medio, p.referencia, p.creadoPor, instant(p.creadoEn), instant(p.reversoEn), p.reversoPor,
+  ],
+});
 
-function aplicacionesSheet(db: TenantDb) {
-  return sheet({
-    name: 'Aplicaciones',
-    columns: EXPORTAR_COLUMNAS.aplicaciones,
-    page: (after: number, limit: number) =>
-      db.select().from(pagoAplicaciones).where(gt(pagoAplicaciones.id, after)).orderBy(asc(pagoAplicaciones.id)).limit(limit),
-    id: (row: { id: number }) => row.id,
-    cells: (a: typeof pagoAplicaciones.$inferSelect): Cell[] => [a.id, a.pagoId, a.reciboId, a.monto, a.creadoPor, instant(a.creadoEn)],
-  });
-}
+const APLICACIONES = sheet({
+  name: 'Aplicaciones',
+  columns: EXPORTAR_COLUMNAS.aplicaciones,
+  table: pagoAplicaciones,
+  rows: (db) => db.select({ r: pagoAplicaciones }).from(pagoAplicaciones).$dynamic(),
+  cells: ({ r: a }) => [a.id, a.pagoId, a.reciboId, a.monto, a.creadoPor, instant(a.creadoEn)],
+});
 
-function auditoriaSheet(db: TenantDb) {
-  return sheet({
-    name: 'Auditoría',
-    columns: EXPORTAR_COLUMNAS.auditoria,
-    page: (after: number, limit: number) =>
-      db.select().from(auditoria).where(gt(auditoria.id, after)).orderBy(asc(auditoria.id)).limit(limit),
-    id: (row: { id: number }) => row.id,
-    cells: (a: typeof auditoria.$inferSelect): Cell[] => [
-      a.id, instant(a.fecha), a.usuario, a.entidad, a.entidadId, a.accion, JSON.stringify(a.cambios), a.ip, a.userAgent,
-    ],
-  });
-}
+const AUDITORIA = sheet({
+  name: 'Auditoría',
+  columns: EXPORTAR_COLUMNAS.auditoria,
+  table: auditoria,
+  rows: (db) => db.select({ r: auditoria }).from(auditoria).$dynamic(),
+  cells: ({ r: a }) => [a.id, instant(a.fecha), a.usuario, a.entidad, a.entidadId, a.accion, JSON.stringify(a.cambios), a.ip, a.userAgent],
+});
+
+/** The ZIP's workbooks in order: receipts and payments only when there are some, visits only when recorded. */
+const WORKBOOKS: readonly WorkbookSpec[] = [
+  { file: 'encargos.xlsx', sheets: [ENCARGOS, DOMICILIOS] },
+  { file: 'diligencias.xlsx', sheets: [DILIGENCIAS, VISITAS] },
+  { file: 'estudios.xlsx', sheets: [ESTUDIOS, CORREOS, PARTES] },
+  { file: 'recibos.xlsx', sheets: [RECIBOS, RECIBO_ITEMS], optional: true },
+  { file: 'pagos.xlsx', sheets: [PAGOS, APLICACIONES], optional: true },
+  { file: 'auditoria.xlsx', sheets: [AUDITORIA] },
+];
