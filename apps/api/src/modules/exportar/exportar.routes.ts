@@ -22,7 +22,7 @@ export const exportarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['exportar'],
         description:
-          'Every record of a receiver as a ZIP: encargos.xlsx, diligencias.xlsx (with visits), estudios.xlsx (with e-mails and parties), recibos.xlsx and pagos.xlsx where present, auditoria.xlsx, and every stored document in documentos/<rol>/. Streamed; audited.',
+          'Every record of a receiver as a ZIP: encargos.xlsx, diligencias.xlsx (with visits), estudios.xlsx (with e-mails and parties), recibos.xlsx and pagos.xlsx where present, auditoria.xlsx, and every stored document in documentos/<rol>/ (PDF, DOCX and, when signed, the signed PDF as <name>-firmado.pdf). Streamed; audited.',
         querystring: ExportarQuerySchema,
       },
     },

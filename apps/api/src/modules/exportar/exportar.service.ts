@@ -6,6 +6,7 @@ import archiver, { type Archiver } from 'archiver';
 import { asc, count, eq, gt } from 'drizzle-orm';
 import type { PgColumn, PgSelectBase, PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
+import { findPdfsFirmados } from '../firma/firma.repository';
 
 /**
  * A receiver's data as one ZIP: one XLSX per entity (each sheet one row of Spanish headers, then one row
@@ -205,7 +206,10 @@ export class ExportWriter {
     await this.archive.finalize();
   }
 
-  /** Every stored certificate, as `documentos/<rol>/<fecha>_<título>_<id>.pdf|.docx`. */
+  /**
+   * Every stored certificate, as `documentos/<rol>/<fecha>_<título>_<id>.pdf|.docx`, and its signed PDF
+   * beside them as `…_<id>-firmado.pdf` when it was signed (the signed version is kept apart, issue 26).
+   */
   private async documents(): Promise<void> {
     const used = new Set<string>();
     let after = '00000000-0000-0000-0000-000000000000';
@@ -225,12 +229,14 @@ export class ExportWriter {
         .where(gt(estampados.id, after))
         .orderBy(asc(estampados.id))
         .limit(DOCUMENT_PAGE);
+      const signed = new Map((await findPdfsFirmados(this.db, page.map((doc) => doc.id))).map((row) => [row.id, row.pdf]));
       for (const doc of page) {
         const folder = `documentos/${safeName(doc.numeroRol, 'sin_rol')}`;
         const base = `${(instant(doc.fechaCreacion) as string).slice(0, 10)}_${safeName(doc.titulo, 'documento')}_${doc.id.slice(0, 8)}`;
         for (const [bytes, ending] of [
           [doc.archivoPdf, '.pdf'],
           [doc.archivoDocx, '.docx'],
+          [signed.get(doc.id), '-firmado.pdf'],
         ] as const) {
           if (!bytes || bytes.length === 0) continue;
           let name = `${folder}/${base}${ending}`;

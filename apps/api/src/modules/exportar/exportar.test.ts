@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EXPORTAR_COLUMNAS } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { registerEstudio } from '../encargos/encargos.fixtures';
+import { insertFirma } from '../firma/firma.repository';
 import { fillReceiver } from '../respaldos/respaldos.fixtures';
 
 const MANY = 10_000;
@@ -17,6 +19,8 @@ let dbA: TenantDb;
 let tenantB: number;
 let base: string;
 let tokens: { gestora: string; secretaria: string; ajeno: string; admin: string };
+/** The certificate signed before the export, and its signed PDF. */
+let firmado: { id: string; pdf: Buffer };
 
 async function rows(db: TenantDb, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);
@@ -73,6 +77,21 @@ beforeAll(async () => {
   dbA = await t.tenantDbOf(t.mainTenantId);
   // Twelve stamped assignments with diligences, a PDF and a DOCX each, and audit rows …
   await fillReceiver(dbA, estudio.id, 12);
+  // … one of them signed: its signed version is kept beside the unsigned PDF …
+  const [primero] = await dbA.select({ id: tenantSchema.estampados.id }).from(tenantSchema.estampados).limit(1);
+  firmado = { id: primero!.id, pdf: Buffer.from('%PDF-1.7 certificado firmado '.repeat(40)) };
+  await insertFirma(dbA, {
+    estampadoId: firmado.id,
+    archivoPdf: firmado.pdf,
+    sha256: createHash('sha256').update(firmado.pdf).digest('hex'),
+    codigoVerificacion: 'A'.repeat(26),
+    firmanteNombre: 'José Ignacio Muñoz Ñancupil',
+    firmanteRut: '9876543-3',
+    emisor: 'Autoridad Certificadora de Prueba',
+    certificadoSerie: '01',
+    certificadoHuella: 'b'.repeat(64),
+    firmadoPor: 'receptor',
+  });
   // … and ten thousand more, each with an address.
   await dbA.execute(seedSql(estudio.id));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -152,7 +171,13 @@ describe('GET /exportar/', () => {
       expect(docx, folder).toBeDefined();
       expect(Buffer.compare(await zip.file(pdf!)!.async('nodebuffer'), doc.archivoPdf!)).toBe(0);
       expect(Buffer.compare(await zip.file(docx!)!.async('nodebuffer'), doc.archivoDocx!)).toBe(0);
+      const signed = names.filter((name) => name.startsWith(folder) && name.endsWith(`${doc.id.slice(0, 8)}-firmado.pdf`));
+      expect(signed.length, folder).toBe(doc.id === firmado.id ? 1 : 0);
     }
+    // The signed certificate's signed PDF, byte for byte, named after the unsigned one.
+    const signedPdf = names.find((name) => name.endsWith(`${firmado.id.slice(0, 8)}-firmado.pdf`))!;
+    expect(Buffer.compare(await zip.file(signedPdf)!.async('nodebuffer'), firmado.pdf)).toBe(0);
+    expect(names).toContain(signedPdf.replace(/-firmado\.pdf$/, '.pdf'));
     // Nothing of the other receiver.
     for (const name of names.filter((n) => n.endsWith('.xlsx'))) {
       expect((await zip.file(name)!.async('nodebuffer')).includes('Estudio Secreto Bravo'), name).toBe(false);
