@@ -96,7 +96,7 @@ test('admin lists the servers, adds one, moves a receiver to it, sees it active 
   // Move the receiver from the receivers' list.
   await tab(page, 'Receptores').click();
   const receptores = page.getByRole('table', { name: 'Sistema Multi-Tenant' });
-  await receptores.getByRole('button', { name: `Mover ${nombre} a otro servidor` }).click();
+  await receptores.getByRole('button', { name: `Mover a otro servidor: ${nombre}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Mover ${nombre} a otro servidor` });
   await expect(dialog.getByTestId('servidor-actual')).toHaveText('principal');
   await dialog.getByRole('combobox', { name: 'Servidor de destino' }).click();

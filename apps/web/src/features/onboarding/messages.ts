@@ -132,7 +132,8 @@ export const onboardingMessages = {
   },
   mover: {
     accion: 'Mover a otro servidor',
-    accionDe: (nombre: string) => `Mover ${nombre} a otro servidor`,
+    // Not "Mover <nombre>": a search for the row's "Ver <nombre>" button would find it too.
+    accionDe: (nombre: string) => `Mover a otro servidor: ${nombre}`,
     title: (nombre: string) => `Mover ${nombre} a otro servidor`,
     servidorActual: 'Servidor actual',
     destino: 'Servidor de destino',

@@ -59,7 +59,7 @@ const base = {
 
 async function openMover() {
   renderWithSession(<OnboardingScreen />, { path: '/onboarding' });
-  fireEvent.click(await screen.findByRole('button', { name: 'Mover Receptora Ana Torres a otro servidor' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Mover a otro servidor: Receptora Ana Torres' }));
   return screen.findByRole('dialog', { name: 'Mover Receptora Ana Torres a otro servidor' });
 }
 
