@@ -1,13 +1,10 @@
 import { commonMessages } from '@receptoria/contracts/common/messages';
-import { refreshHandover } from './refresh-handover';
+import { type RefreshHandover, refreshHandover } from './refresh-handover';
 import { sessionStore } from './session-storage';
+import type { TokenStore } from './token-store';
 
 /** Every call of the product goes to /api/v1 on its own host (spec 01 §7). */
 export const API_BASE = '/api/v1';
-
-const REFRESH_PATH = '/auth/refresh/';
-/** Calls whose 401 means "wrong credentials", never "expired access token". */
-const NO_REFRESH_PATHS = new Set(['/auth/login/', REFRESH_PATH, '/auth/logout/']);
 
 /** The server answered with an error status. `detail` is the server's Spanish message when it sent one. */
 export class ApiError extends Error {
@@ -86,143 +83,6 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-/** What happens when the session can no longer be renewed; the session provider replaces it. */
-let onSessionExpired: () => void = () => {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
-};
-
-export function setSessionExpiredHandler(handler: () => void) {
-  onSessionExpired = handler;
-}
-
-type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
-let refreshing: Promise<RefreshOutcome> | null = null;
-
-/**
- * One refresh at a time: concurrent 401s wait for the same renewal (refresh tokens rotate). A refused
- * renewal clears the session and reports it once; an unreachable server leaves the session alone.
- */
-function refreshSession(): Promise<RefreshOutcome> {
-  refreshing ??= requestNewTokens()
-    .then((outcome) => {
-      if (outcome === 'refused') {
-        sessionStore.clear();
-        onSessionExpired();
-      }
-      return outcome;
-    })
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
-}
-
-const REFRESH_LOCK = 'receptoria.refresh';
-
-/**
- * Tabs share the stored tokens and refresh tokens rotate: renewals are serialised across tabs (Web
- * Locks, where the browser offers them), and a tab that finds the tokens already renewed by another
- * one uses them instead of presenting a spent refresh token.
- */
-async function requestNewTokens(): Promise<RefreshOutcome> {
-  const accessBefore = sessionStore.getAccessToken();
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return exchangeRefreshToken(accessBefore);
-  return locks.request(REFRESH_LOCK, () => exchangeRefreshToken(accessBefore));
-}
-
-async function exchangeRefreshToken(accessBefore: string | null): Promise<RefreshOutcome> {
-  const current = sessionStore.getAccessToken();
-  // Renewed by another tab while this one waited for the lock.
-  if (current !== null && current !== accessBefore) return 'renewed';
-  const refresh = sessionStore.getRefreshToken();
-  if (!refresh) return 'refused';
-  // This tab's copy of localStorage may lag behind a renewal another tab just made: presenting the
-  // spent refresh token would make the server revoke the whole session.
-  const replacement = await refreshHandover().replacementFor(refresh);
-  if (replacement) {
-    sessionStore.setTokens(replacement);
-    return 'renewed';
-  }
-  const renewedElsewhere = () =>
-    sessionStore.getAccessToken() !== null && sessionStore.getRefreshToken() !== refresh;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(REFRESH_PATH), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ refresh }),
-    });
-  } catch {
-    return 'unreachable';
-  }
-  if (response.status >= 500) return 'unreachable';
-  // Another tab may have spent this refresh token first and stored the new pair meanwhile.
-  if (!response.ok) return renewedElsewhere() ? 'renewed' : 'refused';
-  const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | undefined;
-  if (typeof body?.access !== 'string') return 'refused';
-  sessionStore.setTokens({
-    access: body.access,
-    refresh: typeof body.refresh === 'string' ? body.refresh : undefined,
-  });
-  // Recorded before the lock is released, so the next tab to take it learns of the renewal.
-  if (typeof body.refresh === 'string') {
-    await refreshHandover().record(refresh, { access: body.access, refresh: body.refresh });
-  }
-  return 'renewed';
-}
-
-interface SendInit {
-  method: Method;
-  path: string;
-  body?: unknown;
-  options?: RequestOptions;
-}
-
-async function send(init: SendInit, allowRefresh = true): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...init.options?.headers };
-  let body: BodyInit | undefined;
-  if (init.body instanceof FormData || init.body instanceof Blob) {
-    body = init.body;
-  } else if (init.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(init.body);
-  }
-  const token = sessionStore.getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(init.path, init.options?.params, init.options?.base), {
-      method: init.method,
-      headers,
-      body,
-      signal: init.options?.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
-  }
-
-  if (response.status !== 401 || !allowRefresh || NO_REFRESH_PATHS.has(init.path)) return response;
-  // Without a refresh token the original error stands (spec 01 §4).
-  if (!sessionStore.getRefreshToken()) return response;
-
-  // Another request may already have renewed the token this one was sent with.
-  const current = sessionStore.getAccessToken();
-  const outcome = current !== null && current !== token ? 'renewed' : await refreshSession();
-  if (outcome === 'unreachable') throw new NetworkError(new Error('No se pudo renovar la sesión'));
-  if (outcome === 'refused') return response;
-  return send(init, false);
-}
-
-async function request<T>(init: SendInit): Promise<T> {
-  const response = await send(init);
-  const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as T;
-}
-
 /** Reads the file name of a content-disposition header (RFC 6266, with filename* first). */
 export function filenameFromDisposition(header: string | null): string | undefined {
   if (!header) return undefined;
@@ -245,31 +105,203 @@ export interface DownloadResult {
   filename: string | undefined;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>({ method: 'GET', path, options }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>({ method: 'POST', path, body, options }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>({ method: 'PUT', path, body, options }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>({ method: 'PATCH', path, body, options }),
-  delete: <T = void>(path: string, options?: RequestOptions) => request<T>({ method: 'DELETE', path, options }),
+export interface ApiClientConfig {
+  /** Where the session's tokens are kept. */
+  store: Pick<TokenStore<unknown>, 'getAccessToken' | 'getRefreshToken' | 'setTokens' | 'clear'>;
+  /** Prefix of every path, e.g. '/api/v1' (a call's `options.base` may name another). */
+  base: string;
+  /** POST { refresh } here renews the pair; relative to `base`. */
+  refreshPath: string;
+  /** Calls whose 401 means "wrong credentials", never "expired access token". */
+  noRefreshPaths: readonly string[];
+  /** Web Lock that serialises the renewal across tabs. */
+  refreshLock: string;
+  /** Where a tab learns of a renewal another tab made (staff session); none, and a spent token is just refused. */
+  handover?: () => RefreshHandover;
+  /** What happens when the session can no longer be renewed, until the session provider replaces it. */
+  onExpired: () => void;
+}
 
-  /** A file answer: POST when a body is given, else GET. */
-  async download(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions & { method?: Method; onProgress?: (bytes: number) => void },
-  ): Promise<DownloadResult> {
-    const method = options?.method ?? (body === undefined ? 'GET' : 'POST');
-    const response = await send({ method, path, body, options });
-    if (!response.ok) throw new ApiError(response.status, await readBody(response));
-    return {
-      blob: options?.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob(),
-      filename: filenameFromDisposition(response.headers.get('content-disposition')),
-    };
+type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
+
+interface SendInit {
+  method: Method;
+  path: string;
+  body?: unknown;
+  options?: RequestOptions;
+}
+
+/** A client for one session: its token store, the paths it renews and refuses, what it does when the session ends. */
+export function createApiClient(config: ApiClientConfig) {
+  const { store } = config;
+  const noRefreshPaths = new Set([config.refreshPath, ...config.noRefreshPaths]);
+  let onSessionExpired = config.onExpired;
+  let refreshing: Promise<RefreshOutcome> | null = null;
+
+  /**
+   * One refresh at a time: concurrent 401s wait for the same renewal (refresh tokens rotate). A refused
+   * renewal clears the session and reports it once; an unreachable server leaves the session alone.
+   */
+  function refreshSession(): Promise<RefreshOutcome> {
+    refreshing ??= requestNewTokens()
+      .then((outcome) => {
+        if (outcome === 'refused') {
+          store.clear();
+          onSessionExpired();
+        }
+        return outcome;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  /**
+   * Tabs share the stored tokens and refresh tokens rotate: renewals are serialised across tabs (Web
+   * Locks, where the browser offers them), and a tab that finds the tokens already renewed by another
+   * one uses them instead of presenting a spent refresh token.
+   */
+  async function requestNewTokens(): Promise<RefreshOutcome> {
+    const accessBefore = store.getAccessToken();
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks) return exchangeRefreshToken(accessBefore);
+    return locks.request(config.refreshLock, () => exchangeRefreshToken(accessBefore));
+  }
+
+  async function exchangeRefreshToken(accessBefore: string | null): Promise<RefreshOutcome> {
+    const current = store.getAccessToken();
+    // Renewed by another tab while this one waited for the lock.
+    if (current !== null && current !== accessBefore) return 'renewed';
+    const refresh = store.getRefreshToken();
+    if (!refresh) return 'refused';
+    // This tab's copy of localStorage may lag behind a renewal another tab just made: presenting the
+    // spent refresh token would make the server revoke the whole session.
+    const replacement = config.handover ? await config.handover().replacementFor(refresh) : null;
+    if (replacement) {
+      store.setTokens(replacement);
+      return 'renewed';
+    }
+    const renewedElsewhere = () => store.getAccessToken() !== null && store.getRefreshToken() !== refresh;
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(config.refreshPath, undefined, config.base), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+    } catch {
+      return 'unreachable';
+    }
+    if (response.status >= 500) return 'unreachable';
+    // Another tab may have spent this refresh token first and stored the new pair meanwhile.
+    if (!response.ok) return renewedElsewhere() ? 'renewed' : 'refused';
+    const body = (await readBody(response)) as { access?: unknown; refresh?: unknown } | undefined;
+    if (typeof body?.access !== 'string') return 'refused';
+    store.setTokens({
+      access: body.access,
+      refresh: typeof body.refresh === 'string' ? body.refresh : undefined,
+    });
+    // Recorded before the lock is released, so the next tab to take it learns of the renewal.
+    if (config.handover && typeof body.refresh === 'string') {
+      await config.handover().record(refresh, { access: body.access, refresh: body.refresh });
+    }
+    return 'renewed';
+  }
+
+  async function send(init: SendInit, allowRefresh = true): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.options?.headers };
+    let body: BodyInit | undefined;
+    if (init.body instanceof FormData || init.body instanceof Blob) {
+      body = init.body;
+    } else if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+    const token = store.getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(init.path, init.options?.params, init.options?.base ?? config.base), {
+        method: init.method,
+        headers,
+        body,
+        signal: init.options?.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new NetworkError(error);
+    }
+
+    if (response.status !== 401 || !allowRefresh || noRefreshPaths.has(init.path)) return response;
+    // Without a refresh token the original error stands (spec 01 §4).
+    if (!store.getRefreshToken()) return response;
+
+    // Another request may already have renewed the token this one was sent with.
+    const current = store.getAccessToken();
+    const outcome = current !== null && current !== token ? 'renewed' : await refreshSession();
+    if (outcome === 'unreachable') throw new NetworkError(new Error('No se pudo renovar la sesión'));
+    if (outcome === 'refused') return response;
+    return send(init, false);
+  }
+
+  async function request<T>(init: SendInit): Promise<T> {
+    const response = await send(init);
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, body);
+    return body as T;
+  }
+
+  return {
+    /** Replaces what happens when the session can no longer be renewed (the session provider sets it). */
+    setSessionExpiredHandler(handler: () => void) {
+      onSessionExpired = handler;
+    },
+
+    api: {
+      get: <T>(path: string, options?: RequestOptions) => request<T>({ method: 'GET', path, options }),
+      post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>({ method: 'POST', path, body, options }),
+      put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>({ method: 'PUT', path, body, options }),
+      patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>({ method: 'PATCH', path, body, options }),
+      delete: <T = void>(path: string, options?: RequestOptions) => request<T>({ method: 'DELETE', path, options }),
+
+      /** A file answer: POST when a body is given, else GET. */
+      async download(
+        path: string,
+        body?: unknown,
+        options?: RequestOptions & { method?: Method; onProgress?: (bytes: number) => void },
+      ): Promise<DownloadResult> {
+        const method = options?.method ?? (body === undefined ? 'GET' : 'POST');
+        const response = await send({ method, path, body, options });
+        if (!response.ok) throw new ApiError(response.status, await readBody(response));
+        return {
+          blob: options?.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob(),
+          filename: filenameFromDisposition(response.headers.get('content-disposition')),
+        };
+      },
+    },
+  };
+}
+
+const staff = createApiClient({
+  store: sessionStore,
+  base: API_BASE,
+  refreshPath: '/auth/refresh/',
+  noRefreshPaths: ['/auth/login/', '/auth/logout/'],
+  refreshLock: 'receptoria.refresh',
+  handover: refreshHandover,
+  onExpired: () => {
+    if (window.location.pathname !== '/login') window.location.assign('/login');
   },
-};
+});
+
+/** The staff session's client: paths relative to /api/v1. */
+export const api = staff.api;
+export const setSessionExpiredHandler = staff.setSessionExpiredHandler;
 
 /** The body as a Blob, telling how many bytes have arrived as they arrive (long, streamed downloads). */
 async function readWithProgress(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
