@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type ArancelFila, ArancelPutSchema, todayIso, type Utm } from '@receptoria/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
+import { SaveFooter } from '../../../components/save-footer';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useArancel, useSaveArancel, useSaveUtm, useUtm } from '../api/tarifas-api';
@@ -147,19 +148,14 @@ function ArancelEditor({ inicial, utm }: { inicial: ArancelFila[]; utm: number |
           </Table>
         </Table.ScrollContainer>
       )}
-      {problema ? (
-        <Alert color="red" data-testid="arancel-error">
-          {problema}
-        </Alert>
-      ) : null}
-      <Group justify="space-between">
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setFilas((current) => [...current, fila()])}>
-          {m.agregar}
-        </Button>
-        <Button onClick={() => void save()} loading={guardar.isPending}>
-          {m.guardar}
-        </Button>
-      </Group>
+      <SaveFooter
+        problema={problema}
+        problemaTestId="arancel-error"
+        add={{ label: m.agregar, onClick: () => setFilas((current) => [...current, fila()]) }}
+        saveLabel={m.guardar}
+        onSave={() => void save()}
+        saving={guardar.isPending}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Card, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import { RetencionPutSchema, type RetencionTasa } from '@receptoria/contracts';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SaveFooter } from '../../../components/save-footer';
 import { notify } from '../../../lib/notify';
 import { useRetencion, useSaveRetencion } from '../api/tarifas-api';
 import { retencionMessages as m } from '../messages';
@@ -69,15 +70,14 @@ function RetencionEditor({ inicial }: { inicial: RetencionTasa[] }) {
           ))}
         </Table.Tbody>
       </Table>
-      {problema ? <Alert color="red">{problema}</Alert> : null}
-      <Group justify="space-between" maw={420}>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setFilas((current) => [...current, { anio: siguiente(), tasa: 0 }])}>
-          {m.agregar}
-        </Button>
-        <Button onClick={() => void save()} loading={guardar.isPending}>
-          {m.guardar}
-        </Button>
-      </Group>
+      <SaveFooter
+        problema={problema}
+        add={{ label: m.agregar, onClick: () => setFilas((current) => [...current, { anio: siguiente(), tasa: 0 }]) }}
+        saveLabel={m.guardar}
+        onSave={() => void save()}
+        saving={guardar.isPending}
+        maw={420}
+      />
     </Stack>
   );
 }

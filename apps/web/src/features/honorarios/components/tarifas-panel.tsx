@@ -3,6 +3,7 @@ import { COMUNAS, type TarifaInput, TarifasPutSchema, todayIso, versionDeTarifas
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
+import { SaveFooter } from '../../../components/save-footer';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useArancel, useSaveTarifas, useTarifas, useTiposEstampadoTarifas, useUtm } from '../api/tarifas-api';
@@ -245,24 +246,15 @@ function TarifasEditor({
             </Table>
           </Table.ScrollContainer>
         )}
-        {problema ? (
-          <Alert color="red" data-testid="tarifas-error">
-            {problema}
-          </Alert>
-        ) : null}
-        <Group justify="space-between">
-          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setFilas((current) => [...current, filaVacia()])}>
-            {m.agregar}
-          </Button>
-          <Group gap="xs">
-            <Button variant="default" onClick={() => setFilas(inicial)} disabled={guardar.isPending}>
-              {m.descartar}
-            </Button>
-            <Button onClick={() => void save()} loading={guardar.isPending}>
-              {m.guardar}
-            </Button>
-          </Group>
-        </Group>
+        <SaveFooter
+          problema={problema}
+          problemaTestId="tarifas-error"
+          add={{ label: m.agregar, onClick: () => setFilas((current) => [...current, filaVacia()]) }}
+          discard={{ label: m.descartar, onClick: () => setFilas(inicial) }}
+          saveLabel={m.guardar}
+          onSave={() => void save()}
+          saving={guardar.isPending}
+        />
       </Stack>
     </Card>
   );

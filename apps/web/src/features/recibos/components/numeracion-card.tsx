@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { SaveFooter } from '../../../components/save-footer';
 import { notify } from '../../../lib/notify';
 import { useConfiguracionRecibos, useSaveConfiguracionRecibos } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
@@ -53,9 +54,6 @@ export function NumeracionCard() {
               hideControls
               w={180}
             />
-            <Button variant="light" onClick={() => void save()} loading={guardar.isPending}>
-              {m.guardarNumeracion}
-            </Button>
             <Stack gap={0}>
               <Text size="sm" data-testid="siguiente-numero">
                 {m.siguienteNumero(config.data.siguiente_numero)}
@@ -66,7 +64,7 @@ export function NumeracionCard() {
             </Stack>
           </Group>
         ) : null}
-        {problema ? <Alert color="red">{problema}</Alert> : null}
+        {config.data ? <SaveFooter problema={problema} saveLabel={m.guardarNumeracion} onSave={() => void save()} saving={guardar.isPending} /> : null}
       </Stack>
     </Card>
   );
