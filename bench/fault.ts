@@ -5,7 +5,7 @@
  *   pnpm --filter @receptoria/bench fault
  *
  * It runs against a PRIVATE cluster it creates itself (initdb + pg_ctl of the Debian PostgreSQL 15
- * binaries, FAULT_PG_BIN, default /usr/lib/postgresql/15/bin) in a temporary folder on a free port:
+ * binaries, FAULT_PG_BIN, else the newest installed; apps/api/test/private-cluster.ts) in a temporary folder on a free port:
  * the shared server on 5432 is never touched. As root the cluster runs as the `postgres` OS user.
  * The API is one child process (source through tsx unless FAULT_API_BUILD=1 uses apps/api/dist),
  * started once: recovery must happen without restarting it.
@@ -17,18 +17,15 @@
  *  - every acknowledged write (201) is in the database afterwards.
  * Settings (env): FAULT_WORKERS (6), FAULT_OUTAGE_S (20), FAULT_RECOVERY_S (15), FAULT_KEEP=1 keeps the folder.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chownSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort, PrivateCluster } from '../apps/api/test/private-cluster';
 import { ADMIN_PASSWORD, apiDir, log, login, percentile, repoRoot } from './support';
 
-const PG_BIN = process.env.FAULT_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const WORKERS = Number(process.env.FAULT_WORKERS ?? 6);
 const OUTAGE_S = Number(process.env.FAULT_OUTAGE_S ?? 20);
 const RECOVERY_S = Number(process.env.FAULT_RECOVERY_S ?? 15);
@@ -50,67 +47,6 @@ interface Outcome {
 const { computeRutDv } = (await import(pathToFileURL(path.join(repoRoot, 'packages/contracts/src/format/rut.ts')).href)) as {
   computeRutDv(body: number): string;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const asPostgresUser = process.getuid?.() === 0;
-
-const execFileAsync = promisify(execFile);
-
-/**
- * Runs a PostgreSQL binary, as the postgres OS user when we are root (initdb refuses root).
- * Asynchronous, so the load keeps running while the server goes down or comes up.
- */
-async function pgRun(binary: string, args: string[]): Promise<void> {
-  const file = path.join(PG_BIN, binary);
-  const [command, argv] = asPostgresUser ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
-  await execFileAsync(command, argv, { timeout: 120_000 });
-}
-
-class PrivateCluster {
-  readonly dataDir: string;
-  constructor(
-    readonly root: string,
-    readonly port: number,
-  ) {
-    this.dataDir = path.join(root, 'data');
-  }
-  get url() {
-    return `postgres://postgres@127.0.0.1:${this.port}`;
-  }
-  get logFile() {
-    return path.join(this.root, 'postgres.log');
-  }
-  init() {
-    return pgRun('initdb', ['-D', this.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  }
-  // The server's output goes to a log file (-l): a pipe held open by it would never end the call.
-  start() {
-    return pgRun('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-w', '-t', '60', '-o', this.options, 'start']);
-  }
-  restart() {
-    return pgRun('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-m', 'fast', '-w', '-t', '60', '-o', this.options, 'restart']);
-  }
-  private get options() {
-    return `-p ${this.port} -k ${this.root} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  }
-  /** Immediate mode: no checkpoint, clients cut off, crash recovery at the next start. */
-  stopHard() {
-    return pgRun('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', 'stop']);
-  }
-  async stopQuietly() {
-    await pgRun('pg_ctl', ['-D', this.dataDir, '-m', 'fast', '-w', 'stop']).catch(() => undefined);
-  }
-}
 
 function apiCommand(): string[] {
   return process.env.FAULT_API_BUILD === '1'
@@ -152,9 +88,9 @@ async function startApi(databaseUrl: string, port: number, logFile: string): Pro
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'receptoria-fault-'));
-  if (asPostgresUser) chownSync(root, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  const cluster = new PrivateCluster(root, await freePort());
+  // fsync on: acknowledged writes must survive the immediate stop as they would a crash.
+  const cluster = await PrivateCluster.create({ pgBin: process.env.FAULT_PG_BIN, prefix: 'receptoria-fault-', maxConnections: 200, fsync: true });
+  const root = cluster.root;
   const apiPort = await freePort();
   const apiLog = path.join(root, 'api.log');
   let api: ChildProcess | undefined;
@@ -165,10 +101,8 @@ async function main() {
   };
 
   try {
-    log(`Private PostgreSQL 15 cluster in ${root} on port ${cluster.port}; API on port ${apiPort}`);
-    await cluster.init();
-    await cluster.start();
-    api = await startApi(`${cluster.url}/receptoria_fault`, apiPort, apiLog);
+    log(`Private PostgreSQL cluster in ${root} on port ${cluster.port}; API on port ${apiPort}`);
+    api = await startApi(cluster.urlOf('receptoria_fault'), apiPort, apiLog);
     const apiPid = api.pid;
     const token = await login(apiPort);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -300,11 +234,11 @@ async function main() {
     check(tail.length > 0 && tail.every((o) => o.status >= 200 && o.status < 300), `5 s after recovery every call succeeds (${tail.length} calls)`);
     check(api.exitCode === null && api.pid === apiPid, `same API process throughout (pid ${apiPid})`);
 
-    const client = new pg.Client({ connectionString: `${cluster.url}/receptoria_fault` });
+    const client = new pg.Client({ connectionString: cluster.urlOf('receptoria_fault') });
     await client.connect();
     const tenantDb = (await client.query<{ database_name: string }>('select database_name from tenants order by id limit 1')).rows[0]!.database_name;
     await client.end();
-    const tenant = new pg.Client({ connectionString: `${cluster.url}/${tenantDb}` });
+    const tenant = new pg.Client({ connectionString: cluster.urlOf(tenantDb) });
     await tenant.connect();
     const stored = new Set((await tenant.query<{ rut_estudio: string }>('select rut_estudio from estudios')).rows.map((r) => r.rut_estudio));
     await tenant.end();
@@ -330,8 +264,7 @@ async function main() {
       api.kill('SIGTERM');
       await Promise.race([once(api, 'exit'), sleep(10_000)]);
     }
-    await cluster.stopQuietly();
-    if (process.env.FAULT_KEEP !== '1') rmSync(root, { recursive: true, force: true });
+    await cluster.destroy(process.env.FAULT_KEEP === '1');
   }
   log(failed ? '\nFault test: FAILED' : '\nFault test: passed');
   process.exit(failed ? 1 : 0);

@@ -1,12 +1,13 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start); their settings are in each file's
+ * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale); their settings are in each file's
  * header. The work queue (/diligencias/cola/) is among the assignments rows, on the same 100,000 assignments.
  */
 import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
 import { runFirmasBench } from './firmas';
 import { runRecibosBench } from './recibos';
+import { runScaleBench } from './scale-bench';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
 import { runTenantsBench } from './tenants';
@@ -47,8 +48,19 @@ const steps: [string, () => Promise<Row[]>][] = [
   ['web first load', runWebBench],
   ['certificate PDFs', runConversionesBench],
   ['signed certificates', runFirmasBench],
+  [
+    'scale-out',
+    async () => {
+      const result = await runScaleBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
 ];
+// BENCH_ONLY=name[,name] runs only those steps (e.g. BENCH_ONLY=scale-out).
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 for (const [name, run] of steps) {
+  if (only && !only.includes(name)) continue;
   log(`\n=== ${name} ===`);
   try {
     rows.push(...(await run()));
