@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   TENANT_POOL_MAX_PER_SERVER: z.coerce.number().int().positive().optional(),
   // A receiver move still 'copiando' this long with no live job is marked failed and the receiver reverted
   MOVE_STUCK_MINUTES: z.coerce.number().int().positive().default(30),
+  // A move's job is expired (and retried) only after this long: longer than the longest copy; pg-boss allows up to 24 h
+  MOVE_JOB_EXPIRE_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(240),
   LOGIN_RATE_MAX: z.coerce.number().int().positive().default(10),
   // Security: proxy trust (off unless set: 'true', a hop count, or addresses/CIDRs), HSTS, session cache
   TRUST_PROXY: z.string().default(''),

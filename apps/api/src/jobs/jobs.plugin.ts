@@ -20,6 +20,7 @@ import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servido
 import { runTraslado } from '../modules/servidores/traslados';
 import {
   liveTrasladoJobs,
+  MOVE_JOB_EXPIRE_MINUTES,
   MOVE_STUCK_MINUTES,
   sweepStuckTraslados,
   TRASLADOS_ATASCADOS_CRON,
@@ -142,6 +143,8 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     for (const name of Object.values(QUEUES)) {
       if (!(await boss.getQueue(name))) await boss.createQueue(name, retry).catch(() => undefined);
     }
+    // Every move job sent to the queue (by any instance) takes the queue's expiry.
+    await boss.updateQueue(QUEUES.traslado, { expireInSeconds: (config.moveJobExpireMinutes ?? MOVE_JOB_EXPIRE_MINUTES) * 60 });
     if (config.jobs.schedule !== false) {
       for (const frecuencia of FRECUENCIAS) {
         await boss.schedule(QUEUES.informesTick, INFORME_CRON[frecuencia], { frecuencia } satisfies TickData, {

@@ -46,6 +46,7 @@ export function configFromEnv(env: Env): AppConfig {
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST, processMetrics: true },
     tenantPool: { max: env.TENANT_POOL_MAX, maxPerServer: env.TENANT_POOL_MAX_PER_SERVER, idleMs: env.TENANT_POOL_IDLE_MS, poolSize: env.TENANT_POOL_SIZE },
     moveStuckMinutes: env.MOVE_STUCK_MINUTES,
+    moveJobExpireMinutes: env.MOVE_JOB_EXPIRE_MINUTES,
     googleDocs: googleDocsFromEnv(env),
     soffice: env.SOFFICE_PATH,
     gotenbergUrl: env.GOTENBERG_URL,

@@ -34,6 +34,8 @@ export interface AppConfig {
   tenantPool: { max: number; maxPerServer?: number; idleMs: number; poolSize: number };
   /** A receiver move still 'copiando' this long with no live job is failed and reverted (default 30). */
   moveStuckMinutes?: number;
+  /** A move's job held by a worker longer than this is expired and retried: it must outlast the longest copy (default 240). */
+  moveJobExpireMinutes?: number;
   /** Built web app served beside the API, when present. */
   webDist?: string;
   adminPassword?: string;

@@ -21,6 +21,8 @@ export const servidoresMessages = {
   servidorCreado: 'Servidor agregado',
   mismoServidor: 'El receptor ya está en ese servidor.',
   trasladoEnCurso: 'El receptor ya se está trasladando; espere a que termine.',
+  trasladoSinConfirmar:
+    'El último traslado del receptor aún conserva su base anterior: confírmelo (se elimina esa base) antes de iniciar otro traslado.',
   sinTraslado: 'El receptor no tiene traslados.',
   nadaQueConfirmar: 'No hay una base anterior que eliminar: el último traslado no terminó o ya fue confirmado.',
   trasladoIniciado: 'Traslado iniciado',

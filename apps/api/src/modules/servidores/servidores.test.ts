@@ -7,7 +7,7 @@ import {
   TrasladoListSchema,
 } from '@receptoria/contracts';
 import { controlSchema, databaseNameOf, withDatabaseName } from '@receptoria/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -90,6 +90,7 @@ beforeAll(async () => {
   t = await createTestContext({
     tokenEncryptionKey: 'clave-de-cifrado-de-prueba-0123456789abcdef',
     jobs: { enabled: true, schedule: false, pollingIntervalSeconds: 1, retryLimit: 0 },
+    moveJobExpireMinutes: 180,
   });
   admin = await t.login('admin');
   // The shared server holds the main receiver already: room for one more.
@@ -248,6 +249,13 @@ describe('moving a receiver to another server', () => {
     expect(started.json()).toMatchObject({ estado: 'copiando', origen_servidor_id: 1, destino_servidor_id: segundo, message: m.trasladoIniciado });
     const again = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: segundo } });
     expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(m.trasladoEnCurso);
+    // Its job expires (and is retried) only after the configured time, not pg-boss's 15 minutes: a long
+    // copy is never run twice at once.
+    const job = await t.app.controlDb.execute(
+      sql`select expire_seconds, retry_limit from pgboss.job where name = ${TRASLADO_QUEUE} and (data->>'id')::int = ${started.json().id}`,
+    );
+    expect((job as unknown as { rows: unknown[] }).rows).toEqual([{ expire_seconds: 180 * 60, retry_limit: 1 }]);
 
     const estado = await until(
       async () => TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${tenantId}/mover/` })).json()),
@@ -279,6 +287,11 @@ describe('moving a receiver to another server', () => {
 
     // The old database stays (read-only) until the move is confirmed.
     expect(await databaseExists(principalUrl, oldName)).toBe(true);
+    // No new move while this one keeps its old database: confirming acts on the latest move only.
+    const back = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/`, payload: { servidor_id: 1 } });
+    expect(back.statusCode, back.body).toBe(409);
+    expect(back.json().detail).toBe(m.trasladoSinConfirmar);
+    expect((await tenantRow(tenantId)).moviendoDesde).toBeNull();
     const confirmed = await t.request(admin, { method: 'POST', url: `/api/v1/onboarding/clientes/${tenantId}/mover/confirmar/` });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ estado: 'activo', base_anterior_eliminada: true });

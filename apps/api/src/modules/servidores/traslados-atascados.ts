@@ -13,6 +13,13 @@ export const TRASLADO_QUEUE = 'receptor-traslado';
 export const TRASLADOS_ATASCADOS_QUEUE = 'traslados-atascados';
 export const TRASLADOS_ATASCADOS_CRON = '* * * * *';
 export const MOVE_STUCK_MINUTES = 30;
+/**
+ * pg-boss expires a job held past its expiry and retries it, even while its worker still runs it: a
+ * move's copy would then run twice at once. Its expiry is set to outlast the longest copy (pg-boss's
+ * default is 15 minutes). The sweeper leaves moves with a held job alone, so this is also how long a
+ * move whose worker died keeps its receiver's writes waiting before the retry.
+ */
+export const MOVE_JOB_EXPIRE_MINUTES = 240;
 
 /**
  * Moves whose job is still queued, waiting for a retry or held by a worker (pg-boss's own table on the

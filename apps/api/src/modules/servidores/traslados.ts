@@ -133,6 +133,12 @@ export async function iniciarTraslado(
       .from(traslados)
       .where(and(eq(traslados.tenantId, tenantId), eq(traslados.estado, 'copiando')));
     if (enCurso || tenant.moviendoDesde || tenant.mantenimientoDesde) throw new AppError('CONFLICT', m.trasladoEnCurso);
+    // Confirming acts on the latest move only: a new one would leave this one's old database out of reach.
+    const [sinConfirmar] = await tx
+      .select({ id: traslados.id })
+      .from(traslados)
+      .where(and(eq(traslados.tenantId, tenantId), eq(traslados.estado, 'activo'), isNull(traslados.baseAnteriorEliminadaEn)));
+    if (sinConfirmar) throw new AppError('CONFLICT', m.trasladoSinConfirmar);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(tenants).where(eq(tenants.servidorId, destino.id));
     if (n >= destino.capacidad) throw badServer(m.servidorLleno(destino.nombre));
     const [created] = await tx
