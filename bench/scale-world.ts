@@ -102,6 +102,13 @@ export interface Outcome extends Answer {
   nombre?: string;
 }
 
+/**
+ * The phase an answer counts for: the one its request was sent in, when it was answered in the same; an
+ * answer that came back in a later phase counts for neither (`antes→parando`): a write sent before a
+ * server is stopped and cut by the stop is not a refusal of a healthy server.
+ */
+export const phaseSpan = (sent: string, answered: string) => (sent === answered ? sent : `${sent}→${answered}`);
+
 /** Reads and writes of some receivers through the proxy until stopped; every outcome is kept with its phase. */
 export function startLoad(port: number, users: Array<{ label: string; token: string }>, workers: number, phaseOf: () => string) {
   const outcomes: Outcome[] = [];
@@ -115,11 +122,11 @@ export function startLoad(port: number, users: Array<{ label: string; token: str
         serial += 1;
         const nombre = `Estudio ${user.label} ${serial}`;
         const answer = await call(port, 'POST', '/api/v1/estudios/registrar_estudio/', user.token, estudio(nombre));
-        outcomes.push({ ...answer, receptor: user.label, kind: 'write', phase, nombre });
+        outcomes.push({ ...answer, receptor: user.label, kind: 'write', phase: phaseSpan(phase, phaseOf()), nombre });
       } else {
         serial += 1;
         const answer = await call(port, 'GET', '/api/v1/estudios/', user.token);
-        outcomes.push({ ...answer, receptor: user.label, kind: 'read', phase });
+        outcomes.push({ ...answer, receptor: user.label, kind: 'read', phase: phaseSpan(phase, phaseOf()) });
       }
       if (answerWasRefused(outcomes.at(-1)!)) await sleep(100);
     }

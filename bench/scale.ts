@@ -15,6 +15,8 @@
  *  - 30 wrong passwords for one account spread over both instances are refused as on one instance;
  *  - a logout on instance A refuses that token on instance B within 1 s;
  *  - a scheduled report (the daily tick queued twice, as both instances' schedules would) is mailed once;
+ *  - before server 2 is stopped, both receivers 0 errors (an answer counts for the phase its request was
+ *    both sent and answered in; one sent before the stop and answered after counts for neither);
  *  - server 2 stopped → its receiver's answers are 503 with Retry-After, server 1's receiver 0 errors;
  *  - server 2 back → its receiver is served again within SCALE_RECOVERY_S, same API processes;
  *  - a receiver moved from server 1 to server 2 under write load: 202, estado 'activo', and every
@@ -155,13 +157,21 @@ async function main() {
       return [...counts].map(([key, n]) => `${key}: ${n}`).join(', ');
     };
     for (const receptor of ['uno', 'dos']) {
-      for (const p of ['antes', 'parando', 'caida', 'arrancando', 'recuperacion']) {
+      // The phases, then the answers that came back in a later phase than their request was sent in.
+      const spans = [...new Set(outcomes.filter((o) => o.receptor === receptor && o.phase.includes('→')).map((o) => o.phase))];
+      for (const p of ['antes', 'parando', 'caida', 'arrancando', 'recuperacion', ...spans]) {
         const list = outcomes.filter((o) => o.receptor === receptor && o.phase === p);
         const odd = list.find((o) => o.status !== 200 && o.status !== 201 && o.status !== 503);
         log(`     ${receptor} ${p}: ${histogram(list)}${odd ? ` — e.g. ${odd.body.slice(0, 160)}` : ''}`);
       }
     }
     const of = (receptor: string, p: string) => outcomes.filter((o) => o.receptor === receptor && o.phase === p);
+    const beforeStop = outcomes.filter((o) => o.phase === 'antes');
+    const beforeErrors = beforeStop.filter((o) => o.status === 0 || o.status >= 400);
+    check(
+      beforeStop.length > 0 && beforeErrors.length === 0,
+      `before server 2 was stopped: ${beforeStop.length} answers to both receivers, ${beforeErrors.length} errors${beforeErrors[0] ? ` — e.g. ${beforeErrors[0].receptor} ${beforeErrors[0].kind} ${beforeErrors[0].status} ${beforeErrors[0].body.slice(0, 160)}` : ''}`,
+    );
     const dosDown = of('dos', 'caida');
     check(
       dosDown.length > 0 && dosDown.every((o) => o.status === 503 && o.retryAfter),
