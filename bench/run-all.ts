@@ -1,11 +1,12 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale); their settings are in each file's
+ * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale, bench:portal); their settings are in each file's
  * header. The work queue (/diligencias/cola/) is among the assignments rows, on the same 100,000 assignments.
  */
 import { runConversionesBench } from './conversiones';
 import { runEncargosBench } from './encargos';
 import { runFirmasBench } from './firmas';
+import { runPortalBench } from './portal';
 import { runRecibosBench } from './recibos';
 import { runScaleBench } from './scale-bench';
 import { runStartBench } from './start';
@@ -46,6 +47,14 @@ const steps: [string, () => Promise<Row[]>][] = [
     },
   ],
   ['web first load', runWebBench],
+  [
+    'portal documents',
+    async () => {
+      const result = await runPortalBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
   ['certificate PDFs', runConversionesBench],
   ['signed certificates', runFirmasBench],
   [

@@ -1,0 +1,154 @@
+/**
+ * The law-firm portal's documents list: GET /api/v1/portal/documentos/ (its first page, 20 certificates,
+ * newest first, with the count) for a firm with BENCH_PORTAL_FIRMA (5,000) certificates among
+ * BENCH_PORTAL_OTROS (20,000) of other firms, at 10 connections, signed in as a portal user invited and
+ * activated through the API (the invitation read from a loopback SMTP server). Beside its floor: the SQL
+ * the API's own service function sends for that request, replayed from a plain pg pool with named
+ * prepared statements at the same concurrency.
+ *
+ *   pnpm --filter @receptoria/bench bench:portal
+ *
+ * Settings (env): BENCH_DATABASE_URL, BENCH_DURATION (10 s per side), BENCH_PORTAL_FIRMA (5000),
+ * BENCH_PORTAL_OTROS (20000), BENCH_PORT_PORTAL (3930), BENCH_KEEP=1 keeps the databases.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase, type TenantDb } from '@receptoria/db';
+import pg from 'pg';
+import { startSmtpServer } from '../apps/api/test/smtp';
+import {
+  ADMIN_PASSWORD,
+  apiDir,
+  floorRow,
+  loadApi,
+  loadSql,
+  log,
+  login,
+  machineLine,
+  printTable,
+  recordQueries,
+  type Row,
+  withBenchApi,
+} from './support';
+
+type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
+const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
+const { listPortalDocumentos } = await load<Record<'listPortalDocumentos', ServiceFn>>(
+  path.join(apiDir, 'src/modules/portal/portal-documentos.service.ts'),
+);
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const FIRMA = Number(process.env.BENCH_PORTAL_FIRMA ?? 5000);
+const OTROS = Number(process.env.BENCH_PORTAL_OTROS ?? 20_000);
+const PORT = Number(process.env.BENCH_PORT_PORTAL ?? 3930);
+const EMAIL = 'abogada@bench-portal.cl';
+const PASSWORD = 'bench-portal-2026';
+
+/** Two firms; each certificate on an assignment of its own over the last 400 days, one in five signed. */
+async function seed(tenantUrl: string): Promise<{ estudio: number }> {
+  const client = new pg.Client({ connectionString: tenantUrl });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const estudio = async (nombre: string, rut: string) =>
+      (
+        await client.query<{ id: number }>(
+          `insert into estudios (nombre, direccion, comuna, ciudad, telefono, rut_estudio) values ($1, 'Huérfanos 1160', 'Santiago', 'Santiago', '+56 2 2696 4410', $2) returning id`,
+          [nombre, rut],
+        )
+      ).rows[0]!.id;
+    const conPortal = await estudio('Bench Estudio Portal', '76000003-5');
+    const otro = await estudio('Bench Estudio Otro', '76000004-3');
+    const tipo = (await client.query<{ id: number }>('select id from tipos_estampado order by id limit 1')).rows[0]?.id ?? null;
+    const tribunal = (await client.query<{ id: number }>('select id from tribunales order by id limit 1')).rows[0]?.id ?? null;
+    const certificados = async (estudioId: number, count: number, prefix: string) => {
+      await client.query(
+        `with e as (
+           insert into encargos (numero_rol, estado, fecha_encargo, fecha_estampado, estudio_id, tribunal_id, ejecutados, rut_ejecutado)
+           select $1 || g || '-2026', 'estampado', date '2026-01-01', date '2026-01-05', $2, $4, 'Pedro Soto', '12345678-5'
+             from generate_series(1, $3::int) g
+           returning id, numero_rol)
+         insert into estampados (encargo_id, numero_rol, tipo_estampado_id, titulo, archivo_pdf, archivo_docx, creado_por, fecha_creacion)
+         select id, numero_rol, $5, 'Búsqueda positiva', convert_to('%PDF-1.4 bench', 'UTF8'), convert_to('PK bench', 'UTF8'), 'bench',
+                timestamptz '2026-06-30 12:00-04' - (id % 400) * interval '1 day' - (id % 600) * interval '1 minute'
+           from e`,
+        [prefix, estudioId, count, tribunal, tipo],
+      );
+    };
+    await certificados(conPortal, FIRMA, 'P-');
+    await certificados(otro, OTROS, 'O-');
+    await client.query(
+      `insert into estampado_firmas (estampado_id, archivo_pdf, sha256, codigo_verificacion, firmante_nombre, firmante_rut, emisor,
+                                     certificado_serie, certificado_huella, firmado_por)
+       select s.id, convert_to('%PDF-1.4 firmado', 'UTF8'), repeat('0', 64), upper(substr(md5(s.id::text), 1, 26)), 'Receptora Bench',
+              '11111111-1', 'CA Bench', '01', repeat('0', 64), 'bench'
+         from (select id, row_number() over (order by id) as n from estampados) s where s.n % 5 = 0`,
+    );
+    for (const table of ['encargos', 'estampados', 'estampado_firmas']) await client.query(`vacuum analyze ${table}`);
+    log(`seeded a firm with ${FIRMA} certificates and another with ${OTROS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { estudio: conPortal };
+  } finally {
+    await client.end();
+  }
+}
+
+/** A portal user of the firm, as the office invites one and the lawyer activates the mailed link. */
+async function portalToken(port: number, estudioId: number, mailbox: Awaited<ReturnType<typeof startSmtpServer>>): Promise<string> {
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const staff = await login(port, 'admin', ADMIN_PASSWORD);
+  const post = async (url: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  await post(`/estudios/${estudioId}/usuarios_portal/`, { nombre: 'Abogada Bench', email: EMAIL }, staff);
+  const [mail] = await mailbox.waitFor(1);
+  const link = /\/portal\/activar\/([A-Za-z0-9_-]{20,})/.exec(mail?.parsed.text ?? '');
+  if (!link) throw new Error('the invitation mail carries no activation link');
+  await post('/portal/auth/activar/', { token: link[1], password: PASSWORD });
+  return (await post('/portal/auth/login/', { email: EMAIL, password: PASSWORD })).access as string;
+}
+
+export async function runPortalBench(): Promise<{ rows: Row[]; failures: number }> {
+  const mailbox = await startSmtpServer();
+  try {
+    return await withBenchApi('portal', PORT, { SEED_DEMO: '0', SMTP_URL: mailbox.url }, async ({ tenantUrl }) => {
+      const rows: Row[] = [];
+      let failures = 0;
+      const f = await seed(tenantUrl);
+      const token = await portalToken(PORT, f.estudio, mailbox);
+
+      // The SQL of the request, from the API's own service function over a recording pool (links are not SQL).
+      const handle = await openDatabase({ kind: 'postgres', url: tenantUrl }, 'tenant', { poolSize: 1 });
+      const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
+      const signer = { url: () => '' };
+      const primeraSql = await recorder.take(() => listPortalDocumentos(handle.db, f.estudio as never, { page: 1, page_size: 20 } as never, signer as never));
+      await handle.close();
+
+      log(`GET /portal/documentos/: API ${DURATION} s at 10 connections…`);
+      const api = await loadApi(PORT, token, [{ method: 'GET', path: '/api/v1/portal/documentos/' }], 10, DURATION);
+      log(`GET /portal/documentos/: same SQL (${primeraSql.length} statements a request) from pg…`);
+      const floor = await loadSql(tenantUrl, [primeraSql], 10, DURATION);
+      // No target in the spec: the row fails only on failed requests.
+      const ok = api.failures === 0 && floor.failures === 0;
+      if (!ok) failures += 1;
+      if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
+      if (floor.firstFailure) log(`  SQL failure: ${floor.firstFailure}`);
+      rows.push(floorRow('portal', `GET /portal/documentos/ first page, firm with ${FIRMA} certificates @10`, api, floor, ok ? 'no failures ✓' : 'failures ✗'));
+      return { rows, failures };
+    });
+  } finally {
+    await mailbox.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = machineLine();
+  const result = await runPortalBench();
+  printTable(`Portal benchmark. Machine: ${at}`, result.rows);
+  if (result.failures > 0) process.exitCode = 1;
+}
