@@ -1,11 +1,11 @@
 import { PDFParse } from 'pdf-parse';
-import { authMessages, PortalDocumentosListResponseSchema } from '@receptoria/contracts';
+import { authMessages, EstadoCuentaSchema, pagosMessages, PortalDocumentosListResponseSchema, todayIso } from '@receptoria/contracts';
 import { sql } from 'drizzle-orm';
 import type { TenantDb } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPdf } from '../src/documents/pdf';
 import { encargoPayload, loadLookups, registerEstudio, type Lookups } from '../src/modules/encargos/encargos.fixtures';
-import { seedEncargo } from '../src/modules/rutas/rutas.fixtures';
+import { seedDiligencia, seedEncargo } from '../src/modules/rutas/rutas.fixtures';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helper';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
 
@@ -392,6 +392,39 @@ describe('news of the firm’s assignments', () => {
     const cuenta = await get(sessions.a1.access, '/api/v1/portal/estado_cuenta/');
     expect(cuenta.statusCode, cuenta.body).toBe(200);
     expect(cuenta.json()).toMatchObject({ estudio: { id: estudioA1.id }, saldo: 0 });
+  });
+
+  it('pages the firm’s account as the office’s statement does, and refuses a bad page in Spanish', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const hoy = todayIso();
+    for (const [n, valor] of [30_000, 20_000, 10_000].entries()) {
+      const { encargo } = await seedEncargo(db, { estudioId: estudioA1.id, numeroRol: `C-77${n}-2026`, estado: 'estampado', fechaEstampado: hoy });
+      const d = await seedDiligencia(db, encargo.id, { fecha: `${hoy}T09:00:00-04:00`, valorFinal: valor });
+      const recibo = await t.request(staff, { method: 'POST', url: '/api/v1/recibos/', payload: { estudio_id: estudioA1.id, diligencia_ids: [d.id], fecha: hoy } });
+      expect(recibo.statusCode, recibo.body).toBe(201);
+    }
+    const leer = async (params: string) => {
+      const portal = await get(sessions.a1.access, `/api/v1/portal/estado_cuenta/?${params}`);
+      expect(portal.statusCode, portal.body).toBe(200);
+      const oficina = await get(staff, `/api/v1/estudios/${estudioA1.id}/estado_cuenta/?${params}`);
+      expect(portal.json()).toEqual(oficina.json());
+      return EstadoCuentaSchema.parse(portal.json());
+    };
+    const todo = await leer('');
+    expect(todo).toMatchObject({ saldo: 60_000, movimientos_total: 3, recibos_abiertos_total: 3 });
+    expect(todo.movimientos).toHaveLength(3);
+    const primera = await leer('movimientos_page_size=2&abiertos_page_size=2');
+    expect(primera.movimientos).toEqual(todo.movimientos.slice(-2));
+    expect(primera.recibos_abiertos).toEqual(todo.recibos_abiertos.slice(0, 2));
+    expect(primera).toMatchObject({ saldo: 60_000, movimientos_total: 3, recibos_abiertos_total: 3 });
+    expect((await leer('movimientos_page=2&movimientos_page_size=2')).movimientos).toEqual(todo.movimientos.slice(0, 1));
+    expect((await leer('abiertos_page=2&abiertos_page_size=2')).recibos_abiertos).toEqual(todo.recibos_abiertos.slice(2));
+    const tamano = await get(sessions.a1.access, '/api/v1/portal/estado_cuenta/?movimientos_page_size=1001');
+    expect(tamano.statusCode).toBe(400);
+    expect(tamano.json().detail).toContain(pagosMessages.tamanoPaginaInvalido(1000));
+    const pagina = await get(sessions.a1.access, '/api/v1/portal/estado_cuenta/?abiertos_page=cero');
+    expect(pagina.statusCode).toBe(400);
+    expect(pagina.json().detail).toContain(pagosMessages.paginaInvalida);
   });
 
   it('stores the mail preferences and stops the mails turned off', async () => {

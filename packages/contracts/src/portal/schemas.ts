@@ -6,7 +6,7 @@ import { requiredText } from '../encargos/fields';
 import { EncargoCreateSchema } from '../encargos/schemas';
 import { isValidEmail } from '../estudios/schemas';
 import { passwordField } from '../onboarding/schemas';
-import { EstadoCuentaSchema } from '../pagos/schemas';
+import { EstadoCuentaQuerySchema, EstadoCuentaSchema } from '../pagos/schemas';
 import { ReciboResumenSchema } from '../recibos/schemas';
 import { portalMessages as m } from './messages';
 
@@ -383,6 +383,10 @@ export const PortalRecibosListResponseSchema = z.object({
   results: z.array(ReciboResumenSchema.extend({ url: z.string() })),
 });
 export type PortalRecibosListResponse = z.infer<typeof PortalRecibosListResponseSchema>;
+
+/** The firm's account as of today, its lists paged as the office's (see EstadoCuentaQuerySchema). */
+export const PortalEstadoCuentaQuerySchema = EstadoCuentaQuerySchema.omit({ hasta: true });
+export type PortalEstadoCuentaQuery = z.output<typeof PortalEstadoCuentaQuerySchema>;
 
 /** The firm's account (same shape as the office's estado de cuenta). */
 export const PortalEstadoCuentaResponseSchema = EstadoCuentaSchema;

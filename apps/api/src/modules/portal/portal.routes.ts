@@ -10,6 +10,7 @@ import {
   PortalEncargoDetalleSchema,
   PortalEncargosListResponseSchema,
   PortalEncargosQuerySchema,
+  PortalEstadoCuentaQuerySchema,
   PortalEstadoCuentaResponseSchema,
   PortalRecibosListResponseSchema,
   PortalRecibosQuerySchema,
@@ -202,7 +203,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/portal/estado_cuenta/',
-    { onRequest, schema: { tags, response: { 200: PortalEstadoCuentaResponseSchema } } },
-    async (request) => getEstadoCuenta(request.tenantDb, request.portal.estudioId),
+    { onRequest, schema: { tags, querystring: PortalEstadoCuentaQuerySchema, response: { 200: PortalEstadoCuentaResponseSchema } } },
+    async (request) => getEstadoCuenta(request.tenantDb, request.portal.estudioId, undefined, request.query),
   );
 };

@@ -119,6 +119,13 @@ export const portalTexts = {
     empty: 'No hay recibos.',
     descargar: 'Descargar PDF',
     loadError: 'No se pudo cargar la cuenta.',
+    movimientos: 'Movimientos',
+    sinMovimientos: 'Sin movimientos.',
+    cols: { fecha: 'Fecha', descripcion: 'Detalle', cargo: 'Cargo', abono: 'Abono', saldo: 'Saldo' },
+    // Movements page back from the most recent, as in the office's statement.
+    movimientosMasRecientes: 'Más recientes',
+    movimientosAnteriores: 'Anteriores',
+    movimientosPagina: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} movimientos (página 1: los más recientes)`,
   },
   preferencias: {
     title: 'Preferencias',

@@ -6,6 +6,7 @@ import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
+import { Pager } from '../../../components/pager';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { downloadEstadoCuenta, type EstadoCuentaPaginasVista, useEnviarEstadoCuenta, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
@@ -56,35 +57,6 @@ function Antiguedad({ cuenta }: { cuenta: EstadoCuenta }) {
         ))}
       </SimpleGrid>
     </Card>
-  );
-}
-
-/** Previous/next under a list of the statement, only when it has more than one page. */
-function Paginador(props: {
-  testId: string;
-  page: number;
-  total: number;
-  pageSize: number;
-  texto: (page: number, pages: number, total: number) => string;
-  /** Labels of the buttons to page − 1 and page + 1. */
-  atras: string;
-  adelante: string;
-  onPage: (page: number) => void;
-}) {
-  const pages = Math.max(1, Math.ceil(props.total / props.pageSize));
-  if (pages <= 1 && props.page <= 1) return null;
-  return (
-    <Group justify="space-between" mt="sm" data-testid={props.testId}>
-      <Button variant="default" size="xs" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
-        {props.atras}
-      </Button>
-      <Text size="sm" c="dimmed">
-        {props.texto(props.page, pages, props.total)}
-      </Text>
-      <Button variant="default" size="xs" disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
-        {props.adelante}
-      </Button>
-    </Group>
   );
 }
 
@@ -140,7 +112,7 @@ function Detalle({
             </Table>
           </Table.ScrollContainer>
         )}
-        <Paginador
+        <Pager
           testId="estado-cuenta-abiertos-paginas"
           page={paginas.abiertos}
           total={cuenta.recibos_abiertos_total ?? cuenta.recibos_abiertos.length}
@@ -185,7 +157,7 @@ function Detalle({
             </Table>
           </Table.ScrollContainer>
         )}
-        <Paginador
+        <Pager
           testId="estado-cuenta-movimientos-paginas"
           page={paginas.movimientos}
           total={cuenta.movimientos_total ?? cuenta.movimientos.length}

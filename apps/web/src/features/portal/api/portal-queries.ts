@@ -66,10 +66,14 @@ export function usePortalRecibos() {
   });
 }
 
-export function usePortalEstadoCuenta() {
+/** The firm's account with a page of its movements (page 1, the API's default and not sent: the most recent). */
+export function usePortalEstadoCuenta(movimientosPage = 1) {
   return useQuery({
-    queryKey: portalKeys.estadoCuenta,
-    queryFn: () => portalApi.get<PortalEstadoCuentaResponse>('/estado_cuenta/'),
+    queryKey: [...portalKeys.estadoCuenta, movimientosPage] as const,
+    queryFn: () =>
+      portalApi.get<PortalEstadoCuentaResponse>('/estado_cuenta/', { movimientos_page: movimientosPage > 1 ? movimientosPage : undefined }),
+    // Another page keeps the current one on screen until it arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
