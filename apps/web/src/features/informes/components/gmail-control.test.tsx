@@ -30,7 +30,10 @@ const conectado = {
   connection_info: 'Conectado como estudio@gmail.com desde 23-11-2026',
 };
 
-function setup(statusAnswers: () => unknown, start: () => Response = () => json({ authorization_url: 'https://accounts.example/auth?state=x' })) {
+function setup(
+  statusAnswers: () => unknown,
+  start: () => Response | Promise<Response> = () => json({ authorization_url: 'https://accounts.example/auth?state=x' }),
+) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -38,7 +41,8 @@ function setup(statusAnswers: () => unknown, start: () => Response = () => json(
       calls.push(input);
       if (input.includes('/oauth2/start/')) return start();
       if (input.includes('/oauth2/disconnect/')) return json({ message: m.gmailDesconectado });
-      return json(statusAnswers());
+      const answer = statusAnswers();
+      return answer instanceof Promise ? answer : json(answer);
     }),
   );
   const popup = { close: vi.fn() };
@@ -108,6 +112,46 @@ describe('GmailControl', () => {
     expect(popup.close).toHaveBeenCalled();
     expect(await screen.findByText('Conexión Gmail cancelada')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Conectar Gmail' })).toBeTruthy();
+  });
+
+  it('keeps waiting when a status answer of the cancelled attempt arrives during the next one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let failLate: (error: Error) => void = () => undefined;
+    const answers: (() => unknown)[] = [
+      () => desconectado,
+      // The cancelled attempt's last question, answered (with a failure) only once the next attempt waits.
+      () => new Promise<Response>((_resolve, reject) => (failLate = reject)),
+    ];
+    const { openWindow } = setup(() => (answers.shift() ?? (() => desconectado))());
+    expect(await screen.findByText(m.sinConexionSmtp)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Conectar Gmail' }));
+    await act(() => vi.advanceTimersByTimeAsync(2010));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Conectar Gmail' }));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(openWindow).toHaveBeenCalledTimes(2);
+    await act(async () => failLate(new TypeError('Failed to fetch')));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.queryByText(m.errorConectarGmail)).toBeNull();
+    expect(screen.getByText(new RegExp(m.conectando.replace(/\./g, '\\.')))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+  });
+
+  it('opens one popup when Conectar Gmail is clicked again while the authorisation is being asked for', async () => {
+    const starts: ((response: Response) => void)[] = [];
+    const { openWindow } = setup(
+      () => desconectado,
+      () => new Promise<Response>((resolve) => starts.push(resolve)),
+    );
+    expect(await screen.findByText(m.sinConexionSmtp)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Conectar Gmail' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Conectar Gmail' }));
+    await act(async () => {
+      for (const answer of starts) answer(json({ authorization_url: 'https://accounts.example/auth?state=x' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    expect(openWindow).toHaveBeenCalledTimes(1);
   });
 
   it('shows the server’s reason when authorisation cannot start', async () => {

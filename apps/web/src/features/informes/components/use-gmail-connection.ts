@@ -16,6 +16,11 @@ export interface GmailConnectionOptions {
   maxAttempts?: number;
 }
 
+interface Attempt {
+  popup: Window;
+  timer?: ReturnType<typeof setInterval>;
+}
+
 /** disconnected → connecting (waiting, cancellable) → connected; disconnect returns to disconnected. */
 export function useGmailConnection(estudioId: number, options: GmailConnectionOptions = {}) {
   const { openWindow = (url, name, features) => window.open(url, name, features), intervalMs = POLL_INTERVAL_MS, maxAttempts = POLL_MAX_ATTEMPTS } =
@@ -24,24 +29,37 @@ export function useGmailConnection(estudioId: number, options: GmailConnectionOp
   const [connecting, setConnecting] = useState(false);
   const [attempts, setAttempts] = useState(0);
   const [disconnecting, setDisconnecting] = useState(false);
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  const popup = useRef<Window | null>(null);
+  // The attempt in course (its popup and polling). A status answer counts only for the attempt that
+  // asked: one still travelling when its attempt was cancelled never stops or ends the next one.
+  const current = useRef<Attempt | null>(null);
+  const starting = useRef(false);
+  const mounted = useRef(true);
 
   const stop = useCallback(() => {
-    if (timer.current) clearInterval(timer.current);
-    timer.current = undefined;
+    const attempt = current.current;
+    current.current = null;
     setConnecting(false);
+    if (!attempt) return;
+    if (attempt.timer) clearInterval(attempt.timer);
     try {
-      popup.current?.close();
+      attempt.popup.close();
     } catch {
       // A popup on another origin may refuse; it is the user's window then.
     }
-    popup.current = null;
   }, []);
 
-  useEffect(() => stop, [stop]);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      stop();
+    };
+  }, [stop]);
 
   const connect = useCallback(async () => {
+    // One attempt at a time: a second click while the first asks for its URL opens nothing more.
+    if (starting.current || current.current) return;
+    starting.current = true;
     let url: string;
     try {
       url = await startOAuth(estudioId);
@@ -49,32 +67,40 @@ export function useGmailConnection(estudioId: number, options: GmailConnectionOp
       const detail = error instanceof ApiError ? error.detail : undefined;
       notify.error(detail ?? m.errorIniciarGmail, detail ? m.errorIniciarGmail : undefined);
       return;
+    } finally {
+      starting.current = false;
     }
-    popup.current = openWindow(url, 'gmail-oauth', POPUP_FEATURES);
-    if (!popup.current) {
+    if (!mounted.current) return;
+    const popup = openWindow(url, 'gmail-oauth', POPUP_FEATURES);
+    if (!popup) {
       notify.error(m.popupBloqueado, m.errorIniciarGmail);
       return;
     }
+    const attempt: Attempt = { popup };
+    current.current = attempt;
     setConnecting(true);
     setAttempts(0);
     let count = 0;
-    timer.current = setInterval(() => {
+    attempt.timer = setInterval(() => {
       count += 1;
       setAttempts(count);
+      const asked = count;
+      // No question after the last one; its answer decides.
+      if (asked >= maxAttempts) clearInterval(attempt.timer);
       getOAuthStatus(estudioId)
         .then((status) => {
-          if (!timer.current) return;
+          if (current.current !== attempt) return;
           if (status.button_status === 'connected') {
             stop();
             client.setQueryData(informesKeys.oauth(estudioId), status);
             notify.success(status.connection_info, m.gmailConectadoToast);
-          } else if (count >= maxAttempts) {
+          } else if (asked >= maxAttempts) {
             stop();
             notify.error(m.tiempoAgotado);
           }
         })
         .catch(() => {
-          if (!timer.current) return;
+          if (current.current !== attempt) return;
           stop();
           notify.error(m.errorConectarGmail);
         });
