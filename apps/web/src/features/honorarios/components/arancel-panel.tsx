@@ -4,11 +4,11 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
 import { SaveFooter } from '../../../components/save-footer';
+import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useArancel, useSaveArancel, useSaveUtm, useUtm } from '../api/tarifas-api';
 import { arancelMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 import { pesosDeUtm } from '../utils/tarifas';
 
 interface FilaArancel {

@@ -3,10 +3,10 @@ import { RetencionPutSchema, type RetencionTasa } from '@receptoria/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SaveFooter } from '../../../components/save-footer';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
 import { useRetencion, useSaveRetencion } from '../api/tarifas-api';
 import { retencionMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 function RetencionEditor({ inicial }: { inicial: RetencionTasa[] }) {
   const [filas, setFilas] = useState<RetencionTasa[]>(inicial);

@@ -4,11 +4,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
 import { SaveFooter } from '../../../components/save-footer';
+import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useArancel, useSaveTarifas, useTarifas, useTiposEstampadoTarifas, useUtm } from '../api/tarifas-api';
 import { tarifasMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 import { arancelDe, type FilaTarifa, filaDeTarifa, filaVacia, listaCompleta, pesosDeUtm } from '../utils/tarifas';
 
 const COMUNA_DATA = [...COMUNAS];

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { Pago } from '@receptoria/contracts';
 import { useState } from 'react';
+import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useAplicarPago, useEstadoCuenta } from '../api/pagos-api';
 import { pagosScreenMessages as m } from '../messages';
 import { type Montos, revisarAplicaciones } from '../utils/aplicaciones';
-import { errorText } from '../utils/errors';
 import { AplicacionesEditor } from './aplicaciones-editor';
 
 function Contenido({ pago, onClose }: { pago: Pago; onClose: () => void }) {

@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
 import { Pager } from '../../../components/pager';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { downloadEstadoCuenta, type EstadoCuentaPaginasVista, useEnviarEstadoCuenta, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
 import { pagosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 const TRAMO_COLOR = { d0_30: 'teal.6', d31_60: 'yellow.6', d61_90: 'orange.6', d90_mas: 'red.6' } as const;
 

@@ -3,11 +3,11 @@ import { PAGOS_PAGE_SIZE, type Pago } from '@receptoria/contracts';
 import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
 import { PagedListCard, type PagedListTexts } from '../../../components/paged-list-card';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { type PagosFiltros, useDeshacerPago, useEstudiosPagos, usePagos } from '../api/pagos-api';
 import { pagosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 import { AplicarCreditoModal } from './aplicar-credito-modal';
 
 const TEXTOS: PagedListTexts = {

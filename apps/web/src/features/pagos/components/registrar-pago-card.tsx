@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
 import { FormDate } from '../../../components/form';
 import { PesosInput } from '../../../components/pesos-input';
+import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCreatePago, useEstadoCuenta, useEstudiosPagos } from '../api/pagos-api';
 import { pagosScreenMessages as m } from '../messages';
 import { type Montos, revisarAplicaciones } from '../utils/aplicaciones';
-import { errorText } from '../utils/errors';
 import { AplicacionesEditor } from './aplicaciones-editor';
 
 /** 'Registrar pago': a firm's payment, how it came, and what it pays; the unapplied rest is the firm's credit. */

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
 import { FormDate, FormTextarea } from '../../../components/form';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useCreateRecibo, useEstudiosRecibos, useFacturables } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 interface NuevoReciboForm {
   fecha: string | null;

@@ -1,10 +1,10 @@
 import { Alert, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SaveFooter } from '../../../components/save-footer';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
 import { useConfiguracionRecibos, useSaveConfiguracionRecibos } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 /** 'Numeración de recibos': where numbering starts (GET|PUT /recibos/configuracion/); gapless after it. */
 export function NumeracionCard() {

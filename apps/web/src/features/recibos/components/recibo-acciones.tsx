@@ -3,11 +3,11 @@ import { BOLETA_RETIENE, type Boleta, type BoletaRetiene, type Recibo, recibosMe
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDate, FormMoney, FormTextarea, FormTextInput } from '../../../components/form';
+import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useBoletaRecibo, useRebajaRecibo } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 /** 'Rebaja': an amount and its reason; the API refuses one that leaves the total below what is paid. */
 export function RebajaForm({ recibo, onDone }: { recibo: Recibo; onDone: () => void }) {

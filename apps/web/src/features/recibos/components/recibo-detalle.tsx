@@ -4,11 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
 import { usePermission } from '../../../lib/auth/use-permission';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { downloadReciboPdf, useAnularRecibo, useRecibo } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 import { BoletaForm, BoletaMontos, RebajaForm } from './recibo-acciones';
 import { ReciboItemsEditor } from './recibo-items-editor';
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { Recibo } from '@receptoria/contracts';
 import { useState } from 'react';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useFacturables, usePatchRecibo } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 
 const toggle = (set: Set<number>, id: number, on: boolean) => {
   const next = new Set(set);

@@ -2,10 +2,10 @@ import { Anchor, Select, SimpleGrid, Table, TextInput } from '@mantine/core';
 import { RECIBO_ESTADOS, RECIBOS_PAGE_SIZE, type ReciboEstado } from '@receptoria/contracts';
 import { useState } from 'react';
 import { PagedListCard, type PagedListTexts } from '../../../components/paged-list-card';
+import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { type RecibosFiltros, useEstudiosRecibos, useRecibos } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
-import { errorText } from '../utils/errors';
 import { EstadoReciboBadge } from './recibo-detalle';
 
 const TEXTOS: PagedListTexts = {

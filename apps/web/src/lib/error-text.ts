@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** The API's Spanish `detail` (or its first field message), else the error's own text. */
 export function errorText(error: unknown): string {
