@@ -14,7 +14,8 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { PrivateCluster } from '../../../test/private-cluster';
 import { estudioPayload } from '../encargos/encargos.fixtures';
 import { trasladoContextOf, TRASLADO_QUEUE } from './servidores.routes';
-import { tableChecksums } from './traslados';
+import { tryLockTraslado } from './traslado-lock';
+import { iniciarTraslado, runTraslado, tableChecksums, type TrasladoContext } from './traslados';
 import { liveTrasladoJobs, sweepStuckTraslados } from './traslados-atascados';
 
 /**
@@ -460,5 +461,79 @@ describe('a move whose job died', () => {
     } finally {
       await t.app.jobs!.cancel(TRASLADO_QUEUE, jobId!).catch(() => undefined);
     }
+  });
+
+  it('while its copy still runs (its lock held), a second run and the sweeper leave it untouched; once free it is undone', async () => {
+    const stuck = await stuckMove('srv_en_copia', hoursAgo(2));
+    const lock = await tryLockTraslado(t.app.databaseConfig, stuck.traslado.id);
+    expect(lock).not.toBeNull();
+    const ctx = trasladoContextOf(t.app);
+    try {
+      // Its job row looks dead (none queued), yet the copy's lock is held: nothing is touched.
+      expect(await sweepStuckTraslados(ctx, { minutes: 30, isLive: async () => new Set() })).toEqual([]);
+      // A retry beside the running copy would first drop the copy it is writing.
+      await runTraslado(ctx, stuck.traslado.id);
+      expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(true);
+      expect((await tenantRow(stuck.tenant.id)).moviendoDesde).not.toBeNull();
+      const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
+      expect(estado.estado).toBe('copiando');
+    } finally {
+      await lock!.release();
+    }
+    expect(await sweepStuckTraslados(ctx, { minutes: 30, isLive: async () => new Set() })).toEqual([stuck.traslado.id]);
+    expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(false);
+    expect((await tenantRow(stuck.tenant.id)).moviendoDesde).toBeNull();
+  });
+});
+
+describe('two runs of the same move at once', () => {
+  it('exactly one copies, the other leaves without touching anything, and the move ends activo with every table verified', async () => {
+    const created = await onboard('srv_doble', 1);
+    const token = await t.login('srv_doble', 'clave-segura-123');
+    for (let i = 1; i <= 2; i += 1) {
+      const response = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: `Doble ${i}` }) });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const before = await tableChecksums(withDatabaseName(t.config.database.controlUrl!, created.configuracion.database_name));
+    const left: unknown[] = [];
+    const base = trasladoContextOf(t.app);
+    const ctx: TrasladoContext = {
+      ...base,
+      log: {
+        info: (obj, msg) => {
+          if (msg.includes('already running')) left.push(obj);
+          base.log.info(obj, msg);
+        },
+        error: (obj, msg) => base.log.error(obj, msg),
+      },
+    };
+    // Started without its job, so the two runs here are the only ones.
+    const traslado = await iniciarTraslado(ctx, created.receptor.id, segundo);
+
+    // The move's row is held, so whichever run takes the move waits at its first write to it.
+    const blocker = new pg.Client({ connectionString: t.config.database.controlUrl! });
+    await blocker.connect();
+    let runs: Promise<void[]> | undefined;
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from traslados where id = $1 for update', [traslado.id]);
+      let finished = 0;
+      runs = Promise.all([runTraslado(ctx, traslado.id), runTraslado(ctx, traslado.id)].map((run) => run.finally(() => (finished += 1))));
+      await until(async () => finished, (n) => n === 1, 'one of the two runs to leave');
+      expect(left).toEqual([{ traslado: traslado.id }]);
+      await blocker.query('commit');
+    } finally {
+      await blocker.end();
+    }
+    await runs;
+    expect(left).toHaveLength(1);
+
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${created.receptor.id}/mover/` })).json());
+    expect(estado.estado, estado.detalle).toBe('activo');
+    expect(estado.tablas).toEqual(before);
+    expect(estado.tablas.find((row) => row.tabla === 'public.estudios')?.filas).toBe(2);
+    const moved = await tenantRow(created.receptor.id);
+    expect(moved).toMatchObject({ servidorId: segundo, moviendoDesde: null });
+    expect(await tableChecksums(withDatabaseName(cluster.url, moved.databaseName))).toEqual(before);
   });
 });

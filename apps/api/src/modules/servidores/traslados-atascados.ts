@@ -3,6 +3,7 @@ import { type ControlDb, controlSchema, dropDatabase, tenantLocation } from '@re
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { recordControlAudit } from '../auditoria/auditoria.service';
+import { tryLockTraslado } from './traslado-lock';
 import { setReadOnly, type TrasladoContext } from './traslados';
 
 const { tenants, traslados } = controlSchema;
@@ -14,10 +15,10 @@ export const TRASLADOS_ATASCADOS_QUEUE = 'traslados-atascados';
 export const TRASLADOS_ATASCADOS_CRON = '* * * * *';
 export const MOVE_STUCK_MINUTES = 30;
 /**
- * pg-boss expires a job held past its expiry and retries it, even while its worker still runs it: a
- * move's copy would then run twice at once. Its expiry is set to outlast the longest copy (pg-boss's
- * default is 15 minutes). The sweeper leaves moves with a held job alone, so this is also how long a
- * move whose worker died keeps its receiver's writes waiting before the retry.
+ * pg-boss expires a job held past its expiry and retries it, even while its worker still runs it (the
+ * retry then finds the move's lock taken and leaves). Its expiry is set to outlast the longest copy
+ * (pg-boss's default is 15 minutes). The sweeper leaves moves with a held job alone, so this is also how
+ * long a move whose worker died keeps its receiver's writes waiting before the retry.
  */
 export const MOVE_JOB_EXPIRE_MINUTES = 240;
 
@@ -39,8 +40,9 @@ export async function liveTrasladoJobs(db: ControlDb, ids: number[]): Promise<Se
 /**
  * Moves still 'copiando' after `minutes` with no live job (its job and its retry both died, or it was
  * never queued) are marked 'fallido' and undone: the receiver's old database writable again, the
- * half-made copy dropped, its writes unblocked. Each move is taken under a row lock (SKIP LOCKED) and
- * only while still 'copiando', so two instances sweeping at once undo it once. The moved ids.
+ * half-made copy dropped, its writes unblocked. Each move is taken under its lock (skipped while a copy
+ * holds it) and a row lock (SKIP LOCKED), only while still 'copiando', so two instances sweeping at once
+ * undo it once and never under a running copy. The moved ids.
  */
 export async function sweepStuckTraslados(
   ctx: TrasladoContext,
@@ -56,6 +58,9 @@ export async function sweepStuckTraslados(
   const swept: number[] = [];
   for (const { id } of candidates) {
     if (live.has(id)) continue;
+    // A copy still running holds its move's lock, whatever its job row says.
+    const lock = await tryLockTraslado(ctx.databaseConfig, id);
+    if (!lock) continue;
     const done = await ctx.controlDb.transaction(async (tx) => {
       const [traslado] = await tx
         .select()
@@ -91,7 +96,7 @@ export async function sweepStuckTraslados(
         cambios: { traslado: { antes: 'copiando', despues: 'fallido' } },
       });
       return true;
-    });
+    }).finally(() => lock.release());
     if (done) swept.push(id);
   }
   if (swept.length > 0) {

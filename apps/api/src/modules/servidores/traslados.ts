@@ -21,6 +21,7 @@ import { recordControlAudit } from '../auditoria/auditoria.service';
 import { findPgTool, libpqArgs, serverMajor } from '../respaldos/pg-tools';
 import type { DirectorioServidores } from './directorio';
 import { findServidor } from './servidores.service';
+import { tryLockTraslado } from './traslado-lock';
 
 const { tenants, traslados, servidores } = controlSchema;
 
@@ -272,9 +273,24 @@ export function firstDifference(before: TablaVerificada[], after: TablaVerificad
 /**
  * The move itself (a job): freezes the old database, copies it to the destination server under a free
  * name, verifies every table's rows and checksum, and switches the receiver's row. Any failure leaves
- * the receiver on its old database, writable again, and the half-made copy removed.
+ * the receiver on its old database, writable again, and the half-made copy removed. The whole run holds
+ * the move's lock: a second run of it (a retry beside a copy still running) leaves without touching
+ * anything, and does not mark the move failed.
  */
 export async function runTraslado(ctx: TrasladoContext, trasladoId: number): Promise<void> {
+  const lock = await tryLockTraslado(ctx.databaseConfig, trasladoId);
+  if (!lock) {
+    ctx.log.info({ traslado: trasladoId }, 'receiver move already running elsewhere: this run leaves it alone');
+    return;
+  }
+  try {
+    await moveReceiver(ctx, trasladoId);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<void> {
   const [traslado] = await ctx.controlDb.select().from(traslados).where(eq(traslados.id, trasladoId));
   if (!traslado || traslado.estado !== 'copiando') return;
   const [tenant] = await ctx.controlDb.select().from(tenants).where(eq(tenants.id, traslado.tenantId));
