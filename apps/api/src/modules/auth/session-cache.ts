@@ -1,16 +1,18 @@
 import type { ControlDb } from '@receptoria/db';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listPermissionCodes } from '../permisos/permisos.repository';
+import { findPortalUsuario, type PortalSessionAccount } from '../portal/portal-sesion.repository';
 import { findSessionUser, isFamilyActive } from './auth.repository';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 export type SessionAccount = Found & { codes: string[] };
 
-/** What a revocation drops: one session (refresh-token family), one user's check, or every check. */
-export type Revocation = { k: 'f'; id: string } | { k: 'u'; id: number } | { k: 'all' };
+/** What a revocation drops: one session (refresh-token family), one user's check, one portal user's, or every check. */
+export type Revocation = { k: 'f'; id: string } | { k: 'u'; id: number } | { k: 'p'; id: number } | { k: 'all' };
 
 /**
- * The per-request session check (account, receiver, permission codes; session not revoked),
+ * The per-request session check (account, receiver, permission codes; session not revoked; for the
+ * law-firm portal, the portal user and receiver),
  * cached for `ttlMs`. Changes made through this process invalidate at once and are published
  * (`publish`: NOTIFY on the control database) so every other instance drops the same entries within
  * moments; a missed notification still expires within `ttlMs`. A ttl of 0 turns caching off.
@@ -20,6 +22,7 @@ export class SessionCache {
   publish?: (revocation: Revocation) => void;
 
   private readonly accounts: TtlCache<number, Promise<SessionAccount | undefined>> | undefined;
+  private readonly portalAccounts: TtlCache<number, Promise<PortalSessionAccount | undefined>> | undefined;
   private readonly families: TtlCache<string, Promise<boolean>> | undefined;
 
   constructor(
@@ -28,6 +31,7 @@ export class SessionCache {
   ) {
     if (ttlMs > 0) {
       this.accounts = new TtlCache({ max: 50_000, ttlMs });
+      this.portalAccounts = new TtlCache({ max: 50_000, ttlMs });
       this.families = new TtlCache({ max: 100_000, ttlMs });
     }
   }
@@ -45,6 +49,18 @@ export class SessionCache {
       pending = this.loadAccount(userId);
       this.accounts.set(userId, pending);
       pending.catch(() => this.accounts?.delete(userId));
+    }
+    return pending;
+  }
+
+  /** A portal user with their receiver (portal users' ids are their own: kept apart from staff users'). */
+  portalAccount(id: number): Promise<PortalSessionAccount | undefined> {
+    if (!this.portalAccounts) return findPortalUsuario(this.db, id);
+    let pending = this.portalAccounts.get(id);
+    if (!pending) {
+      pending = findPortalUsuario(this.db, id);
+      this.portalAccounts.set(id, pending);
+      pending.catch(() => this.portalAccounts?.delete(id));
     }
     return pending;
   }
@@ -70,6 +86,12 @@ export class SessionCache {
     this.publish?.({ k: 'u', id: userId });
   }
 
+  /** After a change to a portal user (deactivated, invited again): their check is read again everywhere. */
+  forgetPortalUser(id: number): void {
+    this.apply({ k: 'p', id });
+    this.publish?.({ k: 'p', id });
+  }
+
   /** After any change to users, receivers or permissions: every cached check is read again. */
   clear(): void {
     this.apply({ k: 'all' });
@@ -80,8 +102,10 @@ export class SessionCache {
   apply(revocation: Revocation): void {
     if (revocation.k === 'f') this.families?.delete(revocation.id);
     else if (revocation.k === 'u') this.accounts?.delete(revocation.id);
+    else if (revocation.k === 'p') this.portalAccounts?.delete(revocation.id);
     else {
       this.accounts?.clear();
+      this.portalAccounts?.clear();
       this.families?.clear();
     }
   }

@@ -1,6 +1,5 @@
 import { authMessages, commonMessages, portalMessages as m } from '@receptoria/contracts';
-import { type ControlDb, controlSchema, tenantLocation, type TenantDb } from '@receptoria/db';
-import { eq } from 'drizzle-orm';
+import { controlSchema, tenantLocation, type TenantDb } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
@@ -54,15 +53,6 @@ function peekKind(header: string | undefined): string | undefined {
   }
 }
 
-export async function findPortalUsuario(db: ControlDb, id: number) {
-  const [row] = await db
-    .select({ usuario: controlSchema.portalUsuarios, tenant: controlSchema.tenants })
-    .from(controlSchema.portalUsuarios)
-    .innerJoin(controlSchema.tenants, eq(controlSchema.tenants.id, controlSchema.portalUsuarios.tenantId))
-    .where(eq(controlSchema.portalUsuarios.id, id));
-  return row;
-}
-
 /** Throws when the portal user may not sign in (not activated, turned off, receiver off). */
 export function assertPortalCanSignIn(usuario: PortalUsuarioRow, tenant: TenantRow) {
   if (!usuario.isActive || !usuario.passwordHash) throw new AppError('UNAUTHORIZED', m.usuarioInactivo);
@@ -95,7 +85,7 @@ export const portalAuthPlugin = fp(
       const payload = await app.verifyAccessToken(request);
       if (payload.kind !== 'portal' || typeof payload.est !== 'number') throw new AppError('FORBIDDEN', m.soloOficina);
       const id = Number(payload.sub);
-      const [found, sessionActive] = await Promise.all([findPortalUsuario(app.controlDb, id), app.sessionCache.familyActive(payload.sid)]);
+      const [found, sessionActive] = await Promise.all([app.sessionCache.portalAccount(id), app.sessionCache.familyActive(payload.sid)]);
       if (!found || found.tenant.id !== payload.tid || found.usuario.estudioId !== payload.est || !sessionActive) {
         throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
       }

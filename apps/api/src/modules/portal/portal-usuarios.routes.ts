@@ -76,6 +76,7 @@ export const portalUsuariosRoutes: FastifyPluginAsyncZod = async (app) => {
         receptor: request.tenant.nombre,
         estudio: estudio.nombre,
       });
+      app.sessionCache.forgetPortalUser(usuario.id);
       return reply.status(201).send({ usuario });
     },
   );
@@ -95,6 +96,7 @@ export const portalUsuariosRoutes: FastifyPluginAsyncZod = async (app) => {
           auditActorOf(request),
           onFamilyRevoked,
         );
+        app.sessionCache.forgetPortalUser(usuario.id);
         return { usuario };
       },
     );

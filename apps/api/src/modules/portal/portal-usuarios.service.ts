@@ -20,7 +20,8 @@ import type { AuditActor } from '../auditoria/audit-actor';
 import { recordControlAudit } from '../auditoria/auditoria.service';
 import { hashToken, issueRefreshToken, type SessionSubject, type TokenIssuer } from '../auth/auth.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
-import { assertPortalCanSignIn, findPortalUsuario } from './portal-auth.plugin';
+import { assertPortalCanSignIn } from './portal-auth.plugin';
+import { findPortalUsuario } from './portal-sesion.repository';
 
 const { portalUsuarios, refreshTokens, tenants } = controlSchema;
 type PortalUsuarioRow = typeof portalUsuarios.$inferSelect;
