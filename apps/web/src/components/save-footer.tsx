@@ -1,5 +1,8 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorText } from '../lib/error-text';
+import { notify } from '../lib/notify';
 
 interface FooterAction {
   label: string;
@@ -48,4 +51,24 @@ export function SaveFooter({ problema, problemaTestId, saveLabel, onSave, saving
       </Group>
     </>
   );
+}
+
+/**
+ * The problem a SaveFooter shows and the save that sets it: `action` answers the form's own check's
+ * message (nothing is sent) or nothing; an API refusal is shown and toasted.
+ */
+export function useSaveProblema() {
+  const [problema, setProblema] = useState<string | null>(null);
+  const trySave = async (action: () => Promise<string | undefined>) => {
+    setProblema(null);
+    try {
+      const local = await action();
+      if (local !== undefined) setProblema(local);
+    } catch (error) {
+      const text = errorText(error);
+      setProblema(text);
+      notify.error(text);
+    }
+  };
+  return { problema, trySave };
 }

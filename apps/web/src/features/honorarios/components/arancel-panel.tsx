@@ -1,9 +1,10 @@
-import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type ArancelFila, ArancelPutSchema, todayIso, type Utm } from '@receptoria/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
-import { SaveFooter } from '../../../components/save-footer';
+import { SaveFooter, useSaveProblema } from '../../../components/save-footer';
+import { SettingsCard } from '../../../components/settings-card';
 import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -68,30 +69,23 @@ function UtmMes({ mes, utm }: { mes: string; utm: Utm | undefined }) {
 
 function ArancelEditor({ inicial, utm }: { inicial: ArancelFila[]; utm: number | null }) {
   const [filas, setFilas] = useState<FilaArancel[]>(() => inicial.map(fila));
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, trySave } = useSaveProblema();
   const guardar = useSaveArancel();
   const cambiar = (key: string, patch: Partial<FilaArancel>) => setFilas((current) => current.map((f) => (f.key === key ? { ...f, ...patch } : f)));
 
-  const save = async () => {
-    setProblema(null);
-    const body = filas.map(({ key: _key, ...rest }) => ({ ...rest, actuacion: rest.actuacion.trim() }));
-    const parsed = ArancelPutSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const index = typeof issue.path[0] === 'number' ? issue.path[0] + 1 : null;
-      setProblema(index ? `${m.fila(index)}: ${issue.message}` : issue.message);
-      return;
-    }
-    try {
+  const save = () =>
+    trySave(async () => {
+      const body = filas.map(({ key: _key, ...rest }) => ({ ...rest, actuacion: rest.actuacion.trim() }));
+      const parsed = ArancelPutSchema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const index = typeof issue.path[0] === 'number' ? issue.path[0] + 1 : null;
+        return index ? `${m.fila(index)}: ${issue.message}` : issue.message;
+      }
       const guardado = await guardar.mutateAsync(parsed.data);
       setFilas(guardado.map(fila));
       notify.success(m.guardado);
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
-  };
+    });
 
   return (
     <Stack gap="sm">
@@ -166,25 +160,8 @@ export function ArancelPanel() {
   const arancel = useArancel();
   const utm = useUtm(mes);
   return (
-    <Card withBorder data-testid="arancel">
-      <Stack gap="sm">
-        <div>
-          <Title order={4}>{m.titulo}</Title>
-          <Text size="sm" c="dimmed">
-            {m.hint}
-          </Text>
-        </div>
-        <UtmMes mes={mes} utm={utm.data} />
-        {arancel.isPending ? (
-          <Loader size="sm" />
-        ) : arancel.isError ? (
-          <Alert color="red" title={m.cargaError}>
-            {errorText(arancel.error)}
-          </Alert>
-        ) : (
-          <ArancelEditor inicial={arancel.data} utm={utm.data?.valor ?? null} />
-        )}
-      </Stack>
-    </Card>
+    <SettingsCard testId="arancel" title={m.titulo} hint={m.hint} query={arancel} loadError={m.cargaError} before={<UtmMes mes={mes} utm={utm.data} />}>
+      {(filas) => <ArancelEditor inicial={filas} utm={utm.data?.valor ?? null} />}
+    </SettingsCard>
   );
 }

@@ -1,35 +1,26 @@
-import { ActionIcon, Alert, Card, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, NumberInput, Stack, Table } from '@mantine/core';
 import { RetencionPutSchema, type RetencionTasa } from '@receptoria/contracts';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SaveFooter } from '../../../components/save-footer';
-import { errorText } from '../../../lib/error-text';
+import { SaveFooter, useSaveProblema } from '../../../components/save-footer';
+import { SettingsCard } from '../../../components/settings-card';
 import { notify } from '../../../lib/notify';
 import { useRetencion, useSaveRetencion } from '../api/tarifas-api';
 import { retencionMessages as m } from '../messages';
 
 function RetencionEditor({ inicial }: { inicial: RetencionTasa[] }) {
   const [filas, setFilas] = useState<RetencionTasa[]>(inicial);
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, trySave } = useSaveProblema();
   const guardar = useSaveRetencion();
   const cambiar = (index: number, patch: Partial<RetencionTasa>) => setFilas((current) => current.map((f, i) => (i === index ? { ...f, ...patch } : f)));
 
-  const save = async () => {
-    setProblema(null);
-    const parsed = RetencionPutSchema.safeParse(filas);
-    if (!parsed.success) {
-      setProblema(parsed.error.issues[0]?.message ?? '');
-      return;
-    }
-    try {
+  const save = () =>
+    trySave(async () => {
+      const parsed = RetencionPutSchema.safeParse(filas);
+      if (!parsed.success) return parsed.error.issues[0]?.message ?? '';
       setFilas(await guardar.mutateAsync(parsed.data));
       notify.success(m.guardadas);
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
-  };
+    });
 
   const siguiente = () => (filas.length === 0 ? new Date().getFullYear() : Math.max(...filas.map((f) => f.anio)) + 1);
 
@@ -86,24 +77,8 @@ function RetencionEditor({ inicial }: { inicial: RetencionTasa[] }) {
 export function RetencionPanel() {
   const retencion = useRetencion();
   return (
-    <Card withBorder data-testid="retencion">
-      <Stack gap="sm">
-        <div>
-          <Title order={4}>{m.titulo}</Title>
-          <Text size="sm" c="dimmed">
-            {m.hint}
-          </Text>
-        </div>
-        {retencion.isPending ? (
-          <Loader size="sm" />
-        ) : retencion.isError ? (
-          <Alert color="red" title={m.cargaError}>
-            {errorText(retencion.error)}
-          </Alert>
-        ) : (
-          <RetencionEditor inicial={retencion.data} />
-        )}
-      </Stack>
-    </Card>
+    <SettingsCard testId="retencion" title={m.titulo} hint={m.hint} query={retencion} loadError={m.cargaError}>
+      {(tasas) => <RetencionEditor inicial={tasas} />}
+    </SettingsCard>
   );
 }

@@ -3,7 +3,7 @@ import { COMUNAS, type TarifaInput, TarifasPutSchema, todayIso, versionDeTarifas
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PesosInput } from '../../../components/pesos-input';
-import { SaveFooter } from '../../../components/save-footer';
+import { SaveFooter, useSaveProblema } from '../../../components/save-footer';
 import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -38,7 +38,7 @@ function TarifasEditor({
 }: EditorProps & { inicial: FilaTarifa[]; todas: Parameters<typeof listaCompleta>[0]; onSaved: () => void }) {
   const [filas, setFilas] = useState<FilaTarifa[]>(inicial);
   const [abiertos, setAbiertos] = useState<Set<string>>(new Set());
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, trySave } = useSaveProblema();
   // The list's version as this editor read it: a save over someone else's later change is refused (409).
   const [versionLeida] = useState(() => versionDeTarifas(todas));
   const tipos = useTiposEstampadoTarifas();
@@ -58,24 +58,15 @@ function TarifasEditor({
       return next;
     });
 
-  const save = async () => {
-    setProblema(null);
-    const body = listaCompleta(todas, estudioId, filas);
-    const local = problemaDeLista(body, filas.length);
-    if (local) {
-      setProblema(local);
-      return;
-    }
-    try {
+  const save = () =>
+    trySave(async () => {
+      const body = listaCompleta(todas, estudioId, filas);
+      const local = problemaDeLista(body, filas.length);
+      if (local) return local;
       await guardar.mutateAsync({ rows: body, version: versionLeida });
       notify.success(m.guardadas);
       onSaved();
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
-  };
+    });
 
   const valorUtm = utm.data?.valor ?? null;
 

@@ -1,6 +1,6 @@
 import { Alert, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { SaveFooter } from '../../../components/save-footer';
+import { SaveFooter, useSaveProblema } from '../../../components/save-footer';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/notify';
 import { useConfiguracionRecibos, useSaveConfiguracionRecibos } from '../api/recibos-api';
@@ -11,25 +11,16 @@ export function NumeracionCard() {
   const config = useConfiguracionRecibos();
   const guardar = useSaveConfiguracionRecibos();
   const [valor, setValor] = useState<number | null>(null);
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, trySave } = useSaveProblema();
 
-  const save = async () => {
-    setProblema(null);
-    const numero = valor ?? config.data?.numero_inicial ?? null;
-    if (numero === null || !Number.isInteger(numero) || numero < 1) {
-      setProblema(m.numeroInicialInvalido);
-      return;
-    }
-    try {
+  const save = () =>
+    trySave(async () => {
+      const numero = valor ?? config.data?.numero_inicial ?? null;
+      if (numero === null || !Number.isInteger(numero) || numero < 1) return m.numeroInicialInvalido;
       const saved = await guardar.mutateAsync({ numero_inicial: numero });
       notify.success(m.numeracionOk(saved.siguiente_numero));
       setValor(null);
-    } catch (error) {
-      const text = errorText(error);
-      setProblema(text);
-      notify.error(text);
-    }
-  };
+    });
 
   return (
     <Card withBorder data-testid="numeracion-recibos">
