@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -15,7 +14,6 @@ import {
 } from '@mantine/core';
 import { formatRutWithDots } from '@receptoria/contracts';
 import {
-  IconAlertCircle,
   IconArrowsExchange,
   IconBuildingCommunity,
   IconDatabase,
@@ -37,9 +35,17 @@ import { ClienteDetailModal } from './cliente-detail-modal';
 import { CreateClienteModal } from './create-cliente-modal';
 import { EstadoClienteBadge } from './estado-badge';
 import type { ClienteAMover } from './mover-cliente-modal';
+import { type FrameColumn, QueryTable } from './section-frame';
 
 const m = onboardingMessages.screen;
 const tabs = onboardingMessages.tabs;
+const columns: FrameColumn[] = [
+  { label: m.columns.cliente },
+  { label: m.columns.estado },
+  { label: m.columns.rut },
+  { label: m.columns.usuarios, ta: 'center' },
+  { label: m.columns.acciones },
+];
 
 // Servers and moves download when their tab or dialog is first opened, not with the receivers' list.
 const ServidoresSection = lazy(async () => ({ default: (await import('./servidores-section')).ServidoresSection }));
@@ -138,107 +144,82 @@ export function OnboardingScreen() {
         </Tabs.List>
 
         <Tabs.Panel value="receptores">
-          <Paper withBorder shadow="xs">
-            {clientes.isPending ? (
-              <ScreenLoading text={m.loading} />
-            ) : clientes.isError ? (
-              <Alert color="red" icon={<IconAlertCircle />} title={m.loadError} m="md">
-                <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void clientes.refetch()}>
-                  {m.retry}
-                </Button>
-              </Alert>
-            ) : (
-              <Table.ScrollContainer minWidth={760}>
-                <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label={m.title}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{m.columns.cliente}</Table.Th>
-                      <Table.Th>{m.columns.estado}</Table.Th>
-                      <Table.Th>{m.columns.rut}</Table.Th>
-                      <Table.Th ta="center">{m.columns.usuarios}</Table.Th>
-                      <Table.Th>{m.columns.acciones}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={5}>
-                          <Text c="dimmed" ta="center" py="md">
-                            {m.empty}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : (
-                      rows.map((cliente) => (
-                        <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
-                          <Table.Td>
-                            <Text fw={600}>{cliente.nombre}</Text>
-                            {(cliente.email || cliente.comuna) && (
-                              <Text size="xs" c="dimmed">
-                                {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <EstadoClienteBadge activo={cliente.activo} />
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
-                          <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
-                          <Table.Td>
-                            <Group gap="xs" wrap="nowrap">
-                              <Button
-                                size="xs"
-                                variant="light"
-                                leftSection={<IconEye size={14} />}
-                                onClick={() => setDetailId(cliente.id)}
-                                aria-label={m.verCliente(cliente.nombre)}
-                              >
-                                {m.ver}
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="light"
-                                color="teal"
-                                leftSection={<IconUserPlus size={14} />}
-                                onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
-                                aria-label={m.agregarUsuarioA(cliente.nombre)}
-                              >
-                                {m.agregarUsuario}
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="light"
-                                color="gray"
-                                leftSection={<IconFileZip size={14} />}
-                                disabled={exportar.running}
-                                onClick={() => {
-                                  setExportando(cliente.nombre);
-                                  void exportar.start(cliente.id);
-                                }}
-                                aria-label={exportarMessages.botonDe(cliente.nombre)}
-                              >
-                                {exportarMessages.exportar}
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="light"
-                                color="indigo"
-                                leftSection={<IconArrowsExchange size={14} />}
-                                onClick={() => setMoving({ id: cliente.id, nombre: cliente.nombre, servidor_id: cliente.servidor_id })}
-                                aria-label={onboardingMessages.mover.accionDe(cliente.nombre)}
-                              >
-                                {onboardingMessages.mover.accion}
-                              </Button>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
+          <QueryTable
+            query={clientes}
+            loading={m.loading}
+            loadError={m.loadError}
+            minWidth={760}
+            label={m.title}
+            columns={columns}
+            empty={m.empty}
+            isEmpty={rows.length === 0}
+            highlightOnHover
+          >
+          {rows.map((cliente) => (
+            <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
+              <Table.Td>
+                <Text fw={600}>{cliente.nombre}</Text>
+                {(cliente.email || cliente.comuna) && (
+                  <Text size="xs" c="dimmed">
+                    {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <EstadoClienteBadge activo={cliente.activo} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
+              <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEye size={14} />}
+                    onClick={() => setDetailId(cliente.id)}
+                    aria-label={m.verCliente(cliente.nombre)}
+                  >
+                    {m.ver}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="teal"
+                    leftSection={<IconUserPlus size={14} />}
+                    onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
+                    aria-label={m.agregarUsuarioA(cliente.nombre)}
+                  >
+                    {m.agregarUsuario}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="gray"
+                    leftSection={<IconFileZip size={14} />}
+                    disabled={exportar.running}
+                    onClick={() => {
+                      setExportando(cliente.nombre);
+                      void exportar.start(cliente.id);
+                    }}
+                    aria-label={exportarMessages.botonDe(cliente.nombre)}
+                  >
+                    {exportarMessages.exportar}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="indigo"
+                    leftSection={<IconArrowsExchange size={14} />}
+                    onClick={() => setMoving({ id: cliente.id, nombre: cliente.nombre, servidor_id: cliente.servidor_id })}
+                    aria-label={onboardingMessages.mover.accionDe(cliente.nombre)}
+                  >
+                    {onboardingMessages.mover.accion}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          </QueryTable>
         </Tabs.Panel>
 
         <Tabs.Panel value="servidores">
