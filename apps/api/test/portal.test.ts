@@ -1,7 +1,7 @@
 import { PDFParse } from 'pdf-parse';
-import { authMessages, EstadoCuentaSchema, pagosMessages, PortalDocumentosListResponseSchema, todayIso } from '@receptoria/contracts';
-import { sql } from 'drizzle-orm';
-import type { TenantDb } from '@receptoria/db';
+import { authMessages, commonMessages, EstadoCuentaSchema, pagosMessages, PortalDocumentosListResponseSchema, servidoresMessages, todayIso } from '@receptoria/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { controlSchema, type TenantDb } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPdf } from '../src/documents/pdf';
 import { encargoPayload, loadLookups, registerEstudio, type Lookups } from '../src/modules/encargos/encargos.fixtures';
@@ -432,6 +432,32 @@ describe('news of the firm’s assignments', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().preferencias).toEqual({ mail_solicitudes: true, mail_certificados: true, mail_plazos: false });
     expect((await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { otra: true } })).statusCode).toBe(400);
+  });
+
+  it('holds the firm’s writes while its receiver’s database moves, and every request while it is restored over: 503 with Retry-After, as the office’s', async () => {
+    const setTenant = async (values: Partial<typeof controlSchema.tenants.$inferInsert>) => {
+      await t.app.controlDb.update(controlSchema.tenants).set(values).where(eq(controlSchema.tenants.id, t.mainTenantId));
+      t.app.sessionCache.clear();
+    };
+    try {
+      await setTenant({ moviendoDesde: new Date() });
+      const write = await t.request(sessions.a1.access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { mail_plazos: true } });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.headers['retry-after']).toBe('5');
+      expect(write.json().detail).toBe(servidoresMessages.trasladandose);
+      expect((await get(sessions.a1.access, '/api/v1/portal/encargos/')).statusCode).toBe(200);
+
+      await setTenant({ moviendoDesde: null, mantenimientoDesde: new Date() });
+      const read = await get(sessions.a1.access, '/api/v1/portal/encargos/');
+      expect(read.statusCode, read.body).toBe(503);
+      expect(read.headers['retry-after']).toBe('60');
+      expect(read.json().detail).toBe(commonMessages.receptorEnMantenimiento);
+    } finally {
+      await setTenant({ moviendoDesde: null, mantenimientoDesde: null });
+    }
+    const preferencias = await get(sessions.a1.access, '/api/v1/portal/preferencias/');
+    expect(preferencias.statusCode).toBe(200);
+    expect(preferencias.json().preferencias.mail_plazos).toBe(false);
   });
 });
 

@@ -50,6 +50,8 @@ declare module 'fastify' {
     /** LISTEN/NOTIFY of session revocations between instances (PostgreSQL control database only). */
     revocations: RevocationBus | undefined;
     loginThrottle: LoginThrottle;
+    /** The receiver's database for this request (503 while it cannot take it); released with the answer. */
+    leaseTenantDb: (request: FastifyRequest, tenant: TenantRow) => Promise<void>;
   }
   interface FastifyRequest {
     auth: { userId: number; tenantId: number; username: string; sessionId: string };
@@ -165,6 +167,38 @@ export const authPlugin = fp<{ config: AppConfig }>(
       return payload;
     };
 
+    /**
+     * Serves a request on its receiver's database, for staff and portal sessions alike: 503 with
+     * Retry-After while it is restored over, for writes while it moves to another server, or while its
+     * server's URL cannot be read (its receivers wait, others go on); otherwise its database is leased
+     * until the answer is sent.
+     */
+    const leaseTenantDb = async (request: FastifyRequest, tenant: TenantRow): Promise<void> => {
+      if (tenant.mantenimientoDesde) {
+        throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: MAINTENANCE_RETRY_SECONDS });
+      }
+      // Its database is being copied to another server: reads go on from the old one, writes wait.
+      if (tenant.moviendoDesde && !READ_METHODS.has(request.method)) {
+        throw new AppError('UNAVAILABLE', servidoresMessages.trasladandose, { retryAfterSeconds: MOVE_RETRY_SECONDS });
+      }
+      let location = locations.get(tenant);
+      if (!location) {
+        // A server added through another instance is read from the control database first.
+        if (!app.databaseConfig.servidores?.has(tenant.servidorId)) await app.servidores.ensure(tenant.servidorId);
+        try {
+          location = tenantLocation(app.databaseConfig, tenant);
+        } catch (error) {
+          if (error instanceof UnknownServerError) throw new AppError('UNAVAILABLE', commonMessages.unavailable, { retryAfterSeconds: MOVE_RETRY_SECONDS });
+          throw error;
+        }
+        locations.set(tenant, location);
+      }
+      const lease = await app.tenantPools.acquire(location);
+      leases.set(request, lease.release);
+      request.tenantDb = lease.db;
+    };
+    app.decorate('leaseTenantDb', leaseTenantDb);
+
     app.decorate('verifyAccessToken', verify);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const payload = await verify(request);
@@ -180,33 +214,11 @@ export const authPlugin = fp<{ config: AppConfig }>(
       }
       if (!found.user.isActive) throw new AppError('UNAUTHORIZED', authMessages.inactiveUser);
       if (!found.tenant.activo) throw new AppError('UNAUTHORIZED', authMessages.inactiveTenant);
-      if (found.tenant.mantenimientoDesde) {
-        throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: MAINTENANCE_RETRY_SECONDS });
-      }
-      // Its database is being copied to another server: reads go on from the old one, writes wait.
-      if (found.tenant.moviendoDesde && !READ_METHODS.has(request.method)) {
-        throw new AppError('UNAVAILABLE', servidoresMessages.trasladandose, { retryAfterSeconds: MOVE_RETRY_SECONDS });
-      }
       request.auth = { userId, tenantId: found.tenant.id, username: found.user.username, sessionId: payload.sid };
       request.account = found.user;
       request.tenant = found.tenant;
       request.permissionCodes = found.codes;
-      let location = locations.get(found.tenant);
-      if (!location) {
-        // A server added through another instance is read from the control database first.
-        if (!app.databaseConfig.servidores?.has(found.tenant.servidorId)) await app.servidores.ensure(found.tenant.servidorId);
-        try {
-          location = tenantLocation(app.databaseConfig, found.tenant);
-        } catch (error) {
-          // Its server's URL cannot be read (key changed, row removed): its receiver waits, others go on.
-          if (error instanceof UnknownServerError) throw new AppError('UNAVAILABLE', commonMessages.unavailable, { retryAfterSeconds: MOVE_RETRY_SECONDS });
-          throw error;
-        }
-        locations.set(found.tenant, location);
-      }
-      const lease = await app.tenantPools.acquire(location);
-      leases.set(request, lease.release);
-      request.tenantDb = lease.db;
+      await leaseTenantDb(request, found.tenant);
     });
 
     const release = (request: FastifyRequest) => {

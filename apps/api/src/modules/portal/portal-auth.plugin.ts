@@ -1,5 +1,5 @@
 import { authMessages, commonMessages, portalMessages as m } from '@receptoria/contracts';
-import { controlSchema, tenantLocation, type TenantDb } from '@receptoria/db';
+import { controlSchema } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
@@ -67,7 +67,6 @@ export function assertPortalCanSignIn(usuario: PortalUsuarioRow, tenant: TenantR
 export const portalAuthPlugin = fp(
   async (app) => {
     app.decorateRequest('portal', undefined as unknown as PortalSession);
-    const leases = new WeakMap<FastifyRequest, () => void>();
 
     // A portal token anywhere outside the portal API (the staff's /auth/* included): 403 once it is genuine.
     app.addHook('onRequest', async (request) => {
@@ -90,9 +89,6 @@ export const portalAuthPlugin = fp(
         throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
       }
       assertPortalCanSignIn(found.usuario, found.tenant);
-      if (found.tenant.mantenimientoDesde) {
-        throw new AppError('UNAVAILABLE', commonMessages.receptorEnMantenimiento, { retryAfterSeconds: 60 });
-      }
       request.portal = {
         usuarioId: id,
         tenantId: found.tenant.id,
@@ -102,28 +98,8 @@ export const portalAuthPlugin = fp(
         sessionId: payload.sid,
       };
       request.tenant = found.tenant;
-      // A receiver on a server added through another instance: that server is read first when the
-      // directory of servers exists.
-      const servidores = (app as unknown as { servidores?: { ensure(id: number): Promise<void> } }).servidores;
-      const servidorId = (found.tenant as { servidorId?: number }).servidorId;
-      const known = (app.databaseConfig as { servidores?: Map<number, unknown> }).servidores;
-      if (servidores && servidorId !== undefined && known && !known.has(servidorId)) await servidores.ensure(servidorId);
-      const lease = await app.tenantPools.acquire(tenantLocation(app.databaseConfig, found.tenant));
-      leases.set(request, lease.release);
-      request.tenantDb = lease.db as TenantDb;
-    });
-
-    const release = (request: FastifyRequest) => {
-      leases.get(request)?.();
-      leases.delete(request);
-    };
-    app.addHook('onResponse', (request, _reply, done) => {
-      release(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      release(request);
-      done();
+      // Maintenance, a move and an unreadable server answer 503 here as on the office's routes.
+      await app.leaseTenantDb(request, found.tenant);
     });
   },
   { name: 'portal-auth', dependencies: ['auth'] },
