@@ -24,7 +24,7 @@ import {
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { ScreenLoading } from '../../../components/list-states';
 import { ExportarProgreso, exportarMessages, useExportarDatos } from '../../exportar/exportar-datos';
 import { useClientes } from '../api/get-clientes';
@@ -81,6 +81,36 @@ function Counter({
         </div>
       </Group>
     </Card>
+  );
+}
+
+function RowAction({
+  icon: Icon,
+  label,
+  color,
+  disabled,
+  onClick,
+  children,
+}: {
+  icon: ComponentType<{ size?: number }>;
+  label: string;
+  color?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color={color}
+      leftSection={<Icon size={14} />}
+      disabled={disabled}
+      onClick={onClick}
+      aria-label={label}
+    >
+      {children}
+    </Button>
   );
 }
 
@@ -155,70 +185,58 @@ export function OnboardingScreen() {
             isEmpty={rows.length === 0}
             highlightOnHover
           >
-          {rows.map((cliente) => (
-            <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
-              <Table.Td>
-                <Text fw={600}>{cliente.nombre}</Text>
-                {(cliente.email || cliente.comuna) && (
-                  <Text size="xs" c="dimmed">
-                    {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <EstadoClienteBadge activo={cliente.activo} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
-              <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEye size={14} />}
-                    onClick={() => setDetailId(cliente.id)}
-                    aria-label={m.verCliente(cliente.nombre)}
-                  >
-                    {m.ver}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="teal"
-                    leftSection={<IconUserPlus size={14} />}
-                    onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
-                    aria-label={m.agregarUsuarioA(cliente.nombre)}
-                  >
-                    {m.agregarUsuario}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="gray"
-                    leftSection={<IconFileZip size={14} />}
-                    disabled={exportar.running}
-                    onClick={() => {
-                      setExportando(cliente.nombre);
-                      void exportar.start(cliente.id);
-                    }}
-                    aria-label={exportarMessages.botonDe(cliente.nombre)}
-                  >
-                    {exportarMessages.exportar}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="indigo"
-                    leftSection={<IconArrowsExchange size={14} />}
-                    onClick={() => setMoving({ id: cliente.id, nombre: cliente.nombre, servidor_id: cliente.servidor_id })}
-                    aria-label={onboardingMessages.mover.accionDe(cliente.nombre)}
-                  >
-                    {onboardingMessages.mover.accion}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
+            {rows.map((cliente) => (
+              <Table.Tr key={cliente.id} data-testid={`cliente-row-${cliente.id}`}>
+                <Table.Td>
+                  <Text fw={600}>{cliente.nombre}</Text>
+                  {(cliente.email || cliente.comuna) && (
+                    <Text size="xs" c="dimmed">
+                      {[cliente.email, cliente.comuna].filter(Boolean).join(' · ')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <EstadoClienteBadge activo={cliente.activo} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{cliente.rut ? formatRutWithDots(cliente.rut) : '—'}</Table.Td>
+                <Table.Td ta="center">{cliente.num_usuarios}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <RowAction icon={IconEye} label={m.verCliente(cliente.nombre)} onClick={() => setDetailId(cliente.id)}>
+                      {m.ver}
+                    </RowAction>
+                    <RowAction
+                      color="teal"
+                      icon={IconUserPlus}
+                      label={m.agregarUsuarioA(cliente.nombre)}
+                      onClick={() => setAddingTo({ id: cliente.id, nombre: cliente.nombre })}
+                    >
+                      {m.agregarUsuario}
+                    </RowAction>
+                    <RowAction
+                      color="gray"
+                      icon={IconFileZip}
+                      label={exportarMessages.botonDe(cliente.nombre)}
+                      disabled={exportar.running}
+                      onClick={() => {
+                        setExportando(cliente.nombre);
+                        void exportar.start(cliente.id);
+                      }}
+                    >
+                      {exportarMessages.exportar}
+                    </RowAction>
+                    <RowAction
+                      color="indigo"
+                      icon={IconArrowsExchange}
+                      label={onboardingMessages.mover.accionDe(cliente.nombre)}
+                      onClick={() => setMoving({ id: cliente.id, nombre: cliente.nombre, servidor_id: cliente.servidor_id })}
+                    >
+                      {onboardingMessages.mover.accion}
+                    </RowAction>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </QueryTable>
         </Tabs.Panel>
 
