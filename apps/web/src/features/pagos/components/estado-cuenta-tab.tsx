@@ -6,6 +6,7 @@ import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmAction } from '../../../components/confirm-action';
+import { MovimientosTable } from '../../../components/movimientos-table';
 import { Pager } from '../../../components/pager';
 import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
@@ -132,30 +133,14 @@ function Detalle({
             {m.sinMovimientos}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing={4} striped data-testid="estado-cuenta-movimientos">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{m.cols.fecha}</Table.Th>
-                  <Table.Th>{m.cols.descripcion}</Table.Th>
-                  <Table.Th ta="right">{m.cols.cargo}</Table.Th>
-                  <Table.Th ta="right">{m.cols.abono}</Table.Th>
-                  <Table.Th ta="right">{m.cols.saldo}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cuenta.movimientos.map((mov, index) => (
-                  <Table.Tr key={`${mov.tipo}-${mov.recibo_id ?? ''}-${mov.pago_id ?? ''}-${index}`}>
-                    <Table.Td>{fechaGuion(mov.fecha)}</Table.Td>
-                    <Table.Td title={m.tiposMovimiento[mov.tipo]}>{mov.descripcion}</Table.Td>
-                    <Table.Td ta="right">{mov.cargo ? pesos(mov.cargo) : ''}</Table.Td>
-                    <Table.Td ta="right">{mov.abono ? pesos(mov.abono) : ''}</Table.Td>
-                    <Table.Td ta="right">{pesos(mov.saldo)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <MovimientosTable
+            movimientos={cuenta.movimientos}
+            testId="estado-cuenta-movimientos"
+            minWidth={640}
+            cols={m.cols}
+            fecha={fechaGuion}
+            tipoTitulo={(tipo) => m.tiposMovimiento[tipo]}
+          />
         )}
         <Pager
           testId="estado-cuenta-movimientos-paginas"

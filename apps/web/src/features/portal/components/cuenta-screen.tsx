@@ -1,8 +1,9 @@
-import { Alert, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatDate, MOVIMIENTOS_PAGE_SIZE, type PortalEstadoCuentaResponse } from '@receptoria/contracts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MovimientosTable } from '../../../components/movimientos-table';
 import { Pager } from '../../../components/pager';
 import { pesos } from '../../../lib/format';
 import { usePortalEstadoCuenta, usePortalRecibos } from '../api/portal-queries';
@@ -21,30 +22,7 @@ function Movimientos({ cuenta, page, onPage }: { cuenta: PortalEstadoCuentaRespo
       {cuenta.movimientos.length === 0 ? (
         <Text c="dimmed">{m.sinMovimientos}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing={4} striped data-testid="portal-movimientos">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.cols.fecha}</Table.Th>
-                <Table.Th>{m.cols.descripcion}</Table.Th>
-                <Table.Th ta="right">{m.cols.cargo}</Table.Th>
-                <Table.Th ta="right">{m.cols.abono}</Table.Th>
-                <Table.Th ta="right">{m.cols.saldo}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cuenta.movimientos.map((mov, index) => (
-                <Table.Tr key={`${mov.tipo}-${mov.recibo_id ?? ''}-${mov.pago_id ?? ''}-${index}`}>
-                  <Table.Td>{formatDate(mov.fecha)}</Table.Td>
-                  <Table.Td>{mov.descripcion}</Table.Td>
-                  <Table.Td ta="right">{mov.cargo ? pesos(mov.cargo) : ''}</Table.Td>
-                  <Table.Td ta="right">{mov.abono ? pesos(mov.abono) : ''}</Table.Td>
-                  <Table.Td ta="right">{pesos(mov.saldo)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <MovimientosTable movimientos={cuenta.movimientos} testId="portal-movimientos" minWidth={520} cols={m.cols} fecha={formatDate} />
       )}
       <Pager
         testId="portal-movimientos-paginas"
