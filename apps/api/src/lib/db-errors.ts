@@ -1,4 +1,5 @@
 /** Reads what a database failure means for the client, through drizzle's wrapping `cause` chain. */
+import { UnknownServerError } from '@receptoria/db';
 
 interface PgLike {
   code?: string;
@@ -24,6 +25,9 @@ const UNAVAILABLE_TEXT = /Connection terminated|not currently accepting connecti
 export function isDatabaseUnavailable(error: unknown): boolean {
   return chain(error).some(
     (item) =>
+      // A receiver whose server's URL cannot be read (added on another instance a moment ago, key changed):
+      // its requests wait like those of a server that is down, wherever its database is opened.
+      item instanceof UnknownServerError ||
       (item.code !== undefined && (UNAVAILABLE_CODES.has(item.code) || item.code.startsWith('08'))) ||
       (typeof item.message === 'string' && UNAVAILABLE_TEXT.test(item.message)),
   );
