@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { notify } from '../lib/notify';
 
 interface CobroFormCardProps {
   testId: string;
@@ -75,16 +74,4 @@ export function EstudioSelect({
       searchable
     />
   );
-}
-
-/** Runs a form's API call; a refusal is said under the form and in a toast. */
-export async function submitWithProblema(setProblema: (text: string | null) => void, errorText: (error: unknown) => string, action: () => Promise<void>) {
-  setProblema(null);
-  try {
-    await action();
-  } catch (error) {
-    const text = errorText(error);
-    setProblema(text);
-    notify.error(text);
-  }
 }

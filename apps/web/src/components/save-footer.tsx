@@ -54,8 +54,8 @@ export function SaveFooter({ problema, problemaTestId, saveLabel, onSave, saving
 }
 
 /**
- * The problem a SaveFooter shows and the save that sets it: `action` answers the form's own check's
- * message (nothing is sent) or nothing; an API refusal is shown and toasted.
+ * The problem a form shows (a SaveFooter's, a CobroFormCard's) and the save that sets it: `action` answers
+ * the form's own check's message (nothing is sent) or nothing; an API refusal is shown and toasted.
  */
 export function useSaveProblema() {
   const [problema, setProblema] = useState<string | null>(null);
@@ -70,5 +70,5 @@ export function useSaveProblema() {
       notify.error(text);
     }
   };
-  return { problema, trySave };
+  return { problema, setProblema, trySave };
 }

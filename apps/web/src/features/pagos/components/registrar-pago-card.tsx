@@ -2,9 +2,10 @@ import { Alert, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MEDIOS_PAGO, type MedioPago, todayIso } from '@receptoria/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
+import { CobroFormCard, EstudioSelect } from '../../../components/cobro-form-card';
 import { FormDate } from '../../../components/form';
 import { PesosInput } from '../../../components/pesos-input';
+import { useSaveProblema } from '../../../components/save-footer';
 import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -24,7 +25,7 @@ export function RegistrarPagoCard() {
   const [medio, setMedio] = useState<MedioPago>('transferencia');
   const [referencia, setReferencia] = useState('');
   const [montos, setMontos] = useState<Montos>({});
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, setProblema, trySave } = useSaveProblema();
   const crear = useCreatePago();
 
   const abiertos = cuenta.data?.recibos_abiertos ?? [];
@@ -38,30 +39,22 @@ export function RegistrarPagoCard() {
     setProblema(null);
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblema(null);
-    if (!estudioId) return;
-    if (monto <= 0) {
-      setProblema(m.montoRequerido);
-      return;
-    }
-    if (!values.fecha) {
-      form.setError('fecha', { message: m.fechaRequerida });
-      return;
-    }
-    if (aviso) {
-      setProblema(aviso);
-      return;
-    }
-    const fecha = values.fecha;
-    await submitWithProblema(setProblema, errorText, async () => {
-      await crear.mutateAsync({ estudio_id: estudioId, fecha, monto, medio, referencia: referencia.trim(), aplicaciones: revision.aplicaciones });
+  const submit = form.handleSubmit((values) =>
+    trySave(async () => {
+      if (!estudioId) return;
+      if (monto <= 0) return m.montoRequerido;
+      if (!values.fecha) {
+        form.setError('fecha', { message: m.fechaRequerida });
+        return;
+      }
+      if (aviso) return aviso;
+      await crear.mutateAsync({ estudio_id: estudioId, fecha: values.fecha, monto, medio, referencia: referencia.trim(), aplicaciones: revision.aplicaciones });
       notify.success(m.registrado);
       setMonto(0);
       setReferencia('');
       setMontos({});
-    });
-  });
+    }),
+  );
 
   return (
     <CobroFormCard

@@ -2,8 +2,9 @@ import { Alert, Checkbox, Group, Loader, ScrollArea, SimpleGrid, Table, Text } f
 import { todayIso } from '@receptoria/contracts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CobroFormCard, EstudioSelect, submitWithProblema } from '../../../components/cobro-form-card';
+import { CobroFormCard, EstudioSelect } from '../../../components/cobro-form-card';
 import { FormDate, FormTextarea } from '../../../components/form';
+import { useSaveProblema } from '../../../components/save-footer';
 import { errorText } from '../../../lib/error-text';
 import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -22,7 +23,7 @@ export function NuevoReciboCard({ onCreated }: { onCreated: (id: number) => void
   const estudioId = estudio ? Number(estudio) : null;
   const facturables = useFacturables(estudioId);
   const [marcadas, setMarcadas] = useState<Set<number>>(new Set());
-  const [problema, setProblema] = useState<string | null>(null);
+  const { problema, setProblema, trySave } = useSaveProblema();
   const form = useForm<NuevoReciboForm>({ defaultValues: { fecha: todayIso(), observaciones: '' } });
   const crear = useCreateRecibo();
 
@@ -44,19 +45,15 @@ export function NuevoReciboCard({ onCreated }: { onCreated: (id: number) => void
       return next;
     });
 
-  const submit = form.handleSubmit(async (values) => {
-    setProblema(null);
-    if (!estudioId) return;
-    if (marcadas.size === 0) {
-      setProblema(m.sinDiligencias);
-      return;
-    }
-    if (!values.fecha) {
-      form.setError('fecha', { message: m.fechaRequerida });
-      return;
-    }
-    const fecha = values.fecha;
-    await submitWithProblema(setProblema, errorText, async () => {
+  const submit = form.handleSubmit((values) =>
+    trySave(async () => {
+      if (!estudioId) return;
+      if (marcadas.size === 0) return m.sinDiligencias;
+      if (!values.fecha) {
+        form.setError('fecha', { message: m.fechaRequerida });
+        return;
+      }
+      const fecha = values.fecha;
       const recibo = await crear.mutateAsync({
         estudio_id: estudioId,
         diligencia_ids: filas.filter((f) => marcadas.has(f.diligencia_id)).map((f) => f.diligencia_id),
@@ -67,8 +64,8 @@ export function NuevoReciboCard({ onCreated }: { onCreated: (id: number) => void
       setMarcadas(new Set());
       form.reset({ fecha, observaciones: '' });
       onCreated(recibo.id);
-    });
-  });
+    }),
+  );
 
   return (
     <CobroFormCard
