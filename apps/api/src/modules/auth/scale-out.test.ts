@@ -5,31 +5,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, DEFAULT_PASSWORD, type TestContext } from '../../../test/helper';
+import { startTwoInstances, within } from '../../../test/two-instances';
 import { buildApp } from '../../app';
 import { announceRevocation } from './revocations';
 
 /**
  * Two API instances on one control database (issue 28): login limits counted as on one instance,
- * revocations reaching the other instance within a second through LISTEN/NOTIFY — with a session
- * cache of a minute on both, so only the notification can explain the refusal.
+ * revocations reaching the other instance within a second through LISTEN/NOTIFY (test/two-instances.ts:
+ * a session cache of a minute on both, so only the notification can explain the refusal).
  */
 
-const SESSION_CACHE_MS = 60_000;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
 let t: TestContext;
 let a: FastifyInstance;
 let b: FastifyInstance;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  t = await createTestContext({ sessionCacheTtlMs: SESSION_CACHE_MS, loginRateMax: 1000 });
-  a = t.app;
-  b = await buildApp(t.config);
+  ({ t, a, b, close } = await startTwoInstances());
 });
-afterAll(async () => {
-  await b?.close();
-  await t.close();
-});
+afterAll(() => close?.());
 
 const wrongLogin = (app: FastifyInstance, username: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/login/', payload: { username, password: 'incorrecta' }, remoteAddress });
@@ -41,16 +37,6 @@ const loginOn = async (app: FastifyInstance, username: string, password = DEFAUL
 };
 
 const get = (app: FastifyInstance, token: string, url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-
-/** Polls until `check` holds; the milliseconds it took (fails past `limitMs`). */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('login limits shared by two instances (control database)', () => {
   it('30 wrong passwords for one account spread over both instances are limited as on one', async () => {

@@ -3,37 +3,33 @@ import { controlSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
-import { buildApp } from '../../app';
+import { ADMIN_PASSWORD, type TestContext } from '../../../test/helper';
+import { startTwoInstances, within } from '../../../test/two-instances';
 import { announceRevocation } from '../auth/revocations';
 import { hashPassword } from '../auth/passwords';
 import { registerEstudio } from '../encargos/encargos.fixtures';
 
 /**
- * Portal sessions on two API instances over one control database: the portal user's check is cached
- * for a minute on both, so only the LISTEN/NOTIFY revocation can explain a refusal within a second.
+ * Portal sessions on two API instances over one control database (test/two-instances.ts): the portal
+ * user's check is cached for a minute on both, so only the LISTEN/NOTIFY revocation can explain a refusal
+ * within a second.
  */
 
-const SESSION_CACHE_MS = 60_000;
 const PASSWORD = 'portal-clave-2026';
 
 let t: TestContext;
 let a: FastifyInstance;
 let b: FastifyInstance;
+let close: (() => Promise<void>) | undefined;
 let staff: string;
 let estudioId: number;
 
 beforeAll(async () => {
-  t = await createTestContext({ sessionCacheTtlMs: SESSION_CACHE_MS, loginRateMax: 1000 });
-  a = t.app;
-  b = await buildApp(t.config);
+  ({ t, a, b, close } = await startTwoInstances());
   staff = await t.login('admin', ADMIN_PASSWORD);
   estudioId = (await registerEstudio(t, staff, { nombre: 'Estudio Dos Instancias' })).id;
 }, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await t?.close();
-});
+afterAll(() => close?.());
 
 /** An activated portal user of the firm (of `tenantId`, the main receiver by default). */
 async function createPortalUsuario(email: string, tenantId = t.mainTenantId, firm = estudioId) {
@@ -52,16 +48,6 @@ const loginOn = async (app: FastifyInstance, email: string) => {
 
 const perfil = (app: FastifyInstance, token: string) =>
   app.inject({ method: 'GET', url: '/api/v1/portal/perfil/', headers: { authorization: `Bearer ${token}` } });
-
-/** Polls until `check` holds; the milliseconds it took (fails past `limitMs`). */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('portal revocations reach the other instance within a second (LISTEN/NOTIFY)', () => {
   it('a portal user deactivated on A is refused on B', async () => {
