@@ -1,4 +1,4 @@
-import type { TenantDb } from '@receptoria/db';
+import type { ControlDb, TenantDb } from '@receptoria/db';
 import { Column, is, SQL, Subquery } from 'drizzle-orm';
 
 /**
@@ -6,12 +6,14 @@ import { Column, is, SQL, Subquery } from 'drizzle-orm';
  * once per connection instead of on every request, and the query is not built again for every
  * request (nor for every transaction: a statement built on one handle runs on another handle's
  * connection, so a change that locks its row in a transaction reuses the same built statement).
- * PGlite runs them unnamed.
+ * PGlite runs them unnamed. Keyed by driver and name only, so a control handle serves as well as a
+ * tenant's.
  */
+type Database = TenantDb | ControlDb;
 type Handle = { session: { constructor: object; client: unknown } };
 const builtByDriver = new WeakMap<object, Map<string, { client: unknown }>>();
 
-export function prepared<T>(db: TenantDb, name: string, build: () => T): T {
+export function prepared<T>(db: Database, name: string, build: () => T): T {
   const { session } = db as unknown as Handle;
   let byName = builtByDriver.get(session.constructor);
   if (!byName) {
@@ -85,7 +87,7 @@ type Compiler = { session: { prepareQuery(query: unknown, fields: undefined, nam
  * A statement written with drizzle's `sql` template, its values as `sql.placeholder`s: built and
  * prepared once (see prepared), run with `.execute(values)`, answering PostgreSQL's rows as they are.
  */
-export function preparedSql<Row>(db: TenantDb, name: string, build: () => SQL) {
+export function preparedSql<Row>(db: Database, name: string, build: () => SQL) {
   return prepared(db, name, () => {
     const { session, dialect } = db as unknown as Compiler;
     return session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) as {

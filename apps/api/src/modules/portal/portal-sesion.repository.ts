@@ -1,4 +1,4 @@
-import { type ControlDb, controlSchema, type TenantDb } from '@receptoria/db';
+import { type ControlDb, controlSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import { prepared } from '../../lib/prepared';
 
@@ -6,9 +6,7 @@ const { portalUsuarios, tenants } = controlSchema;
 
 /** A portal user with their receiver: one prepared statement (the session check of every portal request). */
 export async function findPortalUsuario(db: ControlDb, id: number) {
-  // prepared() keys statements by driver and name: a control handle is as good as a tenant's.
-  const handle = db as unknown as TenantDb;
-  const [row] = await prepared(handle, 'portal_usuario_sesion', () =>
+  const [row] = await prepared(db, 'portal_usuario_sesion', () =>
     db
       .select({ usuario: portalUsuarios, tenant: tenants })
       .from(portalUsuarios)
