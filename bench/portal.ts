@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
 import { startSmtpServer } from '../apps/api/test/smtp';
+import { seedEstudiosWorld } from './estudios-world';
 import {
   ADMIN_PASSWORD,
   apiDir,
@@ -45,51 +46,29 @@ const EMAIL = 'abogada@bench-portal.cl';
 const PASSWORD = 'bench-portal-2026';
 
 /** Two firms; each certificate on an assignment of its own over the last 400 days, one in five signed. */
-async function seed(tenantUrl: string): Promise<{ estudio: number }> {
-  const client = new pg.Client({ connectionString: tenantUrl });
-  await client.connect();
-  try {
-    const started = Date.now();
-    const estudio = async (nombre: string, rut: string) =>
-      (
-        await client.query<{ id: number }>(
-          `insert into estudios (nombre, direccion, comuna, ciudad, telefono, rut_estudio) values ($1, 'Huérfanos 1160', 'Santiago', 'Santiago', '+56 2 2696 4410', $2) returning id`,
-          [nombre, rut],
-        )
-      ).rows[0]!.id;
-    const conPortal = await estudio('Bench Estudio Portal', '76000003-5');
-    const otro = await estudio('Bench Estudio Otro', '76000004-3');
-    const tipo = (await client.query<{ id: number }>('select id from tipos_estampado order by id limit 1')).rows[0]?.id ?? null;
-    const tribunal = (await client.query<{ id: number }>('select id from tribunales order by id limit 1')).rows[0]?.id ?? null;
-    const certificados = async (estudioId: number, count: number, prefix: string) => {
-      await client.query(
-        `with e as (
-           insert into encargos (numero_rol, estado, fecha_encargo, fecha_estampado, estudio_id, tribunal_id, ejecutados, rut_ejecutado)
-           select $1 || g || '-2026', 'estampado', date '2026-01-01', date '2026-01-05', $2, $4, 'Pedro Soto', '12345678-5'
-             from generate_series(1, $3::int) g
-           returning id, numero_rol)
-         insert into estampados (encargo_id, numero_rol, tipo_estampado_id, titulo, archivo_pdf, archivo_docx, creado_por, fecha_creacion)
-         select id, numero_rol, $5, 'Búsqueda positiva', convert_to('%PDF-1.4 bench', 'UTF8'), convert_to('PK bench', 'UTF8'), 'bench',
-                timestamptz '2026-06-30 12:00-04' - (id % 400) * interval '1 day' - (id % 600) * interval '1 minute'
-           from e`,
-        [prefix, estudioId, count, tribunal, tipo],
-      );
-    };
-    await certificados(conPortal, FIRMA, 'P-');
-    await certificados(otro, OTROS, 'O-');
-    await client.query(
+function seed(tenantUrl: string): Promise<{ estudio: number }> {
+  return seedEstudiosWorld(tenantUrl, `a firm with ${FIRMA} certificates and another with ${OTROS}`, async (world) => {
+    const conPortal = await world.estudio('Bench Estudio Portal', '76000003-5');
+    const otro = await world.estudio('Bench Estudio Otro', '76000004-3');
+    const tipo = await world.firstId('tipos_estampado');
+    const tribunal = await world.firstId('tribunales');
+    // A certificate on each assignment, written over the last 400 days.
+    const certificado = `insert into estampados (encargo_id, numero_rol, tipo_estampado_id, titulo, archivo_pdf, archivo_docx, creado_por, fecha_creacion)
+       select id, numero_rol, $5, 'Búsqueda positiva', convert_to('%PDF-1.4 bench', 'UTF8'), convert_to('PK bench', 'UTF8'), 'bench',
+              timestamptz '2026-06-30 12:00-04' - (id % 400) * interval '1 day' - (id % 600) * interval '1 minute'
+         from e`;
+    await world.estampados(conPortal, FIRMA, 'P-', tribunal, certificado, [tipo]);
+    await world.estampados(otro, OTROS, 'O-', tribunal, certificado, [tipo]);
+    await world.client.query(
       `insert into estampado_firmas (estampado_id, archivo_pdf, sha256, codigo_verificacion, firmante_nombre, firmante_rut, emisor,
                                      certificado_serie, certificado_huella, firmado_por)
        select s.id, convert_to('%PDF-1.4 firmado', 'UTF8'), repeat('0', 64), upper(substr(md5(s.id::text), 1, 26)), 'Receptora Bench',
               '11111111-1', 'CA Bench', '01', repeat('0', 64), 'bench'
          from (select id, row_number() over (order by id) as n from estampados) s where s.n % 5 = 0`,
     );
-    for (const table of ['encargos', 'estampados', 'estampado_firmas']) await client.query(`vacuum analyze ${table}`);
-    log(`seeded a firm with ${FIRMA} certificates and another with ${OTROS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await world.analyze(['encargos', 'estampados', 'estampado_firmas']);
     return { estudio: conPortal };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** A portal user of the firm, as the office invites one and the lawyer activates the mailed link. */

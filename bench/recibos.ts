@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
+import { seedEstudiosWorld } from './estudios-world';
 import {
   apiDir,
   floorRow,
@@ -45,36 +46,16 @@ const PORT = Number(process.env.BENCH_PORT_RECIBOS ?? 3927);
 /** Diligences ready to bill: more than the run can take at several times the target. */
 const DISPONIBLES = Number(process.env.BENCH_RECIBOS_DISPONIBLES ?? 30_000);
 
-async function seed(tenantUrl: string): Promise<{ estudioCrear: number; estudioCuenta: number; diligencias: number[] }> {
-  const client = new pg.Client({ connectionString: tenantUrl });
-  await client.connect();
-  try {
-    const started = Date.now();
-    const estudio = async (nombre: string, rut: string) =>
-      (
-        await client.query<{ id: number }>(
-          `insert into estudios (nombre, direccion, comuna, ciudad, telefono, rut_estudio) values ($1, 'Huérfanos 1160', 'Santiago', 'Santiago', '+56 2 2696 4410', $2) returning id`,
-          [nombre, rut],
-        )
-      ).rows[0]!.id;
-    const estudioCrear = await estudio('Bench Recibos Nuevos', '76000001-1');
-    const estudioCuenta = await estudio('Bench Estudio Con Cuenta', '76000002-K');
-    const tipo = (await client.query<{ id: number }>('select id from tipos_estampado order by id limit 1')).rows[0]!.id;
+function seed(tenantUrl: string): Promise<{ estudioCrear: number; estudioCuenta: number; diligencias: number[] }> {
+  return seedEstudiosWorld(tenantUrl, `${DISPONIBLES} billable diligences and a firm with ${FIRMA} receipts`, async ({ client, ...world }) => {
+    const estudioCrear = await world.estudio('Bench Recibos Nuevos', '76000001-1');
+    const estudioCuenta = await world.estudio('Bench Estudio Con Cuenta', '76000002-K');
+    const tipo = await world.firstId('tipos_estampado');
     // Stamped assignments with one diligence each: DISPONIBLES for the first firm, FIRMA for the second.
-    const stamped = async (estudioId: number, count: number, prefix: string) => {
-      await client.query(
-        `with e as (
-           insert into encargos (numero_rol, estado, fecha_encargo, fecha_estampado, estudio_id, ejecutados, rut_ejecutado)
-           select $1 || g || '-2026', 'estampado', date '2026-01-01', date '2026-01-05', $2, 'Pedro Soto', '12345678-5'
-             from generate_series(1, $3::int) g
-           returning id)
-         insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
-         select id, $4, timestamptz '2026-01-04 10:00-03', 'Se notificó personalmente', 20000 + (id % 7) * 2500 from e`,
-        [prefix, estudioId, count, tipo],
-      );
-    };
-    await stamped(estudioCrear, DISPONIBLES, 'B-');
-    await stamped(estudioCuenta, FIRMA, 'S-');
+    const diligencia = `insert into diligencias (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, valor_final)
+       select id, $5, timestamptz '2026-01-04 10:00-03', 'Se notificó personalmente', 20000 + (id % 7) * 2500 from e`;
+    await world.estampados(estudioCrear, DISPONIBLES, 'B-', null, diligencia, [tipo]);
+    await world.estampados(estudioCuenta, FIRMA, 'S-', null, diligencia, [tipo]);
     // The second firm's FIRMA receipts over the last 200 days, numbered from the counter, two thirds paid in part.
     await client.query(
       `with d as (
@@ -100,15 +81,12 @@ async function seed(tenantUrl: string): Promise<{ estudioCrear: number; estudioC
        select p.id, r.id, 10000, 'bench' from p join r on 'TRX-' || r.n = p.referencia`,
       [estudioCuenta],
     );
-    for (const table of ['encargos', 'diligencias', 'recibos', 'recibo_items', 'pagos', 'pago_aplicaciones']) await client.query(`vacuum analyze ${table}`);
+    await world.analyze(['encargos', 'diligencias', 'recibos', 'recibo_items', 'pagos', 'pago_aplicaciones']);
     const diligencias = (
       await client.query<{ id: number }>('select d.id from diligencias d join encargos e on e.id = d.encargo_id where e.estudio_id = $1 order by d.id', [estudioCrear])
     ).rows.map((r) => r.id);
-    log(`seeded ${DISPONIBLES} billable diligences and a firm with ${FIRMA} receipts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { estudioCrear, estudioCuenta, diligencias };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Numbers issued during the run: consecutive, no gap, no repeat. */
