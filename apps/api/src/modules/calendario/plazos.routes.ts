@@ -10,8 +10,9 @@ import {
 } from '@receptoria/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { cumplirPlazo, listPlazos, marcarSubido } from './plazos.service';
+import { cumplirPlazo, listPlazosJson, marcarSubido } from './plazos.service';
 
 const PlazoIdParamsSchema = z.object({ id: idSchema(m.plazoNoEncontrado) });
 
@@ -24,8 +25,13 @@ export const plazosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/calendario/plazos/',
-    { onRequest: [app.authenticate], schema: { tags: ['calendario'], querystring: PlazosQuerySchema, response: { 200: PlazoListSchema } } },
-    async (request) => listPlazos(request.tenantDb, request.query),
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['calendario'], querystring: PlazosQuerySchema, response: { 200: PlazoListSchema } },
+      serializerCompiler: trustedSerializerCompiler,
+    },
+    // Written as JSON by PostgreSQL (listPlazosJson): sent as it comes.
+    async (request, reply) => sendJsonText(reply, await listPlazosJson(request.tenantDb, request.query)),
   );
 
   app.post(

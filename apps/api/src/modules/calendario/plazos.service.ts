@@ -14,8 +14,9 @@ import {
   todayIso,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { preparedSql } from '../../lib/prepared';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
@@ -199,23 +200,51 @@ export async function plazoDeEstampado(
   );
 }
 
+/**
+ * GET /calendario/plazos/ as the JSON text of PlazoListSchema, written by PostgreSQL in one prepared
+ * statement (planned once per connection; one per combination of filters, so each is planned for its own
+ * conditions): the deadlines due in [desde, hasta] with their assignment's rol and firm, by due date then
+ * id. The columns are PlazoSchema's keys in order, and array_to_json writes each row as JSON.stringify
+ * does (no spaces; dates as YYYY-MM-DD), so the text is byte for byte what serializing the rows gave.
+ * `hoy` (Santiago's date) tells vencido from pendiente. The range is read off the (vence, id, …) index
+ * alone, whose entries hold the deadline's columns the list shows (tenant 0028), in the list's order.
+ */
+const plazosJsonStatement = (filtro: { encargo: boolean; estudio: boolean; estado: EstadoPlazo | undefined }) => {
+  const hoy = sql`${sql.placeholder('hoy')}::date`;
+  const where: SQL[] = [sql`p.vence >= ${sql.placeholder('desde')}::date`, sql`p.vence <= ${sql.placeholder('hasta')}::date`];
+  if (filtro.encargo) where.push(sql`p.encargo_id = ${sql.placeholder('encargo')}::int`);
+  if (filtro.estudio) where.push(sql`e.estudio_id = ${sql.placeholder('estudio')}::int`);
+  if (filtro.estado === 'cumplido') where.push(sql`p.estado = 'cumplido'`);
+  if (filtro.estado === 'pendiente') where.push(sql`p.estado = 'pendiente'`, sql`p.vence >= ${hoy}`);
+  if (filtro.estado === 'vencido') where.push(sql`p.estado = 'pendiente'`, sql`p.vence < ${hoy}`);
+  return sql`select coalesce(array_to_json(array_agg(r order by r.vence, r.id)), '[]')::text as plazos from (
+    select p.id, p.encargo_id, e.numero_rol, e.estudio_id, s.nombre as estudio, p.tipo, p.vence,
+           case when p.estado = 'cumplido' then 'cumplido' when p.vence < ${hoy} then 'vencido' else 'pendiente' end as estado,
+           p.origen
+    from ${plazos} p
+    join ${encargos} e on e.id = p.encargo_id
+    join ${estudios} s on s.id = e.estudio_id
+    where ${sql.join(where, sql` and `)}
+  ) r`;
+};
+
+/** GET /calendario/plazos/: the deadlines due in a range, sorted by due date, as JSON text (see plazosJsonStatement). */
+export async function listPlazosJson(db: TenantDb, query: PlazosQuery, now = new Date()): Promise<string> {
+  const filtro = { encargo: query.encargo !== undefined, estudio: query.estudio !== undefined, estado: query.estado };
+  const name = `plazos_json_${filtro.estado ?? 'todos'}${filtro.encargo ? '_encargo' : ''}${filtro.estudio ? '_estudio' : ''}`;
+  const { rows } = await preparedSql<{ plazos: string }>(db, name, () => plazosJsonStatement(filtro)).execute({
+    desde: query.desde,
+    hasta: query.hasta,
+    hoy: todayIso(now),
+    ...(filtro.encargo ? { encargo: query.encargo } : {}),
+    ...(filtro.estudio ? { estudio: query.estudio } : {}),
+  });
+  return (rows[0] as { plazos: string }).plazos;
+}
+
 /** GET /calendario/plazos/: the deadlines due in a range, sorted by due date. */
 export async function listPlazos(db: TenantDb, query: PlazosQuery, now = new Date()): Promise<Plazo[]> {
-  const hoy = todayIso(now);
-  const where: SQL[] = [gte(plazos.vence, query.desde), lte(plazos.vence, query.hasta)];
-  if (query.encargo !== undefined) where.push(eq(plazos.encargoId, query.encargo));
-  if (query.estudio !== undefined) where.push(eq(encargos.estudioId, query.estudio));
-  if (query.estado === 'cumplido') where.push(eq(plazos.estado, 'cumplido'));
-  if (query.estado === 'pendiente') where.push(eq(plazos.estado, 'pendiente'), gte(plazos.vence, hoy));
-  if (query.estado === 'vencido') where.push(eq(plazos.estado, 'pendiente'), lt(plazos.vence, hoy));
-  const rows = await db
-    .select({ plazo: plazos, ...delEncargo })
-    .from(plazos)
-    .innerJoin(encargos, eq(encargos.id, plazos.encargoId))
-    .innerJoin(estudios, eq(estudios.id, encargos.estudioId))
-    .where(and(...where))
-    .orderBy(asc(plazos.vence), asc(plazos.id));
-  return rows.map((r) => toPlazo(r.plazo, r, hoy));
+  return JSON.parse(await listPlazosJson(db, query, now)) as Plazo[];
 }
 
 async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditActor): Promise<PlazoRow> {

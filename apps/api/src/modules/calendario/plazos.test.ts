@@ -54,7 +54,10 @@ async function plazosRows(encargoId: number) {
 async function listar(query: string, token = w.tokenA) {
   const response = await t.request(token, { method: 'GET', url: `/api/v1/calendario/plazos/${query}` });
   expect(response.statusCode).toBe(200);
-  return PlazoListSchema.parse(response.json());
+  const lista = PlazoListSchema.parse(response.json());
+  // The body PostgreSQL writes is the contract's JSON as JSON.stringify writes it: keys in order, no spaces.
+  expect(response.body).toBe(JSON.stringify(lista));
+  return lista;
 }
 
 /** Saves a requerimiento de pago (or another type) for a new assignment; returns the assignment. */
@@ -250,7 +253,9 @@ describe('GET /calendario/plazos/ and cumplir', () => {
   });
 
   it('names each deadline\'s firm and filters by it (&estudio=)', async () => {
-    const otro = await registerEstudio(t, w.tokenA, { nombre: 'Estudio Plazos Sur' });
+    // A name JSON escapes (quotes, a backslash, a tab) beside accents, written as JSON.stringify writes it (see listar).
+    const otro = await registerEstudio(t, w.tokenA, { nombre: 'Estudio "Plazos" Sur \\ Ñuñoa\tLtda.' });
+    expect(otro.nombre).toBe('Estudio "Plazos" Sur \\ Ñuñoa\tLtda.');
     const propio = await conResultado(tipos.requerimiento, '2026-10-05T10:00:00-03:00', { lugar_requerimiento: 'comuna_tribunal' });
     const ajeno = await crearEncargo(t, w.tokenA, otro, w.lookupsA, { numero_rol: `C-${(rolCounter += 1)}-2026` });
     const guardado = await guardar(resultadosBody(ajeno.numero_rol, tipos.requerimiento, { fecha_diligencia: '2026-10-05T11:00:00-03:00', lugar_requerimiento: 'comuna_tribunal' }));
@@ -258,7 +263,7 @@ describe('GET /calendario/plazos/ and cumplir', () => {
     const rango = '?desde=2026-10-09&hasta=2026-10-09';
     const todos = await listar(rango);
     expect(todos.find((p) => p.encargo_id === propio.id)).toMatchObject({ estudio_id: w.estudioA.id, estudio: 'Larraín, Vial y Asociados Abogados' });
-    expect(todos.find((p) => p.encargo_id === ajeno.id)).toMatchObject({ estudio_id: otro.id, estudio: 'Estudio Plazos Sur' });
+    expect(todos.find((p) => p.encargo_id === ajeno.id)).toMatchObject({ estudio_id: otro.id, estudio: otro.nombre });
     const soloOtro = await listar(`${rango}&estudio=${otro.id}`);
     expect(soloOtro.map((p) => p.encargo_id)).toEqual([ajeno.id]);
     expect((await listar(`${rango}&estudio=${w.estudioA.id}`)).map((p) => p.encargo_id)).not.toContain(ajeno.id);
