@@ -35,6 +35,8 @@ export const servidoresMessages = {
   diferencia: (tabla: string) => `la tabla ${tabla} no coincide entre la base anterior y la copia`,
   atascado: (minutos: number) =>
     `la copia siguió en curso más de ${minutos} minutos sin un trabajo que la continúe; el receptor vuelve a su base anterior y acepta cambios otra vez`,
+  bloqueoPerdido:
+    'se perdió el bloqueo del traslado (se cortó su conexión con la base de control), así que la copia se detuvo; el receptor vuelve a su base anterior y acepta cambios otra vez',
   trasladandose: 'El receptor se está trasladando a otro servidor; sus cambios se podrán guardar en unos momentos.',
 } as const;
 

@@ -14,7 +14,7 @@ import { createTestContext, type TestContext } from '../../../test/helper';
 import { PrivateCluster } from '../../../test/private-cluster';
 import { estudioPayload } from '../encargos/encargos.fixtures';
 import { trasladoContextOf, TRASLADO_QUEUE } from './servidores.routes';
-import { tryLockTraslado } from './traslado-lock';
+import { TRASLADO_LOCK_APP, tryLockTraslado } from './traslado-lock';
 import { iniciarTraslado, runTraslado, tableChecksums, type TrasladoContext } from './traslados';
 import { liveTrasladoJobs, sweepStuckTraslados } from './traslados-atascados';
 
@@ -535,5 +535,144 @@ describe('two runs of the same move at once', () => {
     const moved = await tenantRow(created.receptor.id);
     expect(moved).toMatchObject({ servidorId: segundo, moviendoDesde: null });
     expect(await tableChecksums(withDatabaseName(cluster.url, moved.databaseName))).toEqual(before);
+  });
+});
+
+describe('a move whose lock is lost mid-copy', () => {
+  const lockHolder = `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                       where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
+                         and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
+
+  /** A receiver with one estudio, its move recorded (no job: the test's run is the only one) and a context that keeps the log's messages. */
+  async function moveToRun(username: string) {
+    const created = await onboard(username, 1);
+    const token = await t.login(username, 'clave-segura-123');
+    const response = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Antes del corte' }) });
+    expect(response.statusCode, response.body).toBe(201);
+    const oldName = created.configuracion.database_name;
+    const oldUrl = withDatabaseName(t.config.database.controlUrl!, oldName);
+    const messages: string[] = [];
+    const base = trasladoContextOf(t.app);
+    const ctx: TrasladoContext = {
+      ...base,
+      log: {
+        info: (obj, msg) => {
+          messages.push(msg);
+          base.log.info(obj, msg);
+        },
+        error: (obj, msg) => {
+          messages.push(msg);
+          base.log.error(obj, msg);
+        },
+      },
+    };
+    const before = await tableChecksums(oldUrl);
+    const traslado = await iniciarTraslado(ctx, created.receptor.id, segundo);
+    return { tenantId: created.receptor.id, token, oldName, oldUrl, before, ctx, messages, traslado };
+  }
+
+  /**
+   * Holds the move's row, starts its run and waits until it pauses there, mid-copy: the old database
+   * frozen, the copy's database created on the destination, its name about to be recorded. `whilePaused`
+   * runs then; the row is let go after it. `control` watches (pg_stat_activity is read once per
+   * transaction, so not from the one holding the row).
+   */
+  async function runPaused(move: Awaited<ReturnType<typeof moveToRun>>, control: pg.Client, whilePaused: () => Promise<void>) {
+    const blocker = new pg.Client({ connectionString: t.config.database.controlUrl! });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from traslados where id = $1 for update', [move.traslado.id]);
+      const run = runTraslado(move.ctx, move.traslado.id);
+      await until(
+        async () => (await control.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update \"traslados\"%'")).rowCount,
+        (n) => n === 1,
+        'the run to wait at the move’s row',
+      );
+      expect(await databaseExists(cluster.url, move.oldName)).toBe(true);
+      await whilePaused();
+      await blocker.query('commit');
+      // Wrapped, so awaiting this function does not wait for the run itself.
+      return { run };
+    } finally {
+      await blocker.end();
+    }
+  }
+
+  /** Cuts the lock's connection (as a restart or a network cut would) and waits until the lock is free. */
+  async function cutLock(control: pg.Client, trasladoId: number) {
+    const holders = await control.query<{ pid: number }>(lockHolder, [trasladoId, TRASLADO_LOCK_APP]);
+    expect(holders.rows).toHaveLength(1);
+    await control.query('select pg_terminate_backend($1)', [holders.rows[0]!.pid]);
+    await until(async () => (await control.query(lockHolder, [trasladoId, TRASLADO_LOCK_APP])).rowCount, (n) => n === 0, 'the lock to go with its connection');
+  }
+
+  /** The move ended fallido for its lost lock, and the receiver is back on its old database: intact, writable, served. */
+  async function expectUndone(move: Awaited<ReturnType<typeof moveToRun>>) {
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${move.tenantId}/mover/` })).json());
+    expect(estado.estado).toBe('fallido');
+    expect(estado.detalle).toBe(m.fallido(m.bloqueoPerdido));
+    // Nothing verified or switched, no copy left on the destination.
+    expect(estado.tablas).toEqual([]);
+    expect(move.messages).not.toContain('receiver database moved');
+    expect(move.messages.filter((msg) => msg === 'receiver database move failed')).toHaveLength(1);
+    expect(await databaseExists(cluster.url, move.oldName)).toBe(false);
+    expect(await tenantRow(move.tenantId)).toMatchObject({ servidorId: 1, databaseName: move.oldName, databaseUrl: null, moviendoDesde: null });
+    expect(await tableChecksums(move.oldUrl)).toEqual(move.before);
+    const write = await t.request(move.token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Tras el corte' }) });
+    expect(write.statusCode, write.body).toBe(201);
+    const list = await t.request(move.token, { method: 'GET', url: '/api/v1/estudios/' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Antes del corte');
+    expect(list.body).toContain('Tras el corte');
+    return estado;
+  }
+
+  it('stops at its next step, ends fallido saying so, and the receiver is back on its old database, writable; nothing copies it again', async () => {
+    const move = await moveToRun('srv_sin_bloqueo');
+    const control = new pg.Client({ connectionString: t.config.database.controlUrl! });
+    await control.connect();
+    try {
+      const { run } = await runPaused(move, control, () => cutLock(control, move.traslado.id));
+      await run;
+    } finally {
+      await control.end();
+    }
+    const estado = await expectUndone(move);
+
+    // Neither a retry of its run nor the sweep copies or undoes it again.
+    await runTraslado(move.ctx, move.traslado.id);
+    expect(await sweepStuckTraslados(move.ctx, { minutes: 0, isLive: async () => new Set() })).not.toContain(move.traslado.id);
+    expect(await databaseExists(cluster.url, move.oldName)).toBe(false);
+    expect(move.messages.filter((msg) => msg === 'receiver database move failed')).toHaveLength(1);
+    const after = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${move.tenantId}/mover/` })).json());
+    expect(after).toEqual(estado);
+  });
+
+  it('ends its pg_dump and pg_restore at once when the lock goes during the dump', async () => {
+    const move = await moveToRun('srv_corte_dump');
+    const control = new pg.Client({ connectionString: t.config.database.controlUrl! });
+    await control.connect();
+    // A session of the old database (read-write for itself) holding a table: the dump waits on it.
+    const holder = new pg.Client({ connectionString: move.oldUrl });
+    holder.on('error', () => undefined);
+    const dumping = `select 1 from pg_stat_activity where datname = $1 and application_name = 'pg_dump' and wait_event_type = 'Lock'`;
+    try {
+      const { run } = await runPaused(move, control, async () => {
+        await holder.connect();
+        await holder.query('set default_transaction_read_only = off');
+        await holder.query('begin');
+        await holder.query('lock table estudios in access exclusive mode');
+      });
+      await until(async () => (await control.query(dumping, [move.oldName])).rowCount, (n) => n === 1, 'pg_dump to wait on the held table');
+      await cutLock(control, move.traslado.id);
+      await run;
+      // The dump ended with the copy (the undo also ended the session holding the table).
+      expect((await control.query(`select 1 from pg_stat_activity where application_name = 'pg_dump'`)).rowCount).toBe(0);
+    } finally {
+      await control.end();
+      await holder.end().catch(() => undefined);
+    }
+    await expectUndone(move);
   });
 });

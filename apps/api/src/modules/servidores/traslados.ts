@@ -21,7 +21,7 @@ import { recordControlAudit } from '../auditoria/auditoria.service';
 import { findPgTool, libpqArgs, serverMajor } from '../respaldos/pg-tools';
 import type { DirectorioServidores } from './directorio';
 import { findServidor } from './servidores.service';
-import { tryLockTraslado } from './traslado-lock';
+import { type TrasladoLock, TrasladoLockLost, tryLockTraslado } from './traslado-lock';
 
 const { tenants, traslados, servidores } = controlSchema;
 
@@ -202,8 +202,11 @@ export async function setReadOnly(databaseUrl: string, readOnly: boolean): Promi
   });
 }
 
-/** pg_dump of one database piped into pg_restore of another; the tools' error output becomes the error. */
-async function copyDatabase(fromUrl: string, toUrl: string, pgBinDir?: string): Promise<void> {
+/**
+ * pg_dump of one database piped into pg_restore of another; the tools' error output becomes the error.
+ * Aborting `signal` (the move's lock lost) ends both tools and throws its reason.
+ */
+async function copyDatabase(fromUrl: string, toUrl: string, pgBinDir: string | undefined, signal: AbortSignal): Promise<void> {
   const major = Math.max(await serverMajor(fromUrl), await serverMajor(toUrl));
   const pgDump = await findPgTool('pg_dump', major, pgBinDir);
   const pgRestore = await findPgTool('pg_restore', major, pgBinDir);
@@ -224,7 +227,13 @@ async function copyDatabase(fromUrl: string, toUrl: string, pgBinDir?: string): 
       child.on('error', () => resolve(-1));
       child.on('close', (code) => resolve(code ?? -1));
     });
-  const [dumpCode, restoreCode] = await Promise.all([exit(dump), exit(restore)]);
+  const stop = () => {
+    dump.kill();
+    restore.kill();
+  };
+  signal.addEventListener('abort', stop, { once: true });
+  const [dumpCode, restoreCode] = await Promise.all([exit(dump), exit(restore)]).finally(() => signal.removeEventListener('abort', stop));
+  signal.throwIfAborted();
   if (dumpCode !== 0) throw new Error(`pg_dump falló: ${errors.dump.trim().slice(0, 500)}`);
   if (restoreCode !== 0) throw new Error(`pg_restore falló: ${errors.restore.trim().slice(0, 500)}`);
 }
@@ -234,7 +243,7 @@ async function copyDatabase(fromUrl: string, toUrl: string, pgBinDir?: string): 
  * text, sorted, so the order rows happen to be stored in does not matter. Text forms are fixed first
  * (time zone, date style, float digits), so two servers configured apart still agree.
  */
-export async function tableChecksums(databaseUrl: string): Promise<TablaVerificada[]> {
+export async function tableChecksums(databaseUrl: string, signal?: AbortSignal): Promise<TablaVerificada[]> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
   client.on('error', () => undefined);
   await client.connect();
@@ -247,6 +256,7 @@ export async function tableChecksums(databaseUrl: string): Promise<TablaVerifica
     );
     const result: TablaVerificada[] = [];
     for (const { schema, tabla } of tables) {
+      signal?.throwIfAborted();
       const { rows } = await client.query<{ filas: string; checksum: string }>(
         `select count(*)::bigint as filas, coalesce(md5(string_agg(h, '' order by h)), '') as checksum
            from (select md5(t::text) as h from ${quoteIdent(schema)}.${quoteIdent(tabla)} t) rows`,
@@ -275,7 +285,9 @@ export function firstDifference(before: TablaVerificada[], after: TablaVerificad
  * name, verifies every table's rows and checksum, and switches the receiver's row. Any failure leaves
  * the receiver on its old database, writable again, and the half-made copy removed. The whole run holds
  * the move's lock: a second run of it (a retry beside a copy still running) leaves without touching
- * anything, and does not mark the move failed.
+ * anything, and does not mark the move failed. A run that loses its lock (its connection cut) stops at
+ * the next step — the dump and restore are ended at once — and undoes the move only once it holds the
+ * lock again; when someone else holds it by then, the move is theirs to finish or undo.
  */
 export async function runTraslado(ctx: TrasladoContext, trasladoId: number): Promise<void> {
   const lock = await tryLockTraslado(ctx.databaseConfig, trasladoId);
@@ -284,13 +296,13 @@ export async function runTraslado(ctx: TrasladoContext, trasladoId: number): Pro
     return;
   }
   try {
-    await moveReceiver(ctx, trasladoId);
+    await moveReceiver(ctx, trasladoId, lock);
   } finally {
     await lock.release();
   }
 }
 
-async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<void> {
+async function moveReceiver(ctx: TrasladoContext, trasladoId: number, lock: TrasladoLock): Promise<void> {
   const [traslado] = await ctx.controlDb.select().from(traslados).where(eq(traslados.id, trasladoId));
   if (!traslado || traslado.estado !== 'copiando') return;
   const [tenant] = await ctx.controlDb.select().from(tenants).where(eq(tenants.id, traslado.tenantId));
@@ -302,6 +314,8 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<v
   let frozen = false;
   try {
     if (source.kind !== 'postgres' || !destino) throw new Error(m.soloPostgres);
+    // Between steps (and during the copy, through its signal) the lock must still be this run's.
+    await lock.assertHeld();
     // A retried job starts over: the copy a previous attempt left is dropped first.
     if (traslado.destinoBase) {
       const previous = ctx.servidores.databaseUrlOn(destino.id, traslado.destinoBase);
@@ -309,6 +323,7 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<v
     }
     await setReadOnly(source.url, true);
     frozen = true;
+    await lock.assertHeld();
     // The same name when the destination has none of it; otherwise one of its own.
     let targetName = tenant.databaseName;
     let targetUrl = ctx.servidores.databaseUrlOn(destino.id, targetName)!;
@@ -319,11 +334,21 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<v
     }
     createdUrl = targetUrl;
     await ctx.controlDb.update(traslados).set({ destinoBase: targetName }).where(eq(traslados.id, traslado.id));
-    await copyDatabase(source.url, targetUrl, ctx.pgBinDir);
-    const [before, after] = await Promise.all([tableChecksums(source.url), tableChecksums(targetUrl)]);
+    await lock.assertHeld();
+    await copyDatabase(source.url, targetUrl, ctx.pgBinDir, lock.signal);
+    await lock.assertHeld();
+    const [before, after] = await Promise.all([tableChecksums(source.url, lock.signal), tableChecksums(targetUrl, lock.signal)]);
     const different = firstDifference(before, after);
     if (different) throw new Error(m.diferencia(different));
     await ctx.controlDb.transaction(async (tx) => {
+      // Switched only while still 'copiando' and held here (a sweep skips a row held), under the lock.
+      const [still] = await tx
+        .select({ id: traslados.id })
+        .from(traslados)
+        .where(and(eq(traslados.id, traslado.id), eq(traslados.estado, 'copiando')))
+        .for('update');
+      if (!still) throw new TrasladoLockLost(new Error('move no longer copying'));
+      await lock.assertHeld();
       await tx
         .update(tenants)
         .set({ servidorId: destino.id, databaseName: targetName, databaseUrl: null, moviendoDesde: null })
@@ -337,18 +362,58 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number): Promise<v
     await ctx.tenantPools.evict(source, 2_000);
     ctx.log.info({ receptor: tenant.id, servidor: destino.id, tablas: before.length }, 'receiver database moved');
   } catch (error) {
-    const motivo = (error as Error).message || String(error);
     ctx.log.error({ err: error, receptor: tenant.id }, 'receiver database move failed');
-    if (createdUrl) await dropDatabase({ kind: 'postgres', url: createdUrl }).catch(() => undefined);
-    if (frozen && source.kind === 'postgres') await setReadOnly(source.url, false).catch(() => undefined);
-    await ctx.controlDb.transaction(async (tx) => {
-      await tx.update(tenants).set({ moviendoDesde: null }).where(eq(tenants.id, tenant.id));
-      await tx
-        .update(traslados)
-        .set({ estado: 'fallido', detalle: m.fallido(motivo.slice(0, 500)), terminadoEn: new Date() })
-        .where(eq(traslados.id, traslado.id));
-    });
-    ctx.clearSessions();
+    const undo = async () => {
+      const motivo = lock.signal.aborted || error instanceof TrasladoLockLost ? m.bloqueoPerdido : (error as Error).message || String(error);
+      if (createdUrl) await dropDatabase({ kind: 'postgres', url: createdUrl }).catch(() => undefined);
+      if (frozen && source.kind === 'postgres') await setReadOnly(source.url, false).catch(() => undefined);
+      await ctx.controlDb.transaction(async (tx) => {
+        await tx.update(tenants).set({ moviendoDesde: null }).where(eq(tenants.id, tenant.id));
+        await tx
+          .update(traslados)
+          .set({ estado: 'fallido', detalle: m.fallido(motivo.slice(0, 500)), terminadoEn: new Date() })
+          .where(eq(traslados.id, traslado.id));
+      });
+      ctx.clearSessions();
+    };
+    if (!lock.signal.aborted && !(error instanceof TrasladoLockLost)) {
+      await undo();
+      return;
+    }
+    await undoWithoutLock(ctx, traslado.id, source.kind === 'postgres' ? source.url : null, createdUrl, undo);
+  }
+}
+
+/**
+ * After the lock was lost: the move is undone only under the lock taken again and while it is still
+ * 'copiando' (no other run finished or undid it meanwhile), and then the copy the last run recorded
+ * is dropped too. When the lock is someone else's, or the control database does not answer, the move
+ * is left to them: the lock's holder ends it, and otherwise the sweep of stuck moves undoes it.
+ */
+async function undoWithoutLock(
+  ctx: TrasladoContext,
+  trasladoId: number,
+  sourceUrl: string | null,
+  createdUrl: string | null,
+  undo: () => Promise<void>,
+): Promise<void> {
+  const again = await tryLockTraslado(ctx.databaseConfig, trasladoId).catch(() => null);
+  if (!again) {
+    ctx.log.error({ traslado: trasladoId }, 'receiver move lost its lock: left to the lock’s holder or the sweep of stuck moves');
+    return;
+  }
+  try {
+    const [row] = await ctx.controlDb.select().from(traslados).where(eq(traslados.id, trasladoId));
+    if (!row || row.estado !== 'copiando') return;
+    if (row.destinoBase) {
+      await ctx.servidores.ensure(row.destinoServidorId);
+      const recorded = ctx.servidores.databaseUrlOn(row.destinoServidorId, row.destinoBase);
+      if (recorded && recorded !== sourceUrl && recorded !== createdUrl) await dropDatabase({ kind: 'postgres', url: recorded }).catch(() => undefined);
+    }
+    await again.assertHeld();
+    await undo();
+  } finally {
+    await again.release();
   }
 }
 
