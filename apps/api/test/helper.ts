@@ -31,10 +31,13 @@ async function serverReachable(): Promise<boolean> {
   }
 }
 
-/** A throw-away database configuration: a fresh PostgreSQL database, or PGlite folders when no server answers. */
-async function freshDatabase(): Promise<{ config: DatabaseConfig; cleanup: () => Promise<void> }> {
+/**
+ * A throw-away database configuration: a fresh PostgreSQL database, or PGlite folders when no server
+ * answers or `embedded` asks for the embedded default (no DATABASE_URL) whatever the machine has.
+ */
+async function freshDatabase(embedded: boolean): Promise<{ config: DatabaseConfig; cleanup: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'receptoria-test-'));
-  if (!(await serverReachable())) {
+  if (embedded || !(await serverReachable())) {
     return { config: { dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `receptoria_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -72,9 +75,12 @@ export interface TestContext {
 
 export const DEFAULT_PASSWORD = 'clave-segura-123';
 
-/** Builds the real application over its own fresh databases. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const { config: database, cleanup } = await freshDatabase();
+/**
+ * Builds the real application over its own fresh databases; `{ embedded: true }` runs it on PGlite
+ * (the control database and every receiver's in this process) even where a PostgreSQL server answers.
+ */
+export async function createTestContext(overrides: Partial<AppConfig> = {}, options: { embedded?: boolean } = {}): Promise<TestContext> {
+  const { config: database, cleanup } = await freshDatabase(options.embedded ?? false);
   const config: AppConfig = {
     database,
     jwtSecret: `test-secret-${randomBytes(16).toString('hex')}`,

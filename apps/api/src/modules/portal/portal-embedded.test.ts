@@ -1,0 +1,248 @@
+import { EstadoCuentaSchema, PortalDocumentosListResponseSchema, todayIso } from '@receptoria/contracts';
+import type { TenantDb } from '@receptoria/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { createPdf } from '../../documents/pdf';
+import { registerEstudio } from '../encargos/encargos.fixtures';
+import { seedDiligencia, seedEncargo } from '../rutas/rutas.fixtures';
+
+/**
+ * The law-firm portal on the embedded default database (PGlite: no DATABASE_URL, the control database
+ * and each receiver's in the server's process), end to end through the app: invitation by mail,
+ * activation, sign-in, the firm's assignments only, its documents and account statement, and the
+ * session ended by sign-out and by deactivation. There is no LISTEN/NOTIFY here: the session check is
+ * cached for a minute, so only the process's own revocation can explain a 401 right after.
+ */
+
+const PASSWORD = 'portal-clave-2026';
+
+let smtp: TestSmtpServer;
+let t: TestContext;
+let staff: string;
+let staffB: string;
+let estudioA1: { id: number };
+let estudioA2: { id: number };
+let estudioB: { id: number };
+let tenantB: number;
+const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
+const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
+
+const get = (token: string | undefined, url: string) => t.request(token, { method: 'GET', url });
+
+async function pdf(text: string): Promise<Buffer> {
+  const { doc, done } = createPdf(text, 'Estudio');
+  doc.text(text);
+  doc.end();
+  return done;
+}
+
+/** Invites `email` to the firm, reads the link from the mail, activates it and signs in. */
+async function onboard(token: string, estudioId: number, email: string) {
+  const invited = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudioId}/usuarios_portal/`, payload: { nombre: 'Abogada Embebida', email } });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const deadline = Date.now() + 30_000;
+  let mail = smtp.received.find((m) => m.envelopeTo.includes(email));
+  while (!mail) {
+    if (Date.now() > deadline) throw new Error(`no invitation mailed to ${email}`);
+    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
+    mail = smtp.received.find((m) => m.envelopeTo.includes(email));
+  }
+  expect(mail.parsed.subject).toMatch(/Invitación al portal/);
+  const link = /\/portal\/activar\/([A-Za-z0-9_-]{20,})/.exec(mail.parsed.text ?? '');
+  expect(link, mail.parsed.text).not.toBeNull();
+  const activated = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/activar/', payload: { token: link![1], password: PASSWORD } });
+  expect(activated.statusCode, activated.body).toBe(200);
+  const login = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email, password: PASSWORD } });
+  expect(login.statusCode, login.body).toBe(200);
+  const body = login.json() as { access: string; refresh: string; user: { kind: string; estudio: { id: number } } };
+  expect(body.user).toMatchObject({ kind: 'portal', estudio: { id: estudioId } });
+  return { usuarioId: (invited.json() as { usuario: { id: number } }).usuario.id, access: body.access, refresh: body.refresh };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // The session check cached for a minute, as a server keeps it: revocation must drop it, not expiry.
+  t = await createTestContext({ mail: { smtpUrl: smtp.url }, sessionCacheTtlMs: 60_000 }, { embedded: true });
+  staff = await t.login('admin', ADMIN_PASSWORD);
+  estudioA1 = await registerEstudio(t, staff, { nombre: 'Estudio Uno Embebido' });
+  estudioA2 = await registerEstudio(t, staff, { nombre: 'Estudio Dos Embebido' });
+  tenantB = (await t.createTenant({ nombre: 'Receptora Embebida Otra' })).id;
+  await t.createUser({ tenantId: tenantB, username: 'embebida_staff_b' });
+  staffB = await t.login('embebida_staff_b');
+  estudioB = await registerEstudio(t, staffB, { nombre: 'Estudio de Otra Receptora Embebida' });
+  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
+  const dbB: TenantDb = await t.tenantDbOf(tenantB);
+  for (const rol of ['C-4101-2026', 'C-4102-2026']) encargos.a1.push((await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: rol })).encargo.id);
+  encargos.a2.push((await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: 'C-4202-SECRETO' })).encargo.id);
+  // Receiver B's ids must differ from A's so a leak could not pass as a coincidence.
+  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
+  encargos.b.push((await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: 'C-4303-AJENO' })).encargo.id);
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('the portal on the embedded database', () => {
+  it('runs on PGlite with no revocation listener', () => {
+    expect(t.config.database).not.toHaveProperty('controlUrl');
+    expect(t.app.revocations).toBeUndefined();
+  });
+
+  it('onboards firms of two receivers: invitation mailed, activation, sign-in', async () => {
+    sessions.a1 = await onboard(staff, estudioA1.id, 'ana@embebido-uno.cl');
+    sessions.a2 = await onboard(staff, estudioA2.id, 'beto@embebido-dos.cl');
+    sessions.b = await onboard(staffB, estudioB.id, 'carla@embebida-otra.cl');
+    const perfil = await get(sessions.a1.access, '/api/v1/portal/perfil/');
+    expect(perfil.statusCode, perfil.body).toBe(200);
+    expect(perfil.json().user).toMatchObject({ email: 'ana@embebido-uno.cl' });
+  });
+
+  it('lists only the firm’s own assignments; another firm’s or receiver’s are 404', async () => {
+    const own = await get(sessions.a1.access, '/api/v1/portal/encargos/');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().results.map((e: { id: number }) => e.id).sort()).toEqual([...encargos.a1].sort());
+    expect(own.body).not.toContain('C-4202-SECRETO');
+    const detail = await get(sessions.a1.access, `/api/v1/portal/encargos/${encargos.a1[0]}/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().eventos[0].tipo).toBe('recibido');
+
+    const attempts: Array<[string, number[], string[]]> = [
+      [sessions.a1.access, [...encargos.a2, ...encargos.b], ['C-4202-SECRETO', 'C-4303-AJENO']],
+      [sessions.a2.access, [...encargos.a1, ...encargos.b], ['C-4101-2026', 'C-4303-AJENO']],
+      [sessions.b.access, [...encargos.a1, ...encargos.a2], ['C-4101-2026', 'C-4202-SECRETO']],
+    ];
+    for (const [token, ids, secrets] of attempts) {
+      const list = await get(token, '/api/v1/portal/encargos/?search=C-');
+      expect(list.statusCode, list.body).toBe(200);
+      for (const secret of secrets) expect(list.body).not.toContain(secret);
+      for (const id of ids) {
+        const response = await get(token, `/api/v1/portal/encargos/${id}/`);
+        expect(response.statusCode, `${id} ${response.body}`).toBe(404);
+      }
+    }
+    expect((await get(sessions.a2.access, '/api/v1/portal/encargos/')).json().results.map((e: { id: number }) => e.id)).toEqual(encargos.a2);
+    expect((await get(sessions.b.access, '/api/v1/portal/encargos/')).json().results.map((e: { id: number }) => e.id)).toEqual(encargos.b);
+  });
+
+  it('lists the firm’s documents only, each with a link that opens its file', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const insert = async (encargo: number, rol: string, titulo: string, bytes: Buffer) => {
+      const [row] = (
+        (await db.execute(sql`
+          insert into estampados (encargo_id, numero_rol, tipo_estampado_id, titulo, archivo_pdf, fecha_creacion)
+          values (${encargo}, ${rol}, (select id from tipos_estampado where codigo = 'busqueda_positiva'), ${titulo}, ${bytes}, '2025-04-10T10:00:00-03:00'::timestamptz)
+          returning id`)) as unknown as { rows: Array<{ id: string }> }
+      ).rows;
+      await t.app.controlDb.execute(sql`insert into estampado_documentos (documento_id, tenant_id) values (${row!.id}, ${t.mainTenantId})`);
+      return row!.id;
+    };
+    const propio = await insert(encargos.a1[0]!, 'C-4101-2026', 'Certificado propio', await pdf('CERTIFICADO EMBEBIDO C-4101-2026'));
+    const ajeno = await insert(encargos.a2[0]!, 'C-4202-SECRETO', 'Certificado ajeno', await pdf('CERTIFICADO AJENO'));
+
+    const list = async (token: string) => {
+      const response = await get(token, '/api/v1/portal/documentos/?desde=2025-01-01&hasta=2025-12-31');
+      expect(response.statusCode, response.body).toBe(200);
+      return { body: response.body, ...PortalDocumentosListResponseSchema.parse(response.json()) };
+    };
+    const mine = await list(sessions.a1.access);
+    expect(mine.results.map((d) => d.id)).toEqual([propio]);
+    expect(mine.results[0]).toMatchObject({ numero_rol: 'C-4101-2026', tipo: 'Búsqueda positiva', firmado: false });
+    expect(mine.body).not.toContain('C-4202-SECRETO');
+    const file = await get(undefined, mine.results[0]!.url!);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A link is good for its own certificate only.
+    expect((await get(undefined, mine.results[0]!.url!.replace(propio, ajeno))).statusCode).toBe(404);
+    expect((await list(sessions.a2.access)).results.map((d) => d.id)).toEqual([ajeno]);
+    expect((await list(sessions.b.access)).count).toBe(0);
+  });
+
+  it('answers the firm’s receipts and account statement as the office sees it', async () => {
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const hoy = todayIso();
+    for (const [n, valor] of [25_000, 15_000].entries()) {
+      const { encargo } = await seedEncargo(db, { estudioId: estudioA1.id, numeroRol: `C-45${n}-2026`, estado: 'estampado', fechaEstampado: hoy });
+      const d = await seedDiligencia(db, encargo.id, { fecha: `${hoy}T09:00:00-04:00`, valorFinal: valor });
+      const recibo = await t.request(staff, { method: 'POST', url: '/api/v1/recibos/', payload: { estudio_id: estudioA1.id, diligencia_ids: [d.id], fecha: hoy } });
+      expect(recibo.statusCode, recibo.body).toBe(201);
+    }
+    const recibos = await get(sessions.a1.access, '/api/v1/portal/recibos/');
+    expect(recibos.statusCode, recibos.body).toBe(200);
+    expect(recibos.json().count).toBe(2);
+    const reciboPdf = await get(sessions.a1.access, `/api/v1/portal/recibos/${recibos.json().results[0].id}/pdf/`);
+    expect(reciboPdf.statusCode, reciboPdf.body).toBe(200);
+    expect(reciboPdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another firm of the same receiver sees none of them.
+    expect((await get(sessions.a2.access, '/api/v1/portal/recibos/')).json().count).toBe(0);
+    expect((await get(sessions.a2.access, `/api/v1/portal/recibos/${recibos.json().results[0].id}/pdf/`)).statusCode).toBe(404);
+
+    const portal = await get(sessions.a1.access, '/api/v1/portal/estado_cuenta/');
+    expect(portal.statusCode, portal.body).toBe(200);
+    const cuenta = EstadoCuentaSchema.parse(portal.json());
+    expect(cuenta).toMatchObject({ estudio: { id: estudioA1.id }, saldo: 40_000, movimientos_total: 2, recibos_abiertos_total: 2 });
+    const oficina = await get(staff, `/api/v1/estudios/${estudioA1.id}/estado_cuenta/`);
+    expect(portal.json()).toEqual(oficina.json());
+    expect((await get(sessions.a2.access, '/api/v1/portal/estado_cuenta/')).json()).toMatchObject({ estudio: { id: estudioA2.id }, saldo: 0 });
+  });
+
+  it('answers many portal requests at once, writes among them, on the one in-process database', async () => {
+    // Cold session checks, so they run beside the writes' transactions on the same PGlite.
+    t.app.sessionCache.clear();
+    const db: TenantDb = await t.tenantDbOf(t.mainTenantId);
+    const { encargo } = await seedEncargo(db, { estudioId: estudioA2.id, numeroRol: 'C-4599-2026', estado: 'estampado', fechaEstampado: todayIso() });
+    const diligencia = await seedDiligencia(db, encargo.id, { fecha: `${todayIso()}T09:00:00-04:00`, valorFinal: 9_000 });
+    const reads = (['a1', 'a2', 'b'] as const).flatMap((who) =>
+      ['/api/v1/portal/encargos/', '/api/v1/portal/documentos/', '/api/v1/portal/estado_cuenta/', '/api/v1/portal/perfil/'].map((url) =>
+        get(sessions[who].access, url).then((r) => [who, url, r.statusCode] as const),
+      ),
+    );
+    const writes = (['a1', 'a2', 'b'] as const).map((who) =>
+      t
+        .request(sessions[who].access, { method: 'PUT', url: '/api/v1/portal/preferencias/', payload: { mail_plazos: false } })
+        .then((r) => [who, 'preferencias', r.statusCode] as const),
+    );
+    const recibo = t
+      .request(staff, { method: 'POST', url: '/api/v1/recibos/', payload: { estudio_id: estudioA2.id, diligencia_ids: [diligencia.id], fecha: todayIso() } })
+      .then((r) => ['staff', 'recibo', r.statusCode] as const);
+    const answers = await Promise.all([...reads, ...writes, recibo]);
+    expect(answers.filter(([, , code]) => code !== 200 && code !== 201)).toEqual([]);
+    for (const who of ['a1', 'a2', 'b'] as const) {
+      expect((await get(sessions[who].access, '/api/v1/portal/preferencias/')).json().preferencias.mail_plazos).toBe(false);
+    }
+    expect((await get(sessions.a2.access, '/api/v1/portal/estado_cuenta/')).json()).toMatchObject({ estudio: { id: estudioA2.id }, saldo: 9_000 });
+  });
+
+  it('ends the session on sign-out: the next request with its token is 401, at once', async () => {
+    // The check is cached (a minute) from the requests above; sign-out must drop it.
+    expect((await get(sessions.a1.access, '/api/v1/portal/encargos/')).statusCode).toBe(200);
+    const out = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/logout/', payload: { refresh: sessions.a1.refresh } });
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await get(sessions.a1.access, '/api/v1/portal/encargos/')).statusCode).toBe(401);
+    const renewed = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/refresh/', payload: { refresh: sessions.a1.refresh } });
+    expect(renewed.statusCode).toBe(401);
+    // The other firm's session is untouched.
+    expect((await get(sessions.a2.access, '/api/v1/portal/encargos/')).statusCode).toBe(200);
+  });
+
+  it('ends every session of a user the office deactivates, at once, and a reactivated user signs in again', async () => {
+    const { usuarioId, access } = await onboard(staff, estudioA1.id, 'dora@embebido-uno.cl');
+    expect((await get(access, '/api/v1/portal/perfil/')).statusCode).toBe(200);
+    const off = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioA1.id}/usuarios_portal/${usuarioId}/desactivar/` });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await get(access, '/api/v1/portal/perfil/')).statusCode).toBe(401);
+    const refused = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email: 'dora@embebido-uno.cl', password: PASSWORD } });
+    expect(refused.statusCode).toBe(401);
+    const on = await t.request(staff, { method: 'POST', url: `/api/v1/estudios/${estudioA1.id}/usuarios_portal/${usuarioId}/activar/` });
+    expect(on.statusCode, on.body).toBe(200);
+    const again = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email: 'dora@embebido-uno.cl', password: PASSWORD } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await get(again.json().access, '/api/v1/portal/encargos/')).json().results.map((e: { id: number }) => e.id)).toEqual(
+      expect.arrayContaining(encargos.a1),
+    );
+  });
+});
