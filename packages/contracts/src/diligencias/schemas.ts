@@ -18,6 +18,9 @@ export const INFORMANTE_RELACION_MAX_LENGTH = 60;
 // ---------------------------------------------------------------------------------------------
 // POST /api/v1/diligencias/guardar_resultados/ ('Estampar Más Tarde')
 
+/** Built once: a schema built inside the transform below would be built again for every request. */
+const fechaDiligenciaSchema = fechaDiligencia();
+
 export const GuardarResultadosSchema = z
   .object({
     numero_rol: rolBuscado(m.encargoRequerido),
@@ -27,7 +30,7 @@ export const GuardarResultadosSchema = z
     resultado_id: tipoEstampadoId(),
     /** Kept as typed until the end: whether it carried a time decides hora_informada. */
     fecha_diligencia: z.unknown().transform((value, ctx) => {
-      const parsed = fechaDiligencia().safeParse(value);
+      const parsed = fechaDiligenciaSchema.safeParse(value);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
         return z.NEVER;

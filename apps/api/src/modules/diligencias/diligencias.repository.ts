@@ -1,9 +1,10 @@
-import { type DiligenciaResumen, type EncargoEstado, todayIso, toSantiagoIso } from '@receptoria/contracts';
+import { type DiligenciaResumen, type EncargoEstado, type Tarifa, todayIso, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared, preparedSql } from '../../lib/prepared';
 
-const { cartasArt46, diligencias, encargoTotales, encargos, estudios, plazos, tiposEncargo, tiposEstampado } = tenantSchema;
+const { auditoria, cartasArt46, diligencias, encargoTotales, encargos, estudios, plazos, tarifas, tiposEncargo, tiposEstampado, utmMensual } =
+  tenantSchema;
 
 export type TipoEstampadoRow = typeof tiposEstampado.$inferSelect;
 export type DiligenciaRow = typeof diligencias.$inferSelect;
@@ -15,6 +16,18 @@ export async function listTiposEstampado(db: TenantDb): Promise<TipoEstampadoRow
 
 /** A stamp type as a JSON column of another statement (placeholder `tipo`): read in the same round trip. */
 export const tipoEstampadoJson = sql<TipoEstampadoJson | null>`(select row_to_json(t) from ${tiposEstampado} t where t.id = ${sql.placeholder('tipo')})`;
+
+/**
+ * The price-list rows a diligence of the assignment read beside it may take (the firm's and the general
+ * list's, in their order, shaped as Tarifa), as a JSON column of a statement over encargos.
+ */
+export const tarifasJson = sql<Tarifa[]>`coalesce((select json_agg(json_build_object('id', t.id, 'estudio_id', t.estudio_id,
+      'tipo_estampado_id', t.tipo_estampado_id, 'cuantia_desde', t.cuantia_desde, 'cuantia_hasta', t.cuantia_hasta,
+      'monto_clp', t.monto_clp, 'porcentaje_utm', t.porcentaje_utm, 'recargos', t.recargos) order by t.orden, t.id)
+    from ${tarifas} t where t.estudio_id = ${sql.identifier('encargos')}.${sql.identifier('estudio_id')} or t.estudio_id is null), '[]'::json)`;
+
+/** The UTM of the month `mes` (placeholder), else the latest before it, as a column of another statement (null: none on record). */
+export const utmJson = sql<number | null>`(select u.valor from ${utmMensual} u where u.mes <= ${sql.placeholder('mes')} order by u.mes desc limit 1)`;
 
 export interface TipoEstampadoJson {
   id: number;
@@ -273,6 +286,71 @@ const colaJsonStatement = (limit: number) => {
 export async function readColaJson(db: TenantDb, limit: number, now = new Date()): Promise<string> {
   const { rows } = await preparedSql<{ cola: string }>(db, `cola_json_${limit}`, () => colaJsonStatement(limit)).execute({ hoy: todayIso(now) });
   return (rows[0] as { cola: string }).cola;
+}
+
+/** What saving results stores of a diligence: every column but its id. */
+export type DiligenciaValues = Omit<DiligenciaRow, 'id'>;
+
+/** The results save's writes beside the diligence: the assignment's new state and the two audit entries' changes. */
+export interface ResultadosEscritura {
+  /** The assignment's version as read: the save writes nothing once another change has raised it. */
+  version: number;
+  estado: EncargoEstado;
+  fechaModificacion: Date;
+  actor: { userId: number | null; username: string; ip: string; userAgent: string };
+  cambiosDiligencia: Record<string, unknown>;
+  cambiosEncargo: Record<string, unknown>;
+}
+
+/**
+ * Results saved in one statement (one round trip, its own transaction when run outside one): the
+ * assignment updated while its version is still the one read (the work queue's last-diligence day set
+ * here, so the diligences' trigger finds it right and adds no second version), the diligence inserted
+ * for it, and both audit entries (the diligence created, the assignment's 'resultados') in that order.
+ * Answers the new diligence's id; undefined, with nothing written, when the assignment changed since.
+ */
+export async function insertDiligenciaConResultados(db: TenantDb, diligencia: DiligenciaValues, w: ResultadosEscritura): Promise<number | undefined> {
+  const p = (name: string) => sql.placeholder(name);
+  const { rows } = await preparedSql<{ id: number }>(
+    db,
+    'diligencia_con_resultados',
+    () => sql`
+      with u as (
+        update ${encargos} set estado = ${p('estado')}, fecha_modificacion = ${p('fechaModificacion')}::timestamptz,
+               ultima_diligencia_dia = greatest(ultima_diligencia_dia, (${p('fechaDiligencia')}::timestamptz at time zone 'America/Santiago')::date)
+         where id = ${p('encargoId')}::int and version = ${p('version')}::int
+        returning id
+      ), d as (
+        insert into ${diligencias} (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, tratamiento, valor_cobrado, valor_final,
+                                    motivo_cambio_valor, observaciones, informante, informante_relacion, hora_informada,
+                                    domicilio_id, domicilio_direccion, domicilio_comuna, creado_por, fecha_creacion)
+        select u.id, ${p('tipoEstampadoId')}::int, ${p('fechaDiligencia')}::timestamptz, ${p('apuntesTerreno')}::text, ${p('tratamiento')}::text,
+               ${p('valorCobrado')}::bigint, ${p('valorFinal')}::bigint, ${p('motivoCambioValor')}::text, ${p('observaciones')}::text,
+               ${p('informante')}::text, ${p('informanteRelacion')}::text, ${p('horaInformada')}::boolean, ${p('domicilioId')}::int,
+               ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text, ${p('creadoPor')}::text, ${p('fechaCreacion')}::timestamptz
+          from u
+        returning id
+      ), a as (
+        insert into ${auditoria} (usuario_id, usuario, entidad, entidad_id, accion, cambios, ip, user_agent)
+        select ${p('usuarioId')}::int, ${p('usuario')}::text, x.entidad, x.entidad_id, x.accion, x.cambios,
+               coalesce(${p('ip')}::text, ''), coalesce(${p('userAgent')}::text, '')
+          from d, u, lateral (values ('diligencia', d.id, 'crear', ${p('cambiosDiligencia')}::jsonb),
+                                     ('encargo', u.id, 'resultados', ${p('cambiosEncargo')}::jsonb)) as x(entidad, entidad_id, accion, cambios)
+      )
+      select id from d`,
+  ).execute({
+    ...diligencia,
+    version: w.version,
+    estado: w.estado,
+    fechaModificacion: w.fechaModificacion,
+    usuarioId: w.actor.userId,
+    usuario: w.actor.username,
+    ip: w.actor.ip,
+    userAgent: w.actor.userAgent,
+    cambiosDiligencia: JSON.stringify(w.cambiosDiligencia),
+    cambiosEncargo: JSON.stringify(w.cambiosEncargo),
+  });
+  return rows[0]?.id;
 }
 
 /** Completes the hour of a diligence typed with its date alone (the date kept, now informed). */

@@ -8,8 +8,10 @@ import {
   type NotificarEstampadoResponse,
   type NotificarEstampadoValue,
   diligenciaMessages as m,
+  type Tarifa,
   TIPO_ESTAMPADO_ART_44,
   TIPO_ESTAMPADO_CARTA_ART_46,
+  TIPO_ESTAMPADO_REQUERIMIENTO,
   visitaMessages,
   todayIso,
   toSantiagoIso,
@@ -20,21 +22,32 @@ import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import type { CalendarioRef } from '../calendario/calendario.service';
 import { exigirLugarRequerimiento, plazoDeDiligencia } from '../calendario/plazos.service';
-import { recordAudits } from '../auditoria/auditoria.service';
-import { valorSugerido } from '../honorarios/honorarios.service';
+import { montoSugerido, sugeridoDe, utmLeida } from '../honorarios/honorarios.service';
 import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
 import {
   type EncargoFull,
-  insertDiligenciaUpdatingEncargo,
+  encargosFullByRolWith,
   lockEncargosFullByRol,
-  lockEncargosFullByRolWithTipo,
   updateEncargoReturning,
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { ultimaCartaArt46 } from '../visitas/carta-art46.service';
 import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
-import { findUltimaDiligencia, readColaJson, toDiligenciaResumen, type UltimaDiligencia } from './diligencias.repository';
+import {
+  type DiligenciaRow,
+  type DiligenciaValues,
+  findUltimaDiligencia,
+  insertDiligenciaConResultados,
+  readColaJson,
+  type TipoEstampadoJson,
+  tarifasJson,
+  tipoEstampadoJson,
+  tipoFromJson,
+  toDiligenciaResumen,
+  type UltimaDiligencia,
+  utmJson,
+} from './diligencias.repository';
 
 /** States in which results may be registered (spec 02 §4). */
 export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
@@ -62,8 +75,19 @@ function chooseOfRol(rows: EncargoFull[], numeroRol: string, encargoId: number |
 }
 
 /**
+ * Types whose save reads more than the assignment (the art. 44 searches, the art. 46 letter on record) or
+ * writes more than the diligence (the deadline a requerimiento or an art. 44 notification starts): saved
+ * with the assignment locked, in one transaction.
+ */
+const TIPOS_EN_TRANSACCION: ReadonlySet<string> = new Set([TIPO_ESTAMPADO_ART_44, TIPO_ESTAMPADO_CARTA_ART_46, TIPO_ESTAMPADO_REQUERIMIENTO]);
+
+/**
  * 'Estampar Más Tarde': stores the field results and moves the assignment to listo_para_estampar.
- * One transaction; the assignment row is locked before its state is checked.
+ * Most types take two round trips and no transaction of their own: one read (the rol's assignments, the
+ * type, the price list and the month's UTM), then one statement that updates the assignment only while
+ * its version is the one read, inserts the diligence and both audit entries. When another change came
+ * in between (nothing was written), and for the types of TIPOS_EN_TRANSACCION, the save runs again in a
+ * transaction with the rol's assignments locked before their state is checked.
  */
 export async function guardarResultados(
   db: TenantDb,
@@ -72,6 +96,8 @@ export async function guardarResultados(
   calendario: CalendarioRef,
   now = new Date(),
 ): Promise<GuardarResultadosResponse> {
+  const saved = await registrar(db, input, actor, calendario, now, false);
+  if (saved) return saved.response;
   return db.transaction(async (tx) => (await registrarResultados(tx, input, actor, calendario, now)).response);
 }
 
@@ -87,66 +113,123 @@ export async function registrarResultados(
   calendario: CalendarioRef,
   now = new Date(),
 ): Promise<{ response: GuardarResultadosResponse; diligencia: UltimaDiligencia }> {
-  const locked = await lockEncargosFullByRolWithTipo(tx, input.numero_rol, input.resultado_id);
-  const found = chooseOfRol(locked.rows, input.numero_rol, input.encargo_id);
+  const saved = await registrar(tx, input, actor, calendario, now, true);
+  if (!saved) throw new Error(`los encargos del rol ${input.numero_rol}, bloqueados, no se actualizaron`);
+  return saved;
+}
+
+/** What the results save reads beside each assignment of the rol. */
+interface LeidoConEncargo {
+  tipo: TipoEstampadoJson | null;
+  tarifas: Tarifa[];
+  utm: number | null;
+}
+
+/**
+ * One results save. With `lock` (inside a transaction) the rol's assignments are locked as they are read
+ * and the save always writes; without it, undefined when it must run locked (its type, or a change since
+ * the read: nothing written then).
+ */
+async function registrar(
+  db: TenantDb,
+  input: GuardarResultadosValue,
+  actor: AuditActor,
+  calendario: CalendarioRef,
+  now: Date,
+  lock: boolean,
+): Promise<{ response: GuardarResultadosResponse; diligencia: UltimaDiligencia } | undefined> {
+  const mes = todayIso().slice(0, 7);
+  const read = await encargosFullByRolWith<LeidoConEncargo>(
+    db,
+    lock ? 'resultados_rol_bloqueo' : 'resultados_rol',
+    { tipo: tipoEstampadoJson, tarifas: tarifasJson, utm: utmJson },
+    { rol: input.numero_rol, tipo: input.resultado_id, mes },
+    lock,
+  );
+  const found = chooseOfRol(
+    read.map((r) => r.full),
+    input.numero_rol,
+    input.encargo_id,
+  );
   const current = found.row;
   const encargoId = current.id;
   if (!ESTADOS_CON_RESULTADOS.includes(current.estado)) {
     throw new AppError('CONFLICT', m.estadoNoPermitido(current.estado));
   }
-  const { tipo } = locked;
+  const leido = (read.find((r) => r.full === found) as { extra: LeidoConEncargo }).extra;
+  const tipo = tipoFromJson(leido.tipo);
   if (!tipo || !tipo.activo) {
     throw new AppError('BAD_REQUEST', m.tipoInvalido, { errors: { resultado_id: [m.tipoInvalido] } });
   }
   exigirLugarRequerimiento(tipo.codigo, input.lugar_requerimiento);
+  if (!lock && TIPOS_EN_TRANSACCION.has(tipo.codigo)) return undefined;
   // The address of the act (issue 23): an art. 44 notification needs two positive searches there on different days.
-  const domicilio = await domicilioDelActo(tx, encargoId, input.domicilio_id);
-  if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(tx, encargoId, domicilio, input.fecha_diligencia);
+  const domicilios = found.encargo.domicilios;
+  const domicilio = domicilioDelActo(domicilios, input.domicilio_id);
+  if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(db, encargoId, domicilio, input.fecha_diligencia);
   // The letter's certificate certifies a letter on record (fecha de envío, número de seguimiento).
-  if (tipo.codigo === TIPO_ESTAMPADO_CARTA_ART_46 && !(await ultimaCartaArt46(tx, encargoId))) {
+  if (tipo.codigo === TIPO_ESTAMPADO_CARTA_ART_46 && !(await ultimaCartaArt46(db, encargoId))) {
     throw new AppError('CONFLICT', visitaMessages.sinCartaArt46, { errors: { resultado_id: [visitaMessages.sinCartaArt46] } });
   }
   const personalizado = input.valor_personalizado;
-  const { diligencia, row } = await insertDiligenciaUpdatingEncargo(
-    tx,
-    {
-      encargoId,
-      tipoEstampadoId: tipo.id,
-      fechaDiligencia: input.fecha_diligencia,
-      apuntesTerreno: input.apuntes_terreno,
-      tratamiento: input.tratamiento,
-      valorCobrado: personalizado,
-      // Without a custom value, the fee of the firm's price list (issue 25), else the general list, else the type's default.
-      valorFinal: personalizado ?? (await valorSugerido(tx, encargoId, tipo.id, tipo.valorPorDefecto)),
-      motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
-      observaciones: input.observaciones_diligencia,
-      informante: input.informante,
-      informanteRelacion: input.informante_relacion,
-      horaInformada: input.hora_informada,
-      domicilioId: domicilio?.id ?? null,
-      domicilioDireccion: domicilio?.direccion ?? null,
-      domicilioComuna: domicilio?.comuna ?? null,
-      creadoPor: actor.username,
-      fechaCreacion: now,
-    },
+  // Without a custom value, the fee of the firm's price list (issue 25), else the general list, else the type's default.
+  const valorFinal =
+    personalizado ??
+    (await montoSugerido(
+      () =>
+        sugeridoDe(
+          {
+            estudio_id: current.estudioId,
+            estudio_nombre: found.encargo.estudio_nombre,
+            cuantia: current.cuantia,
+            // The comuna of the principal active address, else of the first active one.
+            comuna: domicilioDelActo(domicilios, undefined)?.comuna ?? null,
+          },
+          tipo,
+          leido.tarifas,
+          utmLeida(leido.utm),
+        ),
+      tipo.valorPorDefecto,
+    ));
+  const values: DiligenciaValues = {
     encargoId,
-    { estado: input.cambiar_estado_a, fechaModificacion: now },
-  );
-  await recordAudits(tx, actor, [
-    {
-      entidad: 'diligencia',
-      entidadId: diligencia.id,
-      accion: 'crear',
-      cambios: diffFields(null, { ...toDiligenciaResumen(diligencia), encargo_id: encargoId, tipo_estampado: { id: tipo.id, nombre: tipo.nombre } }, ['id']),
-    },
-    encargoAuditEntry('resultados', snapshotOf(found), withUpdatedRow(found, row)),
-  ]);
+    tipoEstampadoId: tipo.id,
+    fechaDiligencia: input.fecha_diligencia,
+    apuntesTerreno: input.apuntes_terreno,
+    tratamiento: input.tratamiento,
+    valorCobrado: personalizado,
+    valorFinal,
+    motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
+    observaciones: input.observaciones_diligencia,
+    informante: input.informante,
+    informanteRelacion: input.informante_relacion,
+    horaInformada: input.hora_informada,
+    domicilioId: domicilio?.id ?? null,
+    domicilioDireccion: domicilio?.direccion ?? null,
+    domicilioComuna: domicilio?.comuna ?? null,
+    creadoPor: actor.username,
+    fechaCreacion: now,
+  };
+  const tipoRef = { id: tipo.id, nombre: tipo.nombre };
+  // The assignment as the update leaves it (state, modification time and the version its trigger raises):
+  // its audit entry is written by the same statement.
+  const after = withUpdatedRow(found, { ...current, estado: input.cambiar_estado_a, fechaModificacion: now, version: current.version + 1 });
+  const id = await insertDiligenciaConResultados(db, values, {
+    version: current.version,
+    estado: input.cambiar_estado_a,
+    fechaModificacion: now,
+    actor,
+    cambiosDiligencia: diffFields(null, { ...toDiligenciaResumen({ id: 0, ...values }), encargo_id: encargoId, tipo_estampado: tipoRef }, ['id']),
+    cambiosEncargo: encargoAuditEntry('resultados', snapshotOf(found), after).cambios,
+  });
+  if (id === undefined) return undefined;
+  const diligencia: DiligenciaRow = { id, ...values };
   await plazoDeDiligencia(
-    tx,
+    db,
     calendario,
     {
       encargoId,
-      diligenciaId: diligencia.id,
+      diligenciaId: id,
       tipoCodigo: tipo.codigo,
       fechaDiligencia: input.fecha_diligencia,
       lugarRequerimiento: input.lugar_requerimiento,
@@ -165,7 +248,7 @@ export async function registrarResultados(
       diligencia: {
         ...toDiligenciaResumen(diligencia),
         encargo_id: encargoId,
-        tipo_estampado: { id: tipo.id, nombre: tipo.nombre },
+        tipo_estampado: tipoRef,
         creado_por: diligencia.creadoPor,
         fecha_creacion: toSantiagoIso(diligencia.fechaCreacion),
       },

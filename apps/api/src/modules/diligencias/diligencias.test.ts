@@ -10,11 +10,11 @@ import {
   todayIso,
 } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { crearEncargo } from '../encargos/encargos.fixtures';
-import { ultimaDiligenciaJson } from './diligencias.repository';
+import { insertDiligenciaConResultados, ultimaDiligenciaJson } from './diligencias.repository';
 import { resultadosBody, type ResultadosWorld, setEstado, setupResultados, tipoId } from './resultados.fixtures';
 
 let t: TestContext;
@@ -500,5 +500,84 @@ describe('the last diligence of an assignment, with thousands on record', () => 
     }
     expect(await buscar(empty.numero_rol)).toMatchObject({ ultima_diligencia_fecha: null });
     expect(await buscar(busy.numero_rol)).toMatchObject({ ultima_diligencia_fecha: '2025-06-17T01:00:00-04:00' });
+  });
+});
+
+describe('results saved in two round trips, without a transaction of their own', () => {
+  const db = () => t.tenantDbOf(t.mainTenantId);
+  const versionOf = async (id: number) =>
+    (await (await db()).select({ v: tenantSchema.encargos.version }).from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, id)))[0]?.v;
+  const auditOf = async (entidad: string, id: number) =>
+    (await db()).select().from(tenantSchema.auditoria).where(and(eq(tenantSchema.auditoria.entidad, entidad), eq(tenantSchema.auditoria.entidadId, id))).orderBy(tenantSchema.auditoria.id);
+
+  it('writes nothing once the assignment changed since it was read, and everything at the version it stands at', async () => {
+    const encargo = await nuevo();
+    const leida = (await versionOf(encargo.id)) as number;
+    // Another change between the read and the write raises the version.
+    await setEstado(t, encargo.id, 'preparado');
+    const before = await snapshot(encargo.id);
+    const values = {
+      encargoId: encargo.id,
+      tipoEstampadoId: positiva,
+      fechaDiligencia: new Date('2025-03-14T13:35:00Z'),
+      apuntesTerreno: 'Búsqueda en el domicilio',
+      tratamiento: 'don',
+      valorCobrado: null,
+      valorFinal: 35000,
+      motivoCambioValor: '',
+      observaciones: '',
+      informante: '',
+      informanteRelacion: '',
+      horaInformada: true,
+      domicilioId: null,
+      domicilioDireccion: null,
+      domicilioComuna: null,
+      creadoPor: 'receptor_a',
+      fechaCreacion: new Date(),
+    };
+    const escritura = {
+      version: leida,
+      estado: 'listo_para_estampar' as const,
+      fechaModificacion: new Date(),
+      actor: { userId: null, username: 'receptor_a', ip: '', userAgent: '' },
+      cambiosDiligencia: { tipo_estampado: { antes: null, despues: { id: positiva, nombre: 'Búsqueda positiva' } } },
+      cambiosEncargo: { estado: { antes: 'preparado', despues: 'listo_para_estampar' } },
+    };
+    expect(await insertDiligenciaConResultados(await db(), values, escritura)).toBeUndefined();
+    expect(await snapshot(encargo.id)).toEqual(before);
+    expect(await auditOf('encargo', encargo.id)).toHaveLength(1);
+    const id = await insertDiligenciaConResultados(await db(), values, { ...escritura, version: leida + 1 });
+    expect(id).toBeTypeOf('number');
+    expect(await snapshot(encargo.id)).toMatchObject({ estado: 'listo_para_estampar', diligencias: 1 });
+    expect(await versionOf(encargo.id)).toBe(leida + 2);
+    expect((await auditOf('encargo', encargo.id)).map((a) => [a.accion, a.cambios])).toEqual([
+      ['crear', expect.anything()],
+      ['resultados', escritura.cambiosEncargo],
+    ]);
+    expect((await auditOf('diligencia', id as number)).map((a) => [a.accion, a.cambios])).toEqual([['crear', escritura.cambiosDiligencia]]);
+  });
+
+  it('stores every one of several saves of one rol sent at once, each audited against the assignment as it found it', async () => {
+    const encargo = await nuevo();
+    const desde = (await versionOf(encargo.id)) as number;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        guardar(w.tokenA, resultadosBody(encargo.numero_rol, i % 2 === 0 ? positiva : negativa, { fecha_diligencia: `2025-03-${10 + i}T10:00:00-03:00` })),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 6 }, () => 200));
+    const ids = responses.map((r) => GuardarResultadosResponseSchema.parse(r.json()).diligencia.id);
+    expect(new Set(ids).size).toBe(6);
+    expect(await snapshot(encargo.id)).toMatchObject({ estado: 'listo_para_estampar', diligencias: 6 });
+    expect(await versionOf(encargo.id)).toBe(desde + 6);
+    // Only the first save found it preparado; the others found it listo_para_estampar already.
+    const resultados = (await auditOf('encargo', encargo.id)).filter((a) => a.accion === 'resultados');
+    expect(resultados.map((a) => a.cambios)).toEqual([
+      { estado: { antes: 'preparado', despues: 'listo_para_estampar' } },
+      ...Array.from({ length: 5 }, () => ({})),
+    ]);
+    for (const id of ids) expect((await auditOf('diligencia', id)).map((a) => a.accion)).toEqual(['crear']);
+    const [row] = await (await db()).select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, encargo.id));
+    expect(row?.ultimaDiligenciaDia).toBe('2025-03-15');
   });
 });

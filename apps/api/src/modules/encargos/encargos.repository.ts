@@ -13,23 +13,12 @@ import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL, sql
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { LRUCache } from 'lru-cache';
-import {
-  type DiligenciaInsert,
-  type DiligenciaRow,
-  resultadoFields,
-  type TipoEstampadoJson,
-  type TipoEstampadoRow,
-  tipoEstampadoJson,
-  tipoFromJson,
-  toResultados,
-  ultimaDiligenciaJson,
-} from '../diligencias/diligencias.repository';
+import { resultadoFields, toResultados, ultimaDiligenciaJson } from '../diligencias/diligencias.repository';
 import { prepared, preparedSql } from '../../lib/prepared';
 import { ADDRESS_MIN_WORD, addressAlternative, addressKey, addressMatchesBranch, addressMatchOf } from './encargos-busqueda-domicilios';
 
 const {
   alarmas,
-  diligencias,
   domicilios,
   encargoTotales,
   encargos,
@@ -190,37 +179,39 @@ export async function lockEncargoFull(db: TenantDb, id: number): Promise<Encargo
   return found ? toFull(found as FullRow) : undefined;
 }
 
-/** Every assignment of a rol, locked, oldest first, with `extra` columns beside each (a prepared statement). */
-function lockedByRol<E extends Record<string, SQL>>(db: TenantDb, name: string, extra: E) {
-  return prepared(db, name, () =>
-    db
+/**
+ * Every assignment of a rol, oldest first, with `extra` columns beside each (a prepared statement named
+ * `name`), locked for the rest of the transaction when `lock`.
+ */
+function byRol<E extends Record<string, SQL>>(db: TenantDb, name: string, extra: E, lock: boolean) {
+  return prepared(db, name, () => {
+    const query = db
       .select({ ...fullSelection(), ...extra })
       .from(encargos)
       .where(eq(encargos.numeroRol, sql.placeholder('rol')))
-      .orderBy(asc(encargos.id))
-      .for('update')
-      .prepare(name),
-  );
+      .orderBy(asc(encargos.id));
+    return (lock ? query.for('update') : query).prepare(name);
+  });
 }
 
 /**
- * The same as lockEncargosFullByRol, and the stamp type `tipoId` in the same round trip (saving
- * results checks it in the transaction that locks the rol): undefined when there is no such type
- * or no assignment.
+ * The same with the values of the `extra` columns beside each assignment (their placeholders filled
+ * from `values`, beside `rol`): a caller reads what it checks with the assignments, in one round trip.
  */
-export async function lockEncargosFullByRolWithTipo(
+export async function encargosFullByRolWith<X>(
   db: TenantDb,
-  numeroRol: string,
-  tipoId: number,
-): Promise<{ rows: EncargoFull[]; tipo: TipoEstampadoRow | undefined }> {
-  const rows = await lockedByRol(db, 'encargos_completos_rol_bloqueo_tipo', { tipo: tipoEstampadoJson }).execute({ rol: numeroRol, tipo: tipoId });
-  const first = rows[0] as (FullRow & { tipo: TipoEstampadoJson | null }) | undefined;
-  return { rows: (rows as FullRow[]).map(toFull), tipo: first ? tipoFromJson(first.tipo) : undefined };
+  name: string,
+  extra: Record<string, SQL>,
+  values: Record<string, unknown>,
+  lock: boolean,
+): Promise<{ full: EncargoFull; extra: X }[]> {
+  const rows = (await byRol(db, name, extra, lock).execute(values)) as (FullRow & X)[];
+  return rows.map((row) => ({ full: toFull(row), extra: row }));
 }
 
 /** Every assignment of a rol, locked, oldest first (results are saved by rol). */
 export async function lockEncargosFullByRol(db: TenantDb, numeroRol: string): Promise<EncargoFull[]> {
-  const rows = await lockedByRol(db, 'encargos_completos_rol_bloqueo', {}).execute({ rol: numeroRol });
+  const rows = await byRol(db, 'encargos_completos_rol_bloqueo', {}, true).execute({ rol: numeroRol });
   return (rows as FullRow[]).map(toFull);
 }
 
@@ -408,60 +399,6 @@ export async function updateEncargoReturning(db: TenantDb, id: number, values: P
   const [row] = await db.update(encargos).set(values).where(eq(encargos.id, id)).returning(encargoColumns);
   return row as EncargoStored;
 }
-
-/**
- * Results saved: the diligence inserted and the assignment updated in one statement (one round
- * trip); answers with both rows as stored.
- */
-export async function insertDiligenciaUpdatingEncargo(
-  db: TenantDb,
-  diligencia: DiligenciaValues,
-  id: number,
-  values: { estado: EncargoEstado; fechaModificacion: Date },
-): Promise<{ diligencia: DiligenciaRow; row: EncargoStored }> {
-  const [found] = await prepared(db, 'diligencia_con_encargo', () => {
-    const placeholders = Object.fromEntries(DILIGENCIA_FIELDS.map((field) => [field, sql.placeholder(field)])) as unknown as DiligenciaInsert;
-    const d = db.$with('d').as(db.insert(diligencias).values(placeholders).returning());
-    const u = db.$with('u').as(
-      db
-        .update(encargos)
-        .set({
-          estado: sql.placeholder('estado') as unknown as EncargoEstado,
-          fechaModificacion: sql.placeholder('fechaModificacion') as unknown as Date,
-          // The work queue's last-diligence day, set here so the diligences' trigger finds it right (no second version).
-          ultimaDiligenciaDia: sql`greatest(${encargos.ultimaDiligenciaDia}, (${sql.placeholder('fechaDiligencia')}::timestamptz at time zone 'America/Santiago')::date)`,
-        })
-        .where(eq(encargos.id, sql.placeholder('id')))
-        .returning(encargoColumns),
-    );
-    return db.with(d, u).select({ diligencia: fieldsOf(d), row: fieldsOf(u) }).from(d).crossJoin(u).prepare('diligencia_con_encargo');
-  }).execute({ ...diligencia, id, estado: values.estado, fechaModificacion: values.fechaModificacion });
-  if (!found) throw new Error(`el encargo ${id}, bloqueado, no se actualizó`);
-  return found as { diligencia: DiligenciaRow; row: EncargoStored };
-}
-
-/** What saving results stores of a diligence: every column but its id. */
-const DILIGENCIA_FIELDS = [
-  'encargoId',
-  'tipoEstampadoId',
-  'fechaDiligencia',
-  'apuntesTerreno',
-  'tratamiento',
-  'valorCobrado',
-  'valorFinal',
-  'motivoCambioValor',
-  'observaciones',
-  'informante',
-  'informanteRelacion',
-  'horaInformada',
-  'domicilioId',
-  'domicilioDireccion',
-  'domicilioComuna',
-  'creadoPor',
-  'fechaCreacion',
-] as const satisfies readonly (keyof DiligenciaInsert)[];
-
-export type DiligenciaValues = Required<Pick<DiligenciaInsert, (typeof DILIGENCIA_FIELDS)[number]>>;
 
 /**
  * Replaces every address of an assignment, keeping their order; answers with the addresses as

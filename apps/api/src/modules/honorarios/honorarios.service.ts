@@ -123,13 +123,21 @@ function banda(t: Tarifa): string {
   return `cuantía ${formatCLP(t.cuantia_desde)} a ${formatCLP(t.cuantia_hasta)}`;
 }
 
+/** What pricing a diligence reads of its assignment: firm, cuantía and the comuna of its principal active address. */
+export interface EncargoAPrecio {
+  estudio_id: number;
+  estudio_nombre: string;
+  cuantia: number | null;
+  comuna: string | null;
+}
+
 /**
  * The fee a diligence of this type on this assignment should carry: the firm's list, else the general
  * list, else the type's default; the band by the assignment's cuantía (none = 0); a row for the exact type
  * before one for any type; plus the surcharge of the comuna of the assignment's principal address.
  */
 export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEstampadoId: number): Promise<Sugerido> {
-  const [encargo] = rowsOf<{ estudio_id: number; estudio_nombre: string; cuantia: string | null; comuna: string | null }>(
+  const [encargo] = rowsOf<Omit<EncargoAPrecio, 'cuantia'> & { cuantia: string | null }>(
     await db.execute(sql`
       select e.estudio_id, es.nombre as estudio_nombre, e.cuantia,
              (select d.comuna from domicilios d where d.encargo_id = e.id and d.activo order by d.es_principal desc, d.orden, d.id limit 1) as comuna
@@ -139,8 +147,23 @@ export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEsta
   if (!encargo) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
   const [tipo] = await db.select().from(tiposEstampado).where(eq(tiposEstampado.id, tipoEstampadoId));
   if (!tipo) throw new AppError('BAD_REQUEST', m.tipoEstampadoInvalido);
-  const cuantia = encargo.cuantia === null ? 0 : Number(encargo.cuantia);
   const lista = await getTarifas(db, encargo.estudio_id);
+  return sugeridoDe({ ...encargo, cuantia: encargo.cuantia === null ? null : Number(encargo.cuantia) }, tipo, lista, (mes) => utmDelMes(db, mes));
+}
+
+/**
+ * The suggestion of sugerirHonorario from what was read: the firm's rows and the general list (`lista`, in
+ * their order), the type, and the month's UTM, asked for only when the row found is in % of the UTM
+ * (AppError when none is known).
+ */
+export async function sugeridoDe(
+  encargo: EncargoAPrecio,
+  tipo: { id: number; nombre: string; valorPorDefecto: number },
+  lista: readonly Tarifa[],
+  utm: (mes: string) => Promise<number>,
+): Promise<Sugerido> {
+  const tipoEstampadoId = tipo.id;
+  const cuantia = encargo.cuantia ?? 0;
   const candidatos = (estudioId: number | null) =>
     lista.find((t) => t.estudio_id === estudioId && t.tipo_estampado_id === tipoEstampadoId && enBanda(t, cuantia)) ??
     lista.find((t) => t.estudio_id === estudioId && t.tipo_estampado_id === null && enBanda(t, cuantia));
@@ -163,9 +186,9 @@ export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEsta
     detalle = `${origen} (${banda(tarifa)}): ${formatCLP(base)}`;
   } else {
     const mes = todayIso().slice(0, 7);
-    const utm = await utmDelMes(db, mes);
-    base = Math.round((utm * (tarifa.porcentaje_utm ?? 0)) / 100);
-    detalle = `${origen} (${banda(tarifa)}): ${String(tarifa.porcentaje_utm).replace('.', ',')} % UTM de ${formatCLP(utm)} = ${formatCLP(base)}`;
+    const valor = await utm(mes);
+    base = Math.round((valor * (tarifa.porcentaje_utm ?? 0)) / 100);
+    detalle = `${origen} (${banda(tarifa)}): ${String(tarifa.porcentaje_utm).replace('.', ',')} % UTM de ${formatCLP(valor)} = ${formatCLP(base)}`;
   }
   const comuna = encargo.comuna ? foldText(encargo.comuna) : null;
   const recargo = comuna === null ? undefined : tarifa.recargos.find((r) => foldText(r.comuna) === comuna);
@@ -179,12 +202,25 @@ export async function sugerirHonorario(db: TenantDb, encargoId: number, tipoEsta
   };
 }
 
-/** The suggested fee for a new diligence; the type's default when the list cannot price it (no UTM known yet). */
-export async function valorSugerido(db: TenantDb, encargoId: number, tipoEstampadoId: number, porDefecto: number): Promise<number> {
+/** The month's UTM, as utmDelMes answers it, from a value read beforehand (null: none on record). */
+export const utmLeida =
+  (valor: number | null) =>
+  async (mes: string): Promise<number> => {
+    if (valor === null) throw new AppError('BAD_REQUEST', m.utmNoDisponible(mes));
+    return valor;
+  };
+
+/** The fee a diligence stores without a custom value: the suggestion's amount, the type's default when the list cannot price it. */
+export async function montoSugerido(suggest: () => Promise<Sugerido>, porDefecto: number): Promise<number> {
   try {
-    return (await sugerirHonorario(db, encargoId, tipoEstampadoId)).monto;
+    return (await suggest()).monto;
   } catch (error) {
     if (error instanceof AppError) return porDefecto;
     throw error;
   }
+}
+
+/** The suggested fee for a new diligence; the type's default when the list cannot price it (no UTM known yet). */
+export async function valorSugerido(db: TenantDb, encargoId: number, tipoEstampadoId: number, porDefecto: number): Promise<number> {
+  return montoSugerido(() => sugerirHonorario(db, encargoId, tipoEstampadoId), porDefecto);
 }

@@ -154,6 +154,42 @@ describe('price lists and the suggested fee', () => {
     expect(propio.json().diligencia).toMatchObject({ valor_cobrado: 41_000, valor_final: 41_000 });
   });
 
+  it('guardar_resultados prices a % UTM row with the latest UTM on record, as the suggestion does, and takes the type default while none is known', async () => {
+    await t.createUser({ tenantId: t.mainTenantId, username: 'receptora_utm', permisos: ['estampa_1'] });
+    const receptora = await t.login('receptora_utm');
+    // The firm has no list of its own: the general list's row in % of the UTM applies.
+    const put = await t.request(token, { method: 'PUT', url: '/api/v1/honorarios/tarifas/', payload: [{ estudio_id: null, tipo_estampado_id: tipoId, porcentaje_utm: 12.5 }] });
+    expect(put.statusCode, put.body).toBe(200);
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.delete(tenantSchema.utmMensual);
+    const { encargo } = await seedEncargo(db, { estudioId: otro.id, numeroRol: 'C-904-2026', estado: 'preparado' });
+    const [tipo] = await db.select().from(tenantSchema.tiposEstampado).where(eq(tenantSchema.tiposEstampado.id, tipoId));
+    const guardar = () =>
+      t.request(receptora, {
+        method: 'POST',
+        url: '/api/v1/diligencias/guardar_resultados/',
+        payload: {
+          numero_rol: 'C-904-2026',
+          resultado_id: tipoId,
+          fecha_diligencia: '2026-03-14T10:35:00-03:00',
+          apuntes_terreno: 'Se notificó personalmente al ejecutado en su domicilio.',
+          valor_personalizado: null,
+          observaciones_diligencia: '',
+          tratamiento: 'don',
+          cambiar_estado_a: 'listo_para_estampar',
+        },
+      });
+    const sinUtm = await guardar();
+    expect(sinUtm.statusCode, sinUtm.body).toBe(200);
+    expect(sinUtm.json().diligencia.valor_final).toBe(tipo!.valorPorDefecto);
+    await db.insert(tenantSchema.utmMensual).values({ mes: '2020-01', valor: 50_021, fuente: 'manual' });
+    const conUtm = await guardar();
+    expect(conUtm.statusCode, conUtm.body).toBe(200);
+    expect(conUtm.json().diligencia.valor_final).toBe(6_253);
+    const sugerido = await t.request(token, { method: 'GET', url: `/api/v1/honorarios/sugerido/?encargo_id=${encargo.id}&tipo_estampado_id=${tipoId}` });
+    expect(SugeridoSchema.parse(sugerido.json())).toMatchObject({ monto: 6_253, fuente: 'tarifa_general' });
+  });
+
   it('needs the cobranza module', async () => {
     const response = await t.request(sinCobranza, { method: 'GET', url: '/api/v1/honorarios/tarifas/' });
     expect(response.statusCode).toBe(403);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   FOTO_MAX_BYTES,
   FOTOS_MAX_POR_VISITA,
+  type Domicilio,
   type FotoTipoMime,
   type OrigenVisita,
   type RelacionInformante,
@@ -279,17 +280,16 @@ export async function subirFoto(db: TenantDb, uuid: string, bytes: Buffer, actor
 }
 
 /**
- * The address a results save speaks of (inside its transaction): the one named (it must be the
- * assignment's: 400 otherwise), else the principal active address, else the first active one; null
- * when the assignment has none.
+ * The address a results save speaks of, among the assignment's addresses as read with it (in their
+ * order): the one named (it must be the assignment's: 400 otherwise), else the principal active address,
+ * else the first active one; null when the assignment has none.
  */
-export async function domicilioDelActo(tx: TenantDb, encargoId: number, domicilioId: number | undefined): Promise<DomicilioRef | null> {
-  const domicilios = await domiciliosDe(tx, encargoId);
+export function domicilioDelActo(domicilios: readonly Domicilio[], domicilioId: number | undefined): DomicilioRef | null {
   if (domicilioId !== undefined) {
     const named = domicilios.find((d) => d.id === domicilioId);
     if (!named) throw new AppError('BAD_REQUEST', m.domicilioAjeno, { errors: { domicilio_id: [m.domicilioAjeno] } });
     return named;
   }
   const activos = domicilios.filter((d) => d.activo);
-  return activos.find((d) => d.esPrincipal) ?? activos[0] ?? null;
+  return activos.find((d) => d.es_principal) ?? activos[0] ?? null;
 }
