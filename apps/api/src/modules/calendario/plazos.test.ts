@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import {
   CalendarioConfiguracionUpdateResponseSchema,
   calendarioMessages as cm,
@@ -15,6 +16,7 @@ import {
 import { tenantSchema } from '@receptoria/db';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../plugins/compression';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
 import { crearEncargo, registerEstudio } from '../encargos/encargos.fixtures';
@@ -270,6 +272,16 @@ describe('GET /calendario/plazos/ and cumplir', () => {
     expect(await listar(`${rango}&estudio=999999`)).toEqual([]);
     // Blank means every firm.
     expect((await listar(`${rango}&estudio=`)).length).toBe(todos.length);
+  });
+
+  it('compressed for a client that accepts it: the same body (the text PostgreSQL wrote, gzipped)', async () => {
+    const plain = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/plazos/${TODO}` });
+    expect(plain.body.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    const gzip = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/plazos/${TODO}`, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
   it('cumplir: the deadline met (200), then 409; unknown → 404; without the estampar module → 403', async () => {
