@@ -63,6 +63,8 @@ const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 16);
 const LATENCY_CONNECTIONS = Number(process.env.BENCH_LATENCY_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
+/** guardar_resultados: rols whose saves the floor replays (the API saves on the others). */
+const FLOOR_ROLS = 400;
 
 /** Bulk assignments in every state over the demo firms, with one address each. */
 async function seed(tenantUrl: string): Promise<void> {
@@ -294,6 +296,8 @@ interface Scenario {
   record?: (db: TenantDb, index: number) => Promise<unknown>;
   /** How many distinct requests to record (they are replayed round-robin). */
   recordCount?: number;
+  /** The floor's values of its n-th request, made from the recordings (see loadSql's vary). */
+  floorVary?: (recorded: RecordedRequest[]) => (values: unknown[], n: number) => unknown[];
   /**
    * Run each request once before recording it: the floor then replays what the API sends once the
    * call has run (the search's remembered counts and matches), as it does under load.
@@ -422,15 +426,26 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
         target: '≥ 300 req/s',
       },
       {
+        // The API saves on its rols; the floor replays recordings of the others. A save writes only while the
+        // assignment's version is the one its read found: each recording raised it once, and each pass of
+        // the floor over the recordings (one at a time per rol) once more.
         name: 'guardar_resultados',
-        http: f.resultRols.map((rol) => ({
+        http: f.resultRols.slice(FLOOR_ROLS).map((rol) => ({
           method: 'POST',
           path: '/api/v1/diligencias/guardar_resultados/',
           body: resultadosBody(f, rol),
         })),
         record: (db, i) =>
           guardarResultados(db, GuardarResultadosSchema.parse(resultadosBody(f, f.resultRols[i] as string)), { username: 'admin' } as never),
-        recordCount: 20,
+        recordCount: FLOOR_ROLS,
+        floorVary: (recorded) => {
+          const write = recorded[0]?.find((q) => /\bversion = \$\d+/.test(q.text));
+          const at = write ? Number(/\bversion = \$(\d+)/.exec(write.text)?.[1]) - 1 : -1;
+          return (values, n) =>
+            at >= 0 && write && values.length === write.values.length
+              ? values.map((v, i) => (i === at ? (v as number) + 1 + Math.floor(n / recorded.length) : v))
+              : values;
+        },
         connections: WRITE_CONNECTIONS,
         target: '≥ 300 req/s',
       },
@@ -457,7 +472,7 @@ export async function runEncargosBench(): Promise<EncargosBenchResult> {
       let floor: Measure | undefined;
       if (recorded.length > 0) {
         log(`${s.name}: same SQL (${recorded[0]?.length} statements a request) from pg…`);
-        floor = await loadSql(tenantUrl, recorded, connections, DURATION);
+        floor = await loadSql(tenantUrl, recorded, connections, DURATION, s.floorVary?.(recorded));
       }
       failures += api.failures + (floor?.failures ?? 0);
       if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
