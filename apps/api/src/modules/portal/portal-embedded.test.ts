@@ -1,11 +1,11 @@
-import { EstadoCuentaSchema, PortalDocumentosListResponseSchema, todayIso } from '@receptoria/contracts';
+import { EstadoCuentaSchema, type Estudio, PortalDocumentosListResponseSchema, todayIso } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { createPdf } from '../../documents/pdf';
-import { registerEstudio } from '../encargos/encargos.fixtures';
+import { encargoPayload, loadLookups, registerEstudio } from '../encargos/encargos.fixtures';
 import { seedDiligencia, seedEncargo } from '../rutas/rutas.fixtures';
 
 /**
@@ -23,7 +23,7 @@ let t: TestContext;
 let staff: string;
 let staffB: string;
 let estudioA1: { id: number };
-let estudioA2: { id: number };
+let estudioA2: Estudio;
 let estudioB: { id: number };
 let tenantB: number;
 const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
@@ -36,6 +36,20 @@ async function pdf(text: string): Promise<Buffer> {
   doc.text(text);
   doc.end();
   return done;
+}
+
+function multipart(datos: unknown, files: Record<string, { name: string; bytes: Buffer }>) {
+  const boundary = `----embebido${Date.now().toString(16)}`;
+  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="datos"\r\n\r\n${JSON.stringify(datos)}\r\n`)];
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** Invites `email` to the firm, reads the link from the mail, activates it and signs in. */
@@ -188,6 +202,44 @@ describe('the portal on the embedded database', () => {
     const oficina = await get(staff, `/api/v1/estudios/${estudioA1.id}/estado_cuenta/`);
     expect(portal.json()).toEqual(oficina.json());
     expect((await get(sessions.a2.access, '/api/v1/portal/estado_cuenta/')).json()).toMatchObject({ estudio: { id: estudioA2.id }, saldo: 0 });
+  });
+
+  it('mails a request’s outcome within the office’s answer when no job queue runs', async () => {
+    expect(t.app.jobs).toBeUndefined();
+    const lookups = await loadLookups(t, staff);
+    const { estudio_juridico: _firm, ...datos } = encargoPayload(estudioA2, lookups, { numero_rol: 'C-4777-2026', partes: 'Banco de Chile con Pérez' });
+    const demanda = await pdf('DEMANDA EMBEBIDA C-4777-2026');
+    const sent = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart(datos, { demanda: { name: 'demanda.pdf', bytes: demanda } }) });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const aceptar = sent.json().solicitud.id as number;
+    const otra = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart({ ...datos, numero_rol: 'C-4888-2026' }, {}) });
+    expect(otra.statusCode, otra.body).toBe(201);
+    const rechazar = otra.json().solicitud.id as number;
+    expect((await get(sessions.a1.access, '/api/v1/portal/solicitudes/')).json().count).toBe(0);
+    expect((await get(staffB, `/api/v1/solicitudes/${aceptar}/`)).statusCode).toBe(404);
+
+    const mailsTo = (email: string) => smtp.received.filter((m) => m.envelopeTo.includes(email) && /^Solicitud /.test(m.parsed.subject ?? '')).map((m) => m.parsed);
+    const accepted = await t.request(staff, { method: 'POST', url: `/api/v1/solicitudes/${aceptar}/aceptar/`, payload: encargoPayload(estudioA2, lookups, { numero_rol: 'C-4777-2026', partes: 'Banco de Chile con Pérez' }) });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // Sent before the answer: the mail is already here.
+    expect(mailsTo('beto@embebido-dos.cl').map((m) => m.subject)).toEqual(['Solicitud aceptada: rol C-4777-2026']);
+    const encargoId = accepted.json().encargo_id as number;
+    const [adjunto] = (await get(staff, `/api/v1/encargos/${encargoId}/adjuntos/`)).json().results as Array<{ origen: string; url: string }>;
+    expect(adjunto!.origen).toBe('demanda');
+    expect((await get(staff, adjunto!.url)).rawPayload.equals(demanda)).toBe(true);
+
+    const rejected = await t.request(staff, { method: 'POST', url: `/api/v1/solicitudes/${rechazar}/rechazar/`, payload: { motivo: 'Falta la resolución que da curso' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const mails = mailsTo('beto@embebido-dos.cl');
+    expect(mails.map((m) => m.subject)).toEqual(['Solicitud aceptada: rol C-4777-2026', 'Solicitud rechazada: rol C-4888-2026']);
+    expect(mails[1]!.text).toContain('Motivo: Falta la resolución que da curso');
+    expect(smtp.received.filter((m) => /^Solicitud /.test(m.parsed.subject ?? ''))).toHaveLength(2);
+
+    const mine = (await get(sessions.a2.access, '/api/v1/portal/solicitudes/')).json() as { results: Array<{ id: number; estado: string; encargo_id: number | null; motivo_rechazo: string | null }> };
+    expect(mine.results.map((s) => [s.id, s.estado, s.encargo_id, s.motivo_rechazo])).toEqual([
+      [rechazar, 'rechazada', null, 'Falta la resolución que da curso'],
+      [aceptar, 'aceptada', encargoId, null],
+    ]);
   });
 
   it('answers many portal requests at once, writes among them, on the one in-process database', async () => {
