@@ -6,7 +6,7 @@ import {
   TrasladoEstadoSchema,
   TrasladoListSchema,
 } from '@receptoria/contracts';
-import { controlSchema, databaseNameOf, withDatabaseName } from '@receptoria/db';
+import { controlSchema, databaseNameOf, type TenantPools, withDatabaseName } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -676,3 +676,83 @@ describe('a move whose lock is lost mid-copy', () => {
     await expectUndone(move);
   });
 });
+
+/** Whether a database of the shared server is set to refuse writes (what a move does to the old one). */
+async function isReadOnly(name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `select 1 from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+        where d.datname = $1 and s.setrole = 0 and 'default_transaction_read_only=on' = any(s.setconfig)`,
+      [name],
+    );
+    return rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a move whose cleanup fails after the switch', () => {
+  it('stays activo with a note, the receiver is served from the new server, and the old database stays read-only', async () => {
+    const created = await onboard('srv_limpieza', 1);
+    const token = await t.login('srv_limpieza', 'clave-segura-123');
+    const first = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Antes del cambio' }) });
+    expect(first.statusCode, first.body).toBe(201);
+    const oldName = created.configuracion.database_name;
+    const before = await tableChecksums(withDatabaseName(t.config.database.controlUrl!, oldName));
+    const messages: string[] = [];
+    const base = trasladoContextOf(t.app);
+    // Closing the old database's pools fails (as a pool that will not end would).
+    const failingPools = { evict: async () => Promise.reject(new Error('no se pudo cerrar el pool')) } as unknown as TenantPools;
+    const ctx: TrasladoContext = {
+      ...base,
+      tenantPools: failingPools,
+      log: {
+        info: (obj, msg) => {
+          messages.push(msg);
+          base.log.info(obj, msg);
+        },
+        error: (obj, msg) => {
+          messages.push(msg);
+          base.log.error(obj, msg);
+        },
+      },
+    };
+    const traslado = await iniciarTraslado(ctx, created.receptor.id, segundo);
+    await runTraslado(ctx, traslado.id);
+
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${created.receptor.id}/mover/` })).json());
+    expect(estado.estado, estado.detalle).toBe('activo');
+    expect(estado.detalle).toBe(`${m.activo('segundo', before.length)} ${m.limpiezaFallida('no se pudo cerrar el pool')}`);
+    expect(estado.tablas).toEqual(before);
+    expect(messages).toContain('receiver database moved');
+    expect(messages).toContain('receiver moved, but closing the old database’s pools failed');
+    expect(messages).not.toContain('receiver database move failed');
+    const moved = await tenantRow(created.receptor.id);
+    expect(moved).toMatchObject({ servidorId: segundo, moviendoDesde: null });
+    const newUrl = withDatabaseName(cluster.url, moved.databaseName);
+    expect(await tableChecksums(newUrl)).toEqual(before);
+    // The old database is kept, still refusing writes: nothing was undone.
+    expect(await databaseExists(withDatabaseName(t.config.database.controlUrl!, 'postgres'), oldName)).toBe(true);
+    expect(await isReadOnly(oldName)).toBe(true);
+
+    // Served from the new server: a write lands there and a read sees it.
+    const write = await t.request(token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Tras la limpieza fallida' }) });
+    expect(write.statusCode, write.body).toBe(201);
+    const list = await t.request(token, { method: 'GET', url: '/api/v1/estudios/' });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Antes del cambio');
+    expect(list.body).toContain('Tras la limpieza fallida');
+    const client = new pg.Client({ connectionString: newUrl });
+    await client.connect();
+    expect((await client.query("select count(*)::int as n from estudios where nombre = 'Tras la limpieza fallida'")).rows).toEqual([{ n: 1 }]);
+    await client.end();
+    // Neither the sweep nor a retry of the run touch a finished move.
+    expect(await sweepStuckTraslados(ctx, { minutes: 0, isLive: async () => new Set() })).not.toContain(traslado.id);
+    await runTraslado(ctx, traslado.id);
+    expect((await tenantRow(created.receptor.id)).servidorId).toBe(segundo);
+    expect(await isReadOnly(oldName)).toBe(true);
+  });
+});
+

@@ -312,6 +312,8 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number, lock: Tras
   const source = tenantLocation(ctx.databaseConfig, tenant);
   let createdUrl: string | null = null;
   let frozen = false;
+  // Set once the switch committed: from then on the move is done, and nothing below may undo it.
+  let switched: Switched | null = null;
   try {
     if (source.kind !== 'postgres' || !destino) throw new Error(m.soloPostgres);
     // Between steps (and during the copy, through its signal) the lock must still be this run's.
@@ -358,11 +360,15 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number, lock: Tras
         .set({ estado: 'activo', detalle: m.activo(destino.nombre, before.length), tablas: before, terminadoEn: new Date() })
         .where(eq(traslados.id, traslado.id));
     });
-    ctx.clearSessions();
-    await ctx.tenantPools.evict(source, 2_000);
-    ctx.log.info({ receptor: tenant.id, servidor: destino.id, tablas: before.length }, 'receiver database moved');
+    switched = { receptor: tenant.id, servidorId: destino.id, servidor: destino.nombre, tablas: before.length };
   } catch (error) {
     ctx.log.error({ err: error, receptor: tenant.id }, 'receiver database move failed');
+    // The commit's answer lost (the control database gone at that moment): the switch may have
+    // happened, and then the copy is the receiver's database. Undone only once seen still 'copiando'.
+    if (!lock.signal.aborted && !(error instanceof TrasladoLockLost)) {
+      const [row] = await ctx.controlDb.select({ estado: traslados.estado }).from(traslados).where(eq(traslados.id, traslado.id));
+      if (row?.estado !== 'copiando') return;
+    }
     const undo = async () => {
       const motivo = lock.signal.aborted || error instanceof TrasladoLockLost ? m.bloqueoPerdido : (error as Error).message || String(error);
       if (createdUrl) await dropDatabase({ kind: 'postgres', url: createdUrl }).catch(() => undefined);
@@ -381,7 +387,49 @@ async function moveReceiver(ctx: TrasladoContext, trasladoId: number, lock: Tras
       return;
     }
     await undoWithoutLock(ctx, traslado.id, source.kind === 'postgres' ? source.url : null, createdUrl, undo);
+    return;
   }
+  if (switched) await afterSwitch(ctx, traslado.id, source, switched);
+}
+
+interface Switched {
+  receptor: number;
+  servidorId: number;
+  servidor: string;
+  tablas: number;
+}
+
+/**
+ * What follows a committed switch: every instance told to drop its cached receiver rows, and the old
+ * database's pools closed. The move is done by then — its receiver served from the new server, its old
+ * database read-only as the way back — so a failure here is only logged and kept as a note on the move;
+ * it never marks the move failed or touches either database.
+ */
+async function afterSwitch(
+  ctx: TrasladoContext,
+  trasladoId: number,
+  source: ReturnType<typeof tenantLocation>,
+  switched: Switched,
+): Promise<void> {
+  ctx.log.info({ receptor: switched.receptor, servidor: switched.servidorId, tablas: switched.tablas }, 'receiver database moved');
+  const failures: string[] = [];
+  const step = async (what: string, work: () => unknown) => {
+    try {
+      await work();
+    } catch (error) {
+      failures.push((error as Error)?.message || String(error));
+      ctx.log.error({ err: error, traslado: trasladoId }, `receiver moved, but ${what} failed`);
+    }
+  };
+  await step('telling the instances to drop their cached receivers', () => ctx.clearSessions());
+  await step('closing the old database’s pools', () => ctx.tenantPools.evict(source, 2_000));
+  if (failures.length === 0) return;
+  await step('keeping the note on the move', () =>
+    ctx.controlDb
+      .update(traslados)
+      .set({ detalle: `${m.activo(switched.servidor, switched.tablas)} ${m.limpiezaFallida(failures.join('; ').slice(0, 300))}` })
+      .where(and(eq(traslados.id, trasladoId), eq(traslados.estado, 'activo'))),
+  );
 }
 
 /**
