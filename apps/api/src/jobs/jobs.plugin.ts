@@ -19,6 +19,7 @@ import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
 import { runTraslado } from '../modules/servidores/traslados';
 import {
+  endedTrasladoJobs,
   liveTrasladoJobs,
   MOVE_JOB_EXPIRE_MINUTES,
   MOVE_STUCK_MINUTES,
@@ -195,7 +196,11 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       for (const job of jobs) await runTraslado(trasladoContextOf(app), job.data.id);
     });
     await boss.work(QUEUES.trasladosAtascados, polling, async () => {
-      await sweepStuckTraslados(trasladoContextOf(app), { minutes: stuckMinutes, isLive: (ids) => liveTrasladoJobs(app.controlDb, ids) });
+      await sweepStuckTraslados(trasladoContextOf(app), {
+        minutes: stuckMinutes,
+        isLive: (ids) => liveTrasladoJobs(app.controlDb, ids),
+        hasEnded: (ids) => endedTrasladoJobs(app.controlDb, ids),
+      });
     });
     const pdfs = app.stampEngines.pdfs;
     if (pdfs?.disponible) {

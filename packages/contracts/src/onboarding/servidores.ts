@@ -37,6 +37,8 @@ export const servidoresMessages = {
     `la copia siguió en curso más de ${minutos} minutos sin un trabajo que la continúe; el receptor vuelve a su base anterior y acepta cambios otra vez`,
   bloqueoPerdido:
     'se perdió el bloqueo del traslado (se cortó su conexión con la base de control), así que la copia se detuvo; el receptor vuelve a su base anterior y acepta cambios otra vez',
+  trabajoTerminado:
+    'el trabajo de la copia terminó sin completarla ni deshacerla (perdió su bloqueo cuando la base de control no respondía); el receptor vuelve a su base anterior y acepta cambios otra vez',
   limpiezaFallida: (motivo: string) =>
     `Aviso: el receptor ya usa el servidor nuevo, pero no se pudieron cerrar las conexiones a la base anterior (${motivo}); esa base sigue solo de lectura.`,
   trasladandose: 'El receptor se está trasladando a otro servidor; sus cambios se podrán guardar en unos momentos.',

@@ -16,7 +16,8 @@ import { estudioPayload } from '../encargos/encargos.fixtures';
 import { trasladoContextOf, TRASLADO_QUEUE } from './servidores.routes';
 import { TRASLADO_LOCK_APP, tryLockTraslado } from './traslado-lock';
 import { iniciarTraslado, runTraslado, tableChecksums, type TrasladoContext } from './traslados';
-import { liveTrasladoJobs, sweepStuckTraslados } from './traslados-atascados';
+import { endedTrasladoJobs, liveTrasladoJobs, sweepStuckTraslados } from './traslados-atascados';
+import type { DirectorioServidores } from './directorio';
 
 /**
  * Receivers' databases on several servers: a second PostgreSQL cluster of the test's own (initdb on a
@@ -756,3 +757,132 @@ describe('a move whose cleanup fails after the switch', () => {
   });
 });
 
+describe('the sweep of stuck moves, under its lock', () => {
+  beforeAll(async () => {
+    await t.app.controlDb.update(controlSchema.servidores).set({ capacidad: 100 }).where(eq(controlSchema.servidores.id, 1));
+  });
+
+  const lockHolder = `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                       where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
+                         and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
+
+  /** A move left 'copiando' with its receiver's writes blocked, its old database read-only and a half copy on the destination. */
+  async function leftCopying(username: string, iniciadoEn: Date) {
+    const created = await onboard(username, 1);
+    const tenant = await tenantRow(created.receptor.id);
+    const halfCopy = `${tenant.databaseName}_t_media`;
+    const [row] = await t.app.controlDb
+      .insert(controlSchema.traslados)
+      .values({ tenantId: tenant.id, origenServidorId: 1, origenBase: tenant.databaseName, destinoServidorId: segundo, destinoBase: halfCopy, iniciadoEn, detalle: m.copiando('segundo') })
+      .returning();
+    await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: iniciadoEn }).where(eq(controlSchema.tenants.id, tenant.id));
+    const principal = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
+    await principal.connect();
+    await principal.query(`alter database "${tenant.databaseName}" set default_transaction_read_only = on`);
+    await principal.end();
+    const second = new pg.Client({ connectionString: cluster.url });
+    await second.connect();
+    await second.query(`create database "${halfCopy}"`);
+    await second.end();
+    t.app.sessionCache.clear();
+    return { tenant, traslado: row!, halfCopy, token: await t.login(username, 'clave-segura-123') };
+  }
+
+  async function expectLeftAlone(stuck: Awaited<ReturnType<typeof leftCopying>>) {
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
+    expect(estado.estado).toBe('copiando');
+    expect((await tenantRow(stuck.tenant.id)).moviendoDesde).not.toBeNull();
+    expect(await isReadOnly(stuck.tenant.databaseName)).toBe(true);
+    expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(true);
+  }
+
+  async function expectUndone(stuck: Awaited<ReturnType<typeof leftCopying>>, detalle: string) {
+    const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
+    expect(estado.estado).toBe('fallido');
+    expect(estado.detalle).toBe(m.fallido(detalle));
+    expect(await tenantRow(stuck.tenant.id)).toMatchObject({ servidorId: 1, databaseName: stuck.tenant.databaseName, moviendoDesde: null });
+    expect(await isReadOnly(stuck.tenant.databaseName)).toBe(false);
+    expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(false);
+    const write = await t.request(stuck.token, { method: 'POST', url: '/api/v1/estudios/registrar_estudio/', payload: estudioPayload({ nombre: 'Tras el barrido' }) });
+    expect(write.statusCode, write.body).toBe(201);
+  }
+
+  it('stops without touching anything when its lock’s connection is cut before it acts, and the next sweep undoes the move', async () => {
+    const stuck = await leftCopying('srv_bc', new Date(Date.now() - 2 * 3_600_000));
+    const base = trasladoContextOf(t.app);
+    // The sweep waits at its first look at the receiver's server (before any change) until the lock is cut.
+    let reached!: () => void;
+    const atStep = new Promise<void>((resolve) => (reached = resolve));
+    let cut!: () => void;
+    const afterCut = new Promise<void>((resolve) => (cut = resolve));
+    let paused = false;
+    const servidores = Object.create(base.servidores) as DirectorioServidores;
+    servidores.ensure = async (id: number) => {
+      if (!paused) {
+        paused = true;
+        reached();
+        await afterCut;
+      }
+      return base.servidores.ensure(id);
+    };
+    const errors: string[] = [];
+    const ctx: TrasladoContext = {
+      ...base,
+      servidores,
+      log: { info: (obj, msg) => base.log.info(obj, msg), error: (obj, msg) => (errors.push(msg), base.log.error(obj, msg)) },
+    };
+    const control = new pg.Client({ connectionString: t.config.database.controlUrl! });
+    await control.connect();
+    let sweep: Promise<number[]>;
+    try {
+      sweep = sweepStuckTraslados(ctx, { minutes: 30, isLive: async () => new Set() });
+      await atStep;
+      const holders = await control.query<{ pid: number }>(lockHolder, [stuck.traslado.id, TRASLADO_LOCK_APP]);
+      expect(holders.rows).toHaveLength(1);
+      await control.query('select pg_terminate_backend($1)', [holders.rows[0]!.pid]);
+      await until(async () => (await control.query(lockHolder, [stuck.traslado.id, TRASLADO_LOCK_APP])).rowCount, (n) => n === 0, 'the lock to go with its connection');
+    } finally {
+      cut();
+      await control.end();
+    }
+    expect(await sweep).toEqual([]);
+    expect(errors).toContain('the sweep lost the stuck move’s lock: left to the lock’s holder or the next sweep');
+    await expectLeftAlone(stuck);
+    const audit = await t.app.controlDb.select().from(controlSchema.auditoria).where(eq(controlSchema.auditoria.tenantId, stuck.tenant.id));
+    expect(audit.filter((row) => row.accion === 'traslado_atascado')).toHaveLength(0);
+
+    expect(await sweepStuckTraslados(base, { minutes: 30, isLive: async () => new Set() })).toEqual([stuck.traslado.id]);
+    await expectUndone(stuck, m.atascado(30));
+  });
+
+  it('undoes a young move at once when its job completed without finishing it, but not while its job is queued or its lock held', async () => {
+    const ctx = trasladoContextOf(t.app);
+    const options = { minutes: 30, isLive: (ids: number[]) => liveTrasladoJobs(t.app.controlDb, ids), hasEnded: (ids: number[]) => endedTrasladoJobs(t.app.controlDb, ids) };
+    const ended = await leftCopying('srv_tf', new Date());
+    const queued = await leftCopying('srv_tc', new Date());
+    // Queued for later, then (for the first) recorded as completed, as pg-boss does once a run returns.
+    const endedJob = await t.app.jobs!.send(TRASLADO_QUEUE, { id: ended.traslado.id }, { startAfter: 3_600 });
+    const queuedJob = await t.app.jobs!.send(TRASLADO_QUEUE, { id: queued.traslado.id }, { startAfter: 3_600 });
+    try {
+      await t.app.controlDb.execute(sql`update pgboss.job set state = 'completed', completed_on = now() where id = ${endedJob!}`);
+      // Without the completed job's word, a young move waits for the limit.
+      expect(await sweepStuckTraslados(ctx, { minutes: 30, isLive: options.isLive })).toEqual([]);
+      // Its lock held (a run still at it): left alone.
+      const lock = await tryLockTraslado(t.app.databaseConfig, ended.traslado.id);
+      try {
+        expect(await sweepStuckTraslados(ctx, options)).toEqual([]);
+      } finally {
+        await lock!.release();
+      }
+      await expectLeftAlone(ended);
+      expect(await sweepStuckTraslados(ctx, options)).toEqual([ended.traslado.id]);
+      await expectUndone(ended, m.trabajoTerminado);
+      await expectLeftAlone(queued);
+    } finally {
+      await t.app.jobs!.cancel(TRASLADO_QUEUE, queuedJob!).catch(() => undefined);
+    }
+    // Once its job is gone, the queued one waits for the limit like any other.
+    expect(await sweepStuckTraslados(ctx, options)).toEqual([]);
+    expect(await sweepStuckTraslados(ctx, { ...options, minutes: 0 })).toEqual([queued.traslado.id]);
+  });
+});

@@ -1,9 +1,9 @@
 import { servidoresMessages as m } from '@receptoria/contracts';
 import { type ControlDb, controlSchema, dropDatabase, tenantLocation } from '@receptoria/db';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { recordControlAudit } from '../auditoria/auditoria.service';
-import { tryLockTraslado } from './traslado-lock';
+import { TrasladoLockLost, tryLockTraslado } from './traslado-lock';
 import { setReadOnly, type TrasladoContext } from './traslados';
 
 const { tenants, traslados } = controlSchema;
@@ -38,21 +38,41 @@ export async function liveTrasladoJobs(db: ControlDb, ids: number[]): Promise<Se
 }
 
 /**
+ * Moves one of whose jobs pg-boss recorded as completed: its run returned. A run returns with its move
+ * still 'copiando' only when it lost its lock and could not take it again to undo (the control database
+ * down at that moment), or when it found the lock taken (a retry beside a copy still running, which the
+ * sweep skips while it holds the lock); no run of it comes after (a completed job is not retried, and no
+ * new move of the receiver is accepted while this one is 'copiando'). A job still 'active' is never taken
+ * for ended: its run may be between losing its lock and noticing it.
+ */
+export async function endedTrasladoJobs(db: ControlDb, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute(
+    sql`select distinct (data->>'id')::int as id from pgboss.job
+         where name = ${TRASLADO_QUEUE} and state = 'completed'
+           and (data->>'id')::int in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Set((result as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
+}
+
+/**
  * Moves still 'copiando' after `minutes` with no live job (its job and its retry both died, or it was
  * never queued) are marked 'fallido' and undone: the receiver's old database writable again, the
  * half-made copy dropped, its writes unblocked. Each move is taken under its lock (skipped while a copy
  * holds it) and a row lock (SKIP LOCKED), only while still 'copiando', so two instances sweeping at once
- * undo it once and never under a running copy. The moved ids.
+ * undo it once and never under a running copy. A younger move is taken too when `hasEnded`
+ * says its job completed (its run returned without finishing or undoing it: see endedTrasladoJobs), and
+ * again only with no live job and its lock free. The moved ids.
  */
 export async function sweepStuckTraslados(
   ctx: TrasladoContext,
-  options: { minutes: number; isLive: (ids: number[]) => Promise<Set<number>> },
+  options: { minutes: number; isLive: (ids: number[]) => Promise<Set<number>>; hasEnded?: (ids: number[]) => Promise<Set<number>> },
 ): Promise<number[]> {
   const limit = new Date(Date.now() - options.minutes * 60_000);
-  const candidates = await ctx.controlDb
-    .select({ id: traslados.id })
-    .from(traslados)
-    .where(and(eq(traslados.estado, 'copiando'), lt(traslados.iniciadoEn, limit)));
+  const copying = await ctx.controlDb.select({ id: traslados.id, iniciadoEn: traslados.iniciadoEn }).from(traslados).where(eq(traslados.estado, 'copiando'));
+  const young = copying.filter((row) => row.iniciadoEn >= limit).map((row) => row.id);
+  const ended = young.length > 0 && options.hasEnded ? await options.hasEnded(young) : new Set<number>();
+  const candidates = copying.filter((row) => row.iniciadoEn < limit || ended.has(row.id));
   if (candidates.length === 0) return [];
   const live = await options.isLive(candidates.map((row) => row.id));
   const swept: number[] = [];
@@ -74,10 +94,14 @@ export async function sweepStuckTraslados(
         const source = tenantLocation(ctx.databaseConfig, tenant);
         // The receiver's row still names its old database (a move switches it only once verified).
         if (source.kind === 'postgres') {
+          // Before each step that changes a database, the lock must still be this sweep's (the same
+          // watch a run uses): once its connection is cut, a run may hold it and be copying.
+          await lock.assertHeld();
           await setReadOnly(source.url, false);
           await ctx.servidores.ensure(traslado.destinoServidorId);
           const copy = traslado.destinoBase ? ctx.servidores.databaseUrlOn(traslado.destinoServidorId, traslado.destinoBase) : null;
           if (copy && copy !== source.url) {
+            await lock.assertHeld();
             await dropDatabase({ kind: 'postgres', url: copy }).catch((error: unknown) =>
               ctx.log.error({ err: error, traslado: id }, 'the stuck move’s half-made copy could not be dropped'),
             );
@@ -87,7 +111,7 @@ export async function sweepStuckTraslados(
       }
       await tx
         .update(traslados)
-        .set({ estado: 'fallido', detalle: m.fallido(m.atascado(options.minutes)), terminadoEn: new Date() })
+        .set({ estado: 'fallido', detalle: m.fallido(ended.has(id) ? m.trabajoTerminado : m.atascado(options.minutes)), terminadoEn: new Date() })
         .where(eq(traslados.id, id));
       await recordControlAudit(tx, traslado.tenantId, SYSTEM_ACTOR, {
         entidad: 'receptor',
@@ -95,8 +119,16 @@ export async function sweepStuckTraslados(
         accion: 'traslado_atascado',
         cambios: { traslado: { antes: 'copiando', despues: 'fallido' } },
       });
+      await lock.assertHeld();
       return true;
-    }).finally(() => lock.release());
+    })
+      .catch((error: unknown) => {
+        if (!(error instanceof TrasladoLockLost)) throw error;
+        // Rolled back: the move stays 'copiando' for the lock's next holder, or the next sweep.
+        ctx.log.error({ traslado: id }, 'the sweep lost the stuck move’s lock: left to the lock’s holder or the next sweep');
+        return false;
+      })
+      .finally(() => lock.release());
     if (done) swept.push(id);
   }
   if (swept.length > 0) {
