@@ -14,7 +14,7 @@
  * per receiver; default the API's own, TENANT_POOL_SIZE's default).
  */
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type TenantDb } from '@receptoria/db';
 import pg from 'pg';
 import {
@@ -22,37 +22,35 @@ import {
   fmtMeasure,
   type HttpRequest,
   loadApi,
+  loadSource,
   loadSql,
   log,
+  login,
   machineLine,
-  percentile,
   type Measure,
+  percentile,
   printTable,
   type RecordedRequest,
   recordQueries,
-  type Row,
   repoRoot,
-  login,
+  type Row,
+  type ServiceFn,
   withBenchApi,
 } from './support';
 
-// The API's own service functions and contracts, loaded from source (typed loosely here so the
-// bench's typecheck does not re-check the API).
-type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
 type Schema = { parse(value: unknown): never };
-const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
-const { findByRol, listEncargos } = await load<Record<'findByRol' | 'listEncargos', ServiceFn>>(
+const { findByRol, listEncargos } = await loadSource<Record<'findByRol' | 'listEncargos', ServiceFn>>(
   path.join(apiDir, 'src/modules/encargos/encargos.service.ts'),
 );
-const { createEncargoOnce } = await load<Record<'createEncargoOnce', ServiceFn>>(
+const { createEncargoOnce } = await loadSource<Record<'createEncargoOnce', ServiceFn>>(
   path.join(apiDir, 'src/modules/nuevo-encargo/nuevo-encargo.service.ts'),
 );
-const { guardarResultados } = await load<Record<'guardarResultados', ServiceFn>>(
+const { guardarResultados } = await loadSource<Record<'guardarResultados', ServiceFn>>(
   path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'),
 );
-const { getCola } = await load<Record<'getCola', ServiceFn>>(path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'));
-const { listPlazos } = await load<Record<'listPlazos', ServiceFn>>(path.join(apiDir, 'src/modules/calendario/plazos.service.ts'));
-const { EncargoCreateSchema, GuardarResultadosSchema } = await load<Record<'EncargoCreateSchema' | 'GuardarResultadosSchema', Schema>>(
+const { getCola } = await loadSource<Record<'getCola', ServiceFn>>(path.join(apiDir, 'src/modules/diligencias/diligencias.service.ts'));
+const { listPlazos } = await loadSource<Record<'listPlazos', ServiceFn>>(path.join(apiDir, 'src/modules/calendario/plazos.service.ts'));
+const { EncargoCreateSchema, GuardarResultadosSchema } = await loadSource<Record<'EncargoCreateSchema' | 'GuardarResultadosSchema', Schema>>(
   path.join(repoRoot, 'packages/contracts/src/index.ts'),
 );
 

@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase, type TenantDb } from '@receptoria/db';
+import { openDatabase } from '@receptoria/db';
 import pg from 'pg';
 import { startSmtpServer } from '../apps/api/test/smtp';
 import { seedEstudiosWorld } from './estudios-world';
@@ -22,6 +22,7 @@ import {
   apiDir,
   floorRow,
   loadApi,
+  loadSource,
   loadSql,
   log,
   login,
@@ -29,12 +30,11 @@ import {
   printTable,
   recordQueries,
   type Row,
+  type ServiceFn,
   withBenchApi,
 } from './support';
 
-type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
-const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
-const { listPortalDocumentos } = await load<Record<'listPortalDocumentos', ServiceFn>>(
+const { listPortalDocumentos } = await loadSource<Record<'listPortalDocumentos', ServiceFn>>(
   path.join(apiDir, 'src/modules/portal/portal-documentos.service.ts'),
 );
 

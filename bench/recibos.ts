@@ -14,13 +14,14 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase, type TenantDb } from '@receptoria/db';
+import { openDatabase } from '@receptoria/db';
 import pg from 'pg';
 import { seedEstudiosWorld } from './estudios-world';
 import {
   apiDir,
   floorRow,
   loadApi,
+  loadSource,
   loadSql,
   log,
   login,
@@ -30,14 +31,12 @@ import {
   printTable,
   recordQueries,
   type Row,
+  type ServiceFn,
   withBenchApi,
 } from './support';
 
-// The API's own service functions, loaded from source (typed loosely: the bench does not re-check the API).
-type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
-const load = async <T>(file: string) => (await import(pathToFileURL(file).href)) as T;
-const { createRecibo } = await load<Record<'createRecibo', ServiceFn>>(path.join(apiDir, 'src/modules/recibos/recibos.service.ts'));
-const { getEstadoCuenta } = await load<Record<'getEstadoCuenta', ServiceFn>>(path.join(apiDir, 'src/modules/pagos/estado-cuenta.service.ts'));
+const { createRecibo } = await loadSource<Record<'createRecibo', ServiceFn>>(path.join(apiDir, 'src/modules/recibos/recibos.service.ts'));
+const { getEstadoCuenta } = await loadSource<Record<'getEstadoCuenta', ServiceFn>>(path.join(apiDir, 'src/modules/pagos/estado-cuenta.service.ts'));
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_RECIBOS_CONNECTIONS ?? 16);

@@ -4,9 +4,9 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { dropDatabase, PLAN_PER_CALL, withDatabaseName } from '@receptoria/db';
+import { dropDatabase, PLAN_PER_CALL, type TenantDb, withDatabaseName } from '@receptoria/db';
 import pg from 'pg';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,6 +17,14 @@ export const ADMIN_PASSWORD = 'bench-admin-1234';
 
 export function log(message: string) {
   process.stdout.write(`${message}\n`);
+}
+
+/** One of the API's service functions, typed loosely: the bench's typecheck does not re-check the API. */
+export type ServiceFn = (db: TenantDb, ...args: never[]) => Promise<unknown>;
+
+/** Loads one of the API's modules from source (its service functions, its contracts). */
+export async function loadSource<T>(file: string): Promise<T> {
+  return (await import(pathToFileURL(file).href)) as T;
 }
 
 export function percentile(sorted: number[], p: number): number {
