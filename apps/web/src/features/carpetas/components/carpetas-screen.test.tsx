@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CarpetasScreen } from './carpetas-screen';
 
@@ -21,6 +21,7 @@ function renderScreen() {
 
 describe('CarpetasScreen', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -51,9 +52,14 @@ describe('CarpetasScreen', () => {
     ];
     const fetchMock = vi.fn(async () => (answers.shift() ?? answers[answers.length - 1]!)());
     vi.stubGlobal('fetch', fetchMock);
+    // The retry waits on the clock: moved on by hand instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderScreen();
 
-    expect(await screen.findByText('Error al cargar carpetas', {}, { timeout: 4000 })).toBeTruthy();
+    for (let wait = 0; wait < 5 && !screen.queryByText('Error al cargar carpetas'); wait += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    }
+    expect(await screen.findByText('Error al cargar carpetas')).toBeTruthy();
     expect(screen.getByText('Error al cargar las carpetas. Verifica la configuración multi-tenant.')).toBeTruthy();
     expect(await screen.findByText('Error al cargar las carpetas')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);

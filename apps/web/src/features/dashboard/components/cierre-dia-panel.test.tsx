@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type CierreDia, todayIso } from '@receptoria/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CierreDiaPanel } from './cierre-dia-panel';
 
@@ -33,7 +33,10 @@ function renderPanel() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('CierreDiaPanel', () => {
   it("shows today's certificates with their fees, the totals, what is billable and the assignments without results", async () => {
@@ -79,8 +82,13 @@ describe('CierreDiaPanel', () => {
 
   it('says so when the closing cannot be loaded', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ detail: 'caído' }, 500)));
+    // The retry waits on the clock: moved on by hand instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderPanel();
     // The query retries once before the failure shows.
-    expect(await screen.findByText('Error al cargar el cierre del día', {}, { timeout: 5000 })).toBeTruthy();
+    for (let wait = 0; wait < 5 && !screen.queryByText('Error al cargar el cierre del día'); wait += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    }
+    expect(await screen.findByText('Error al cargar el cierre del día')).toBeTruthy();
   });
 });

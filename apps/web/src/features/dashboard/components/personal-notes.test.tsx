@@ -39,6 +39,7 @@ const saveButton = () => screen.getByRole<HTMLButtonElement>('button', { name: '
 
 describe('PersonalNotes', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -70,6 +71,8 @@ describe('PersonalNotes', () => {
   });
 
   it('saves, disables Guardar while saving and shows Guardado for 1.5 seconds', async () => {
+    // The confirmation's 1.5 seconds pass on the test's clock instead of the wall clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let release: () => void = () => undefined;
     const saveGate = new Promise<void>((resolve) => {
       release = resolve;
@@ -87,7 +90,8 @@ describe('PersonalNotes', () => {
     await screen.findByText('Guardado');
     expect(screen.getByTestId('notes-updated-at').textContent).toBe('Actualizado el 10/03/2025 09:30');
 
-    await waitFor(() => expect(screen.queryByText('Guardado')).toBeNull(), { timeout: 3000 });
+    await act(() => vi.advanceTimersByTimeAsync(SAVED_CONFIRMATION_MS));
+    await waitFor(() => expect(screen.queryByText('Guardado')).toBeNull());
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SAVED_CONFIRMATION_MS - 100);
     expect(saveButton().disabled).toBe(false);
   });

@@ -1,8 +1,14 @@
 import { servidoresMessages, type Servidor, type TrasladoEstado, type TrasladoListItem } from '@receptoria/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, pickOption, renderWithSession, stubApi } from '../../../testing/render-with-session';
+import { TRASLADO_POLL_MS } from '../api/get-traslado';
 import { OnboardingScreen } from './onboarding-screen';
+
+// The screen loads the move dialog and the moves tab on demand: loaded here once, so no test pays for it.
+beforeAll(async () => {
+  await Promise.all([import('./mover-cliente-modal'), import('./traslados-section')]);
+});
 
 const configuracion = {
   database_name: 'receptoria_ana',
@@ -64,9 +70,14 @@ async function openMover() {
 }
 
 describe('Mover a otro servidor', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('offers the active servers other than its own, moves after confirming, follows the copy and drops the old database', async () => {
+    // The poll runs on the clock: moved on by hand instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let last: TrasladoEstado | null = null;
     let reads = 0;
     const calls = stubApi({
@@ -109,7 +120,11 @@ describe('Mover a otro servidor', () => {
     expect(dialog.getByRole('progressbar', { name: 'Copiando' })).toBeTruthy();
 
     // Polled until the copy ends.
-    expect(await dialog.findByText(servidoresMessages.activo('secundario', 2), undefined, { timeout: 5_000 })).toBeTruthy();
+    const activo = servidoresMessages.activo('secundario', 2);
+    for (let poll = 0; poll < 5 && !dialog.queryByText(activo); poll += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(TRASLADO_POLL_MS));
+    }
+    expect(await dialog.findByText(activo)).toBeTruthy();
     expect(dialog.queryByRole('progressbar')).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Confirmar y borrar la base anterior' }));
 

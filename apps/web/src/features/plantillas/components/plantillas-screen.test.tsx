@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeferredModals } from '../../../app/modals/deferred-modals';
 import { sessionStore } from '../../../lib/session-storage';
@@ -42,6 +42,7 @@ function renderScreen() {
 
 describe('PlantillasScreen', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     sessionStore.clear();
   });
@@ -109,9 +110,14 @@ describe('PlantillasScreen', () => {
     unmount();
 
     vi.stubGlobal('fetch', vi.fn(async () => json(500, { detail: 'caído' })));
+    // The retry waits on the clock: moved on by hand instead of waiting for it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderScreen();
     // Queries retry once (spec 02 §9) before the failure shows.
-    expect((await screen.findAllByText('Error al cargar datos de plantillas', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    for (let wait = 0; wait < 5 && screen.queryAllByText('Error al cargar datos de plantillas').length === 0; wait += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    }
+    expect((await screen.findAllByText('Error al cargar datos de plantillas')).length).toBeGreaterThan(0);
     expect(screen.getByText('No se encontraron plantillas')).toBeTruthy();
     expect(screen.getByText('No hay marcadores disponibles')).toBeTruthy();
   });
