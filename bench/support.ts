@@ -33,14 +33,18 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] as number;
 }
 
-/** The compiled API when it was built (pnpm --filter @receptoria/api build), else its source through tsx. */
-/** BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the API under load. */
+/**
+ * The command that starts the API: the compiled one when it was built (pnpm --filter @receptoria/api build)
+ * through its start script (scripts/start.sh, as `pnpm start` and the image run it, with the Node options
+ * for the embedded database), else its source through tsx. BENCH_API_NODE_ARGS (e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof") profiles the API under load.
+ */
 export function apiCommand(): string[] {
   const compiled = path.join(apiDir, 'dist/server.js');
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return existsSync(compiled) && process.env.BENCH_API_SOURCE !== '1'
-    ? [...nodeArgs, compiled]
-    : [...nodeArgs, '--import', 'tsx', path.join(apiDir, 'src/server.ts')];
+    ? ['sh', path.join(apiDir, 'scripts/start.sh'), ...nodeArgs]
+    : [process.execPath, ...nodeArgs, '--import', 'tsx', path.join(apiDir, 'src/server.ts')];
 }
 
 export interface StartedApi {
@@ -56,7 +60,8 @@ export async function startApi(env: Record<string, string>, port: number, timeou
   const childEnv: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   // An empty value removes the variable (e.g. DATABASE_URL: '' for the embedded database).
   for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
-  const child = spawn(process.execPath, apiCommand(), {
+  const [command, ...args] = apiCommand();
+  const child = spawn(command!, args, {
     cwd: apiDir,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The production image's runtime stage, outside Docker (there is no Docker engine in CI): the API with
 # only its production dependencies (`pnpm deploy --prod`) in a temporary folder laid out as the image's
-# /app, compiled there, the built web app beside it, started with plain `node` (NODE_ENV=production)
-# against a fresh PostgreSQL database; then /health, a login and a list must answer.
+# /app, compiled there, the built web app beside it, started by its start script (scripts/start.sh, the image's
+# CMD; NODE_ENV=production) against a fresh PostgreSQL database; then /health, a login and a list must answer.
 #   SMOKE_DATABASE_URL  server to create the throw-away database on (default the local one)
 #   SMOKE_KEEP=1        keep the folder (its size is printed either way)
 set -euo pipefail
@@ -47,7 +47,7 @@ started=$(ms)
   env -i PATH="$PATH" HOME="$work" NODE_ENV=production PORT="$port" HOST=127.0.0.1 \
     DATABASE_URL="${server_url%/*}/$db" ADMIN_PASSWORD=smoke-admin-1234 DEMO_PASSWORD=smoke-demo-1234 \
     JWT_SECRET=smoke-secret-0123456789abcdef LOG_LEVEL=warn BACKUP_ENABLED=0 \
-    node dist/server.js
+    sh scripts/start.sh
 ) >"$work/server.log" 2>&1 &
 pid=$!
 
@@ -99,7 +99,7 @@ embedded_started=$(ms)
   env -i PATH="$PATH" HOME="$work" NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$work/data" \
     ADMIN_PASSWORD=smoke-admin-1234 DEMO_PASSWORD=smoke-demo-1234 \
     JWT_SECRET=smoke-secret-0123456789abcdef LOG_LEVEL=warn BACKUP_ENABLED=0 \
-    node dist/server.js
+    sh scripts/start.sh
 ) >"$work/embedded.log" 2>&1 &
 pid=$!
 BASE="$base" SERVER_PID="$pid" node --input-type=module -e '
@@ -116,4 +116,16 @@ const login = await fetch(`${base}/api/v1/auth/login/`, { method: "POST", header
 if (login.status !== 200) { console.error("login", login.status, await login.text()); process.exit(1); }
 ' || { echo "--- server log (embedded)"; cat "$work/embedded.log"; exit 1; }
 echo "embedded database: first start created, healthy and signed in in $(( $(ms) - embedded_started )) ms"
+# The start script gives the embedded server its heap options (apps/api/scripts/start.sh).
+server_pid=
+for p in $(pgrep -x node); do
+  if [ "$(readlink "/proc/$p/cwd")" = "$work/apps/api" ] && grep -qa dist/server.js "/proc/$p/cmdline"; then server_pid=$p; fi
+done
+[ -n "$server_pid" ] || { echo "the embedded server's process was not found" >&2; exit 1; }
+command_line=$(tr '\0' ' ' <"/proc/$server_pid/cmdline")
+case "$command_line" in
+  *--heap-growing-percent=30*) ;;
+  *) echo "the embedded server was not started with the start script's options: $command_line" >&2; exit 1 ;;
+esac
+echo "embedded server: $command_line, RSS $(awk '/VmRSS/ { print int($2 / 1024) }' "/proc/$server_pid/status") MB"
 echo "smoke test total $(ms) ms"
