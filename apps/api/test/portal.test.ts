@@ -1,13 +1,12 @@
-import { PDFParse } from 'pdf-parse';
 import { authMessages, commonMessages, EstadoCuentaSchema, pagosMessages, PortalDocumentosListResponseSchema, servidoresMessages, todayIso } from '@receptoria/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { controlSchema, type TenantDb } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPdf } from '../src/documents/pdf';
 import { encargoPayload, loadLookups, registerEstudio, type Lookups } from '../src/modules/encargos/encargos.fixtures';
 import { seedDiligencia, seedEncargo } from '../src/modules/rutas/rutas.fixtures';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helper';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
+import { mailsTo as mailsOf, multipart, pdf, pdfText, PORTAL_PASSWORD } from './portal-kit';
+import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 /**
  * The law-firm portal (issue 27) end to end on real PostgreSQL, the loopback SMTP server and pg-boss:
@@ -16,7 +15,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp'
  */
 
 const JOBS = { enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 4, pollingIntervalSeconds: 0.5 };
-const PASSWORD = 'portal-clave-2026';
+const PASSWORD = PORTAL_PASSWORD;
 
 let smtp: TestSmtpServer;
 let t: TestContext;
@@ -30,49 +29,8 @@ let tenantB: number;
 const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
 const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
 
-async function pdf(text: string): Promise<Buffer> {
-  const { doc, done } = createPdf(text, 'Estudio');
-  doc.text(text);
-  doc.end();
-  return done;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
-function multipart(fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer; type?: string }>) {
-  const boundary = `----portal${Date.now().toString(16)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Mails to one address, waiting until `count` of them (matching `subject`) have arrived. */
-async function mailsTo(email: string, subject: RegExp, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const found = smtp.received.filter((mail) => mail.envelopeTo.includes(email) && subject.test(mail.parsed.subject ?? ''));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${subject}: ${smtp.received.map((m) => m.parsed.subject).join(' | ')}`);
-    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
-  }
-}
+/** Mails to one address whose subject matches, waiting until `count` of them have arrived. */
+const mailsTo = (email: string, subject: RegExp, count = 1) => mailsOf(smtp, email, subject, count);
 
 async function invite(token: string, estudioId: number, email: string, nombre = 'Abogada Portal') {
   const response = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudioId}/usuarios_portal/`, payload: { nombre, email } });

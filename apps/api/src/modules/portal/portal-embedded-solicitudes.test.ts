@@ -1,11 +1,10 @@
 import type { Estudio } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { createPdf } from '../../documents/pdf';
+import { mailsTo as mailsOf, multipart, onboardPortalUser, pdf, pdfText } from '../../../test/portal-kit';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { QUEUES } from '../../jobs/jobs.plugin';
 import { encargoPayload, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
 import { seedEncargo } from '../rutas/rutas.fixtures';
@@ -20,7 +19,6 @@ import { seedEncargo } from '../rutas/rutas.fixtures';
  */
 
 const JOBS = { enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 4, pollingIntervalSeconds: 0.5 };
-const PASSWORD = 'portal-clave-2026';
 
 let smtp: TestSmtpServer;
 let t: TestContext;
@@ -38,50 +36,9 @@ const sessions: Record<'a1' | 'a2' | 'b', { access: string }> = {} as never;
 const aceptada = { id: 0, encargoId: 0 };
 
 const get = (token: string | undefined, url: string) => t.request(token, { method: 'GET', url });
-
-async function pdf(text: string): Promise<Buffer> {
-  const { doc, done } = createPdf(text, 'Estudio');
-  doc.text(text);
-  doc.end();
-  return done;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(bytes) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
-function multipart(fields: Record<string, string>, files: Record<string, { name: string; bytes: Buffer }>) {
-  const boundary = `----embebido${Date.now().toString(16)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Mails to one address whose subject matches, waiting until `count` of them have arrived. */
-async function mailsTo(email: string, subject: RegExp, count = 1): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    const found = smtp.received.filter((mail) => mail.envelopeTo.includes(email) && subject.test(mail.parsed.subject ?? ''));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${subject}: ${smtp.received.map((m) => m.parsed.subject).join(' | ')}`);
-    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
-  }
-}
+/** Mails to one address whose subject matches; the job queue on PGlite may take a while under load. */
+const mailsTo = (email: string, subject: RegExp, count = 1) => mailsOf(smtp, email, subject, count, 40_000);
+const onboard = (token: string, estudioId: number, email: string, nombre: string) => onboardPortalUser(t, smtp, token, estudioId, email, nombre);
 
 /** Every job of the portal's queue done (none created, retrying or active). */
 async function portalJobsDone(): Promise<void> {
@@ -96,20 +53,6 @@ async function portalJobsDone(): Promise<void> {
     if (Date.now() > deadline) throw new Error(`portal jobs still open: ${open.map((job) => job.state).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Invites `email` to the firm, activates the mailed link and signs in. */
-async function onboard(token: string, estudioId: number, email: string, nombre: string) {
-  const invited = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudioId}/usuarios_portal/`, payload: { nombre, email } });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const [mail] = await mailsTo(email, /Invitación al portal/);
-  const link = /\/portal\/activar\/([A-Za-z0-9_-]{20,})/.exec(mail!.parsed.text ?? '');
-  expect(link, mail!.parsed.text).not.toBeNull();
-  const activated = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/activar/', payload: { token: link![1], password: PASSWORD } });
-  expect(activated.statusCode, activated.body).toBe(200);
-  const login = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email, password: PASSWORD } });
-  expect(login.statusCode, login.body).toBe(200);
-  return { access: (login.json() as { access: string }).access };
 }
 
 /** Nuevo Encargo's body without the firm, as the portal's form sends it. */

@@ -3,8 +3,8 @@ import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
+import { multipart, onboardPortalUser, pdf, PORTAL_PASSWORD } from '../../../test/portal-kit';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { createPdf } from '../../documents/pdf';
 import { encargoPayload, loadLookups, registerEstudio } from '../encargos/encargos.fixtures';
 import { seedDiligencia, seedEncargo } from '../rutas/rutas.fixtures';
 
@@ -16,7 +16,7 @@ import { seedDiligencia, seedEncargo } from '../rutas/rutas.fixtures';
  * cached for a minute, so only the process's own revocation can explain a 401 right after.
  */
 
-const PASSWORD = 'portal-clave-2026';
+const PASSWORD = PORTAL_PASSWORD;
 
 let smtp: TestSmtpServer;
 let t: TestContext;
@@ -30,50 +30,7 @@ const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
 const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
 
 const get = (token: string | undefined, url: string) => t.request(token, { method: 'GET', url });
-
-async function pdf(text: string): Promise<Buffer> {
-  const { doc, done } = createPdf(text, 'Estudio');
-  doc.text(text);
-  doc.end();
-  return done;
-}
-
-function multipart(datos: unknown, files: Record<string, { name: string; bytes: Buffer }>) {
-  const boundary = `----embebido${Date.now().toString(16)}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="datos"\r\n\r\n${JSON.stringify(datos)}\r\n`)];
-  for (const [name, file] of Object.entries(files)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** Invites `email` to the firm, reads the link from the mail, activates it and signs in. */
-async function onboard(token: string, estudioId: number, email: string) {
-  const invited = await t.request(token, { method: 'POST', url: `/api/v1/estudios/${estudioId}/usuarios_portal/`, payload: { nombre: 'Abogada Embebida', email } });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const deadline = Date.now() + 30_000;
-  let mail = smtp.received.find((m) => m.envelopeTo.includes(email));
-  while (!mail) {
-    if (Date.now() > deadline) throw new Error(`no invitation mailed to ${email}`);
-    await smtp.waitFor(smtp.received.length + 1, Math.max(1, deadline - Date.now())).catch(() => undefined);
-    mail = smtp.received.find((m) => m.envelopeTo.includes(email));
-  }
-  expect(mail.parsed.subject).toMatch(/Invitación al portal/);
-  const link = /\/portal\/activar\/([A-Za-z0-9_-]{20,})/.exec(mail.parsed.text ?? '');
-  expect(link, mail.parsed.text).not.toBeNull();
-  const activated = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/activar/', payload: { token: link![1], password: PASSWORD } });
-  expect(activated.statusCode, activated.body).toBe(200);
-  const login = await t.request(undefined, { method: 'POST', url: '/api/v1/portal/auth/login/', payload: { email, password: PASSWORD } });
-  expect(login.statusCode, login.body).toBe(200);
-  const body = login.json() as { access: string; refresh: string; user: { kind: string; estudio: { id: number } } };
-  expect(body.user).toMatchObject({ kind: 'portal', estudio: { id: estudioId } });
-  return { usuarioId: (invited.json() as { usuario: { id: number } }).usuario.id, access: body.access, refresh: body.refresh };
-}
+const onboard = (token: string, estudioId: number, email: string) => onboardPortalUser(t, smtp, token, estudioId, email, 'Abogada Embebida');
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -209,10 +166,10 @@ describe('the portal on the embedded database', () => {
     const lookups = await loadLookups(t, staff);
     const { estudio_juridico: _firm, ...datos } = encargoPayload(estudioA2, lookups, { numero_rol: 'C-4777-2026', partes: 'Banco de Chile con Pérez' });
     const demanda = await pdf('DEMANDA EMBEBIDA C-4777-2026');
-    const sent = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart(datos, { demanda: { name: 'demanda.pdf', bytes: demanda } }) });
+    const sent = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart({ datos: JSON.stringify(datos) }, { demanda: { name: 'demanda.pdf', bytes: demanda } }) });
     expect(sent.statusCode, sent.body).toBe(201);
     const aceptar = sent.json().solicitud.id as number;
-    const otra = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart({ ...datos, numero_rol: 'C-4888-2026' }, {}) });
+    const otra = await t.request(sessions.a2.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...multipart({ datos: JSON.stringify({ ...datos, numero_rol: 'C-4888-2026' }) }, {}) });
     expect(otra.statusCode, otra.body).toBe(201);
     const rechazar = otra.json().solicitud.id as number;
     expect((await get(sessions.a1.access, '/api/v1/portal/solicitudes/')).json().count).toBe(0);
