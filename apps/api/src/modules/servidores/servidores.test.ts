@@ -393,30 +393,30 @@ describe('the list of moves', () => {
   });
 });
 
+/** A receiver left as a dead move leaves it: its move 'copiando', writes blocked, its database read-only, a half copy on the destination. */
+async function stuckMove(username: string, iniciadoEn: Date) {
+  const created = await onboard(username, 1);
+  const tenant = await tenantRow(created.receptor.id);
+  const halfCopy = `${tenant.databaseName}_t_media`;
+  const [row] = await t.app.controlDb
+    .insert(controlSchema.traslados)
+    .values({ tenantId: tenant.id, origenServidorId: 1, origenBase: tenant.databaseName, destinoServidorId: segundo, destinoBase: halfCopy, iniciadoEn, detalle: m.copiando('segundo') })
+    .returning();
+  await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: iniciadoEn }).where(eq(controlSchema.tenants.id, tenant.id));
+  const principal = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
+  await principal.connect();
+  await principal.query(`alter database "${tenant.databaseName}" set default_transaction_read_only = on`);
+  await principal.end();
+  const second = new pg.Client({ connectionString: cluster.url });
+  await second.connect();
+  await second.query(`create database "${halfCopy}"`);
+  await second.end();
+  t.app.sessionCache.clear();
+  return { tenant, traslado: row!, halfCopy, token: await t.login(username, 'clave-segura-123') };
+}
+
 describe('a move whose job died', () => {
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-
-  /** A receiver left as a dead move leaves it: its move 'copiando', writes blocked, its database read-only, a half copy on the destination. */
-  async function stuckMove(username: string, iniciadoEn: Date) {
-    const created = await onboard(username, 1);
-    const tenant = await tenantRow(created.receptor.id);
-    const halfCopy = `${tenant.databaseName}_t_media`;
-    const [row] = await t.app.controlDb
-      .insert(controlSchema.traslados)
-      .values({ tenantId: tenant.id, origenServidorId: 1, origenBase: tenant.databaseName, destinoServidorId: segundo, destinoBase: halfCopy, iniciadoEn, detalle: m.copiando('segundo') })
-      .returning();
-    await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: iniciadoEn }).where(eq(controlSchema.tenants.id, tenant.id));
-    const principal = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
-    await principal.connect();
-    await principal.query(`alter database "${tenant.databaseName}" set default_transaction_read_only = on`);
-    await principal.end();
-    const second = new pg.Client({ connectionString: cluster.url });
-    await second.connect();
-    await second.query(`create database "${halfCopy}"`);
-    await second.end();
-    t.app.sessionCache.clear();
-    return { tenant, traslado: row!, halfCopy, token: await t.login(username, 'clave-segura-123') };
-  }
 
   it('is marked fallido with a Spanish detail, once across two sweepers, and the receiver gets its old database back, writable', async () => {
     const stuck = await stuckMove('srv_atascado', hoursAgo(2));
@@ -766,29 +766,7 @@ describe('the sweep of stuck moves, under its lock', () => {
                        where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
                          and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
 
-  /** A move left 'copiando' with its receiver's writes blocked, its old database read-only and a half copy on the destination. */
-  async function leftCopying(username: string, iniciadoEn: Date) {
-    const created = await onboard(username, 1);
-    const tenant = await tenantRow(created.receptor.id);
-    const halfCopy = `${tenant.databaseName}_t_media`;
-    const [row] = await t.app.controlDb
-      .insert(controlSchema.traslados)
-      .values({ tenantId: tenant.id, origenServidorId: 1, origenBase: tenant.databaseName, destinoServidorId: segundo, destinoBase: halfCopy, iniciadoEn, detalle: m.copiando('segundo') })
-      .returning();
-    await t.app.controlDb.update(controlSchema.tenants).set({ moviendoDesde: iniciadoEn }).where(eq(controlSchema.tenants.id, tenant.id));
-    const principal = new pg.Client({ connectionString: withDatabaseName(t.config.database.controlUrl!, 'postgres') });
-    await principal.connect();
-    await principal.query(`alter database "${tenant.databaseName}" set default_transaction_read_only = on`);
-    await principal.end();
-    const second = new pg.Client({ connectionString: cluster.url });
-    await second.connect();
-    await second.query(`create database "${halfCopy}"`);
-    await second.end();
-    t.app.sessionCache.clear();
-    return { tenant, traslado: row!, halfCopy, token: await t.login(username, 'clave-segura-123') };
-  }
-
-  async function expectLeftAlone(stuck: Awaited<ReturnType<typeof leftCopying>>) {
+  async function expectLeftAlone(stuck: Awaited<ReturnType<typeof stuckMove>>) {
     const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
     expect(estado.estado).toBe('copiando');
     expect((await tenantRow(stuck.tenant.id)).moviendoDesde).not.toBeNull();
@@ -796,7 +774,7 @@ describe('the sweep of stuck moves, under its lock', () => {
     expect(await databaseExists(cluster.url, stuck.halfCopy)).toBe(true);
   }
 
-  async function expectUndone(stuck: Awaited<ReturnType<typeof leftCopying>>, detalle: string) {
+  async function expectUndone(stuck: Awaited<ReturnType<typeof stuckMove>>, detalle: string) {
     const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
     expect(estado.estado).toBe('fallido');
     expect(estado.detalle).toBe(m.fallido(detalle));
@@ -808,7 +786,7 @@ describe('the sweep of stuck moves, under its lock', () => {
   }
 
   it('stops without touching anything when its lock’s connection is cut before it acts, and the next sweep undoes the move', async () => {
-    const stuck = await leftCopying('srv_bc', new Date(Date.now() - 2 * 3_600_000));
+    const stuck = await stuckMove('srv_bc', new Date(Date.now() - 2 * 3_600_000));
     const base = trasladoContextOf(t.app);
     // The sweep waits at its first look at the receiver's server (before any change) until the lock is cut.
     let reached!: () => void;
@@ -858,8 +836,8 @@ describe('the sweep of stuck moves, under its lock', () => {
   it('undoes a young move at once when its job completed without finishing it, but not while its job is queued or its lock held', async () => {
     const ctx = trasladoContextOf(t.app);
     const options = { minutes: 30, isLive: (ids: number[]) => liveTrasladoJobs(t.app.controlDb, ids), hasEnded: (ids: number[]) => endedTrasladoJobs(t.app.controlDb, ids) };
-    const ended = await leftCopying('srv_tf', new Date());
-    const queued = await leftCopying('srv_tc', new Date());
+    const ended = await stuckMove('srv_tf', new Date());
+    const queued = await stuckMove('srv_tc', new Date());
     // Queued for later, then (for the first) recorded as completed, as pg-boss does once a run returns.
     const endedJob = await t.app.jobs!.send(TRASLADO_QUEUE, { id: ended.traslado.id }, { startAfter: 3_600 });
     const queuedJob = await t.app.jobs!.send(TRASLADO_QUEUE, { id: queued.traslado.id }, { startAfter: 3_600 });
