@@ -539,11 +539,39 @@ describe('two runs of the same move at once', () => {
   });
 });
 
-describe('a move whose lock is lost mid-copy', () => {
-  const lockHolder = `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
-                       where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
-                         and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
+/** The backend holding a move's advisory lock on its own connection (application_name TRASLADO_LOCK_APP). */
+const lockHolder = `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                     where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
+                       and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
 
+/** Cuts a move lock's connection (as a restart or a network cut would) and waits until the lock is free. */
+async function cutLock(control: pg.Client, trasladoId: number) {
+  const holders = await control.query<{ pid: number }>(lockHolder, [trasladoId, TRASLADO_LOCK_APP]);
+  expect(holders.rows).toHaveLength(1);
+  await control.query('select pg_terminate_backend($1)', [holders.rows[0]!.pid]);
+  await until(async () => (await control.query(lockHolder, [trasladoId, TRASLADO_LOCK_APP])).rowCount, (n) => n === 0, 'the lock to go with its connection');
+}
+
+/** The app's move context with its log's messages also kept in `messages`, and `overrides` on top. */
+function recordingContext(messages: string[], overrides: Partial<TrasladoContext> = {}): TrasladoContext {
+  const base = trasladoContextOf(t.app);
+  return {
+    ...base,
+    ...overrides,
+    log: {
+      info: (obj, msg) => {
+        messages.push(msg);
+        base.log.info(obj, msg);
+      },
+      error: (obj, msg) => {
+        messages.push(msg);
+        base.log.error(obj, msg);
+      },
+    },
+  };
+}
+
+describe('a move whose lock is lost mid-copy', () => {
   /** A receiver with one estudio, its move recorded (no job: the test's run is the only one) and a context that keeps the log's messages. */
   async function moveToRun(username: string) {
     const created = await onboard(username, 1);
@@ -553,20 +581,7 @@ describe('a move whose lock is lost mid-copy', () => {
     const oldName = created.configuracion.database_name;
     const oldUrl = withDatabaseName(t.config.database.controlUrl!, oldName);
     const messages: string[] = [];
-    const base = trasladoContextOf(t.app);
-    const ctx: TrasladoContext = {
-      ...base,
-      log: {
-        info: (obj, msg) => {
-          messages.push(msg);
-          base.log.info(obj, msg);
-        },
-        error: (obj, msg) => {
-          messages.push(msg);
-          base.log.error(obj, msg);
-        },
-      },
-    };
+    const ctx = recordingContext(messages);
     const before = await tableChecksums(oldUrl);
     const traslado = await iniciarTraslado(ctx, created.receptor.id, segundo);
     return { tenantId: created.receptor.id, token, oldName, oldUrl, before, ctx, messages, traslado };
@@ -598,14 +613,6 @@ describe('a move whose lock is lost mid-copy', () => {
     } finally {
       await blocker.end();
     }
-  }
-
-  /** Cuts the lock's connection (as a restart or a network cut would) and waits until the lock is free. */
-  async function cutLock(control: pg.Client, trasladoId: number) {
-    const holders = await control.query<{ pid: number }>(lockHolder, [trasladoId, TRASLADO_LOCK_APP]);
-    expect(holders.rows).toHaveLength(1);
-    await control.query('select pg_terminate_backend($1)', [holders.rows[0]!.pid]);
-    await until(async () => (await control.query(lockHolder, [trasladoId, TRASLADO_LOCK_APP])).rowCount, (n) => n === 0, 'the lock to go with its connection');
   }
 
   /** The move ended fallido for its lost lock, and the receiver is back on its old database: intact, writable, served. */
@@ -703,23 +710,9 @@ describe('a move whose cleanup fails after the switch', () => {
     const oldName = created.configuracion.database_name;
     const before = await tableChecksums(withDatabaseName(t.config.database.controlUrl!, oldName));
     const messages: string[] = [];
-    const base = trasladoContextOf(t.app);
     // Closing the old database's pools fails (as a pool that will not end would).
     const failingPools = { evict: async () => Promise.reject(new Error('no se pudo cerrar el pool')) } as unknown as TenantPools;
-    const ctx: TrasladoContext = {
-      ...base,
-      tenantPools: failingPools,
-      log: {
-        info: (obj, msg) => {
-          messages.push(msg);
-          base.log.info(obj, msg);
-        },
-        error: (obj, msg) => {
-          messages.push(msg);
-          base.log.error(obj, msg);
-        },
-      },
-    };
+    const ctx = recordingContext(messages, { tenantPools: failingPools });
     const traslado = await iniciarTraslado(ctx, created.receptor.id, segundo);
     await runTraslado(ctx, traslado.id);
 
@@ -761,10 +754,6 @@ describe('the sweep of stuck moves, under its lock', () => {
   beforeAll(async () => {
     await t.app.controlDb.update(controlSchema.servidores).set({ capacidad: 100 }).where(eq(controlSchema.servidores.id, 1));
   });
-
-  const lockHolder = `select l.pid from pg_locks l join pg_stat_activity a on a.pid = l.pid
-                       where l.locktype = 'advisory' and l.objid = $1::bigint::text::oid and l.objsubid = 2
-                         and l.database = (select oid from pg_database where datname = current_database()) and a.application_name = $2`;
 
   async function expectLeftAlone(stuck: Awaited<ReturnType<typeof stuckMove>>) {
     const estado = TrasladoEstadoSchema.parse((await t.request(admin, { method: 'GET', url: `/api/v1/onboarding/clientes/${stuck.tenant.id}/mover/` })).json());
@@ -815,10 +804,7 @@ describe('the sweep of stuck moves, under its lock', () => {
     try {
       sweep = sweepStuckTraslados(ctx, { minutes: 30, isLive: async () => new Set() });
       await atStep;
-      const holders = await control.query<{ pid: number }>(lockHolder, [stuck.traslado.id, TRASLADO_LOCK_APP]);
-      expect(holders.rows).toHaveLength(1);
-      await control.query('select pg_terminate_backend($1)', [holders.rows[0]!.pid]);
-      await until(async () => (await control.query(lockHolder, [stuck.traslado.id, TRASLADO_LOCK_APP])).rowCount, (n) => n === 0, 'the lock to go with its connection');
+      await cutLock(control, stuck.traslado.id);
     } finally {
       cut();
       await control.end();
