@@ -1,7 +1,11 @@
+import type { TenantDb } from '@receptoria/db';
+import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { expect } from 'vitest';
 import { createPdf } from '../src/documents/pdf';
-import type { TestContext } from './helper';
+import { registerEstudio } from '../src/modules/encargos/encargos.fixtures';
+import { seedEncargo } from '../src/modules/rutas/rutas.fixtures';
+import { ADMIN_PASSWORD, type TestContext } from './helper';
 import type { ReceivedMail, TestSmtpServer } from './smtp';
 
 /**
@@ -79,4 +83,30 @@ export async function onboardPortalUser(
   const body = login.json() as { access: string; refresh: string; user: { kind: string; estudio: { id: number } } };
   expect(body.user).toMatchObject({ kind: 'portal', estudio: { id: estudioId } });
   return { usuarioId: (invited.json() as { usuario: { id: number } }).usuario.id, access: body.access, refresh: body.refresh };
+}
+
+/**
+ * The firm-isolation world of the portal's tests: the main receiver (signed in as admin) with two firms and
+ * their assignments, and a second receiver with its own staff user, firm and assignment, whose assignment
+ * ids start at 500000 so a leak could not pass as a coincidence.
+ */
+export async function seedTwoReceivers(
+  t: TestContext,
+  o: { estudiosA: [string, string]; receptorB: string; staffB: string; estudioB: string; rolesA1: string[]; rolA2: string; rolB: string },
+) {
+  const staff = await t.login('admin', ADMIN_PASSWORD);
+  const estudioA1 = await registerEstudio(t, staff, { nombre: o.estudiosA[0] });
+  const estudioA2 = await registerEstudio(t, staff, { nombre: o.estudiosA[1] });
+  const tenantB = (await t.createTenant({ nombre: o.receptorB })).id;
+  await t.createUser({ tenantId: tenantB, username: o.staffB });
+  const staffB = await t.login(o.staffB);
+  const estudioB = await registerEstudio(t, staffB, { nombre: o.estudioB });
+  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
+  const dbB: TenantDb = await t.tenantDbOf(tenantB);
+  const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
+  for (const rol of o.rolesA1) encargos.a1.push((await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: rol })).encargo.id);
+  encargos.a2.push((await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: o.rolA2 })).encargo.id);
+  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
+  encargos.b.push((await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: o.rolB })).encargo.id);
+  return { staff, staffB, tenantB, estudioA1, estudioA2, estudioB, dbB, encargos };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encargoPayload, loadLookups, registerEstudio, type Lookups } from '../src/modules/encargos/encargos.fixtures';
 import { seedDiligencia, seedEncargo } from '../src/modules/rutas/rutas.fixtures';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from './helper';
-import { mailsTo as mailsOf, multipart, pdf, pdfText, PORTAL_PASSWORD } from './portal-kit';
+import { mailsTo as mailsOf, multipart, pdf, pdfText, PORTAL_PASSWORD, seedTwoReceivers } from './portal-kit';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 /**
@@ -25,8 +25,7 @@ let lookups: Lookups;
 let estudioA1: Awaited<ReturnType<typeof registerEstudio>>;
 let estudioA2: Awaited<ReturnType<typeof registerEstudio>>;
 let estudioB: Awaited<ReturnType<typeof registerEstudio>>;
-let tenantB: number;
-const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
+let encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
 const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
 
 /** Mails to one address whose subject matches, waiting until `count` of them have arrived. */
@@ -57,21 +56,17 @@ const get = (token: string, url: string) => t.request(token, { method: 'GET', ur
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestContext({ mail: { smtpUrl: smtp.url }, jobs: JOBS });
-  staff = await t.login('admin', ADMIN_PASSWORD);
+  const world = await seedTwoReceivers(t, {
+    estudiosA: ['Estudio Uno Portal', 'Estudio Dos Ajeno'],
+    receptorB: 'Receptora Otra',
+    staffB: 'portal_staff_b',
+    estudioB: 'Estudio de Otra Receptora',
+    rolesA1: ['C-1001-2026', 'C-1002-2026'],
+    rolA2: 'C-2002-SECRETO',
+    rolB: 'C-3003-AJENO',
+  });
+  ({ staff, staffB, estudioA1, estudioA2, estudioB, encargos } = world);
   lookups = await loadLookups(t, staff);
-  estudioA1 = await registerEstudio(t, staff, { nombre: 'Estudio Uno Portal' });
-  estudioA2 = await registerEstudio(t, staff, { nombre: 'Estudio Dos Ajeno' });
-  tenantB = (await t.createTenant({ nombre: 'Receptora Otra' })).id;
-  await t.createUser({ tenantId: tenantB, username: 'portal_staff_b' });
-  staffB = await t.login('portal_staff_b');
-  estudioB = await registerEstudio(t, staffB, { nombre: 'Estudio de Otra Receptora' });
-  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
-  const dbB: TenantDb = await t.tenantDbOf(tenantB);
-  for (const rol of ['C-1001-2026', 'C-1002-2026']) encargos.a1.push((await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: rol })).encargo.id);
-  encargos.a2.push((await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: 'C-2002-SECRETO' })).encargo.id);
-  // Receiver B's ids must differ from A's so a leak could not pass as a coincidence.
-  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
-  encargos.b.push((await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: 'C-3003-AJENO' })).encargo.id);
 }, 120_000);
 
 afterAll(async () => {

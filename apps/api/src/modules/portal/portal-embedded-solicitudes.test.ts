@@ -2,12 +2,11 @@ import type { Estudio } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
-import { mailsTo as mailsOf, multipart, onboardPortalUser, pdf, pdfText } from '../../../test/portal-kit';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { mailsTo as mailsOf, multipart, onboardPortalUser, pdf, pdfText, seedTwoReceivers } from '../../../test/portal-kit';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { QUEUES } from '../../jobs/jobs.plugin';
-import { encargoPayload, loadLookups, type Lookups, registerEstudio } from '../encargos/encargos.fixtures';
-import { seedEncargo } from '../rutas/rutas.fixtures';
+import { encargoPayload, loadLookups, type Lookups } from '../encargos/encargos.fixtures';
 
 /**
  * The firms' requests and the portal's mails on the embedded default database (PGlite), with the job
@@ -68,23 +67,23 @@ async function enviarSolicitud(token: string, body: ReturnType<typeof multipart>
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestContext({ mail: { smtpUrl: smtp.url }, jobs: JOBS }, { embedded: true });
-  staff = await t.login('admin', ADMIN_PASSWORD);
+  const world = await seedTwoReceivers(t, {
+    estudiosA: ['Estudio Uno Solicitudes', 'Estudio Dos Solicitudes'],
+    receptorB: 'Receptora Embebida de Solicitudes',
+    staffB: 'solicitudes_staff_b',
+    estudioB: 'Estudio de la Otra Receptora',
+    rolesA1: ['C-5101-2026'],
+    rolA2: 'C-5202-SECRETO',
+    rolB: 'C-5303-AJENO',
+  });
+  ({ staff, staffB, tenantB, estudioA1, estudioA2, estudioB } = world);
+  encargos.a1 = world.encargos.a1[0]!;
+  encargos.a2 = world.encargos.a2[0]!;
+  encargos.b = world.encargos.b[0]!;
   lookups = await loadLookups(t, staff);
-  estudioA1 = await registerEstudio(t, staff, { nombre: 'Estudio Uno Solicitudes' });
-  estudioA2 = await registerEstudio(t, staff, { nombre: 'Estudio Dos Solicitudes' });
-  tenantB = (await t.createTenant({ nombre: 'Receptora Embebida de Solicitudes' })).id;
-  await t.createUser({ tenantId: tenantB, username: 'solicitudes_staff_b' });
-  staffB = await t.login('solicitudes_staff_b');
   lookupsB = await loadLookups(t, staffB);
-  estudioB = await registerEstudio(t, staffB, { nombre: 'Estudio de la Otra Receptora' });
-  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
-  const dbB: TenantDb = await t.tenantDbOf(tenantB);
-  encargos.a1 = (await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: 'C-5101-2026' })).encargo.id;
-  encargos.a2 = (await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: 'C-5202-SECRETO' })).encargo.id;
-  // Receiver B's ids must differ from A's so a leak could not pass as a coincidence.
-  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
-  await dbB.execute(sql`select setval('solicitudes_id_seq', 500000)`);
-  encargos.b = (await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: 'C-5303-AJENO' })).encargo.id;
+  // The other receiver's requests too: a leak of one could not pass as a coincidence.
+  await world.dbB.execute(sql`select setval('solicitudes_id_seq', 500000)`);
   sessions.a1 = await onboard(staff, estudioA1.id, 'ana@solicitudes-uno.cl', 'Ana Uno');
   sessions.a2 = await onboard(staff, estudioA2.id, 'beto@solicitudes-dos.cl', 'Beto Dos');
   sessions.b = await onboard(staffB, estudioB.id, 'carla@solicitudes-otra.cl', 'Carla Otra');

@@ -2,10 +2,10 @@ import { EstadoCuentaSchema, type Estudio, PortalDocumentosListResponseSchema, t
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
-import { multipart, onboardPortalUser, pdf, PORTAL_PASSWORD } from '../../../test/portal-kit';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { multipart, onboardPortalUser, pdf, PORTAL_PASSWORD, seedTwoReceivers } from '../../../test/portal-kit';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
-import { encargoPayload, loadLookups, registerEstudio } from '../encargos/encargos.fixtures';
+import { encargoPayload, loadLookups } from '../encargos/encargos.fixtures';
 import { seedDiligencia, seedEncargo } from '../rutas/rutas.fixtures';
 
 /**
@@ -25,8 +25,7 @@ let staffB: string;
 let estudioA1: { id: number };
 let estudioA2: Estudio;
 let estudioB: { id: number };
-let tenantB: number;
-const encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
+let encargos = { a1: [] as number[], a2: [] as number[], b: [] as number[] };
 const sessions: Record<'a1' | 'a2' | 'b', { access: string; refresh: string }> = {} as never;
 
 const get = (token: string | undefined, url: string) => t.request(token, { method: 'GET', url });
@@ -36,20 +35,15 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   // The session check cached for a minute, as a server keeps it: revocation must drop it, not expiry.
   t = await createTestContext({ mail: { smtpUrl: smtp.url }, sessionCacheTtlMs: 60_000 }, { embedded: true });
-  staff = await t.login('admin', ADMIN_PASSWORD);
-  estudioA1 = await registerEstudio(t, staff, { nombre: 'Estudio Uno Embebido' });
-  estudioA2 = await registerEstudio(t, staff, { nombre: 'Estudio Dos Embebido' });
-  tenantB = (await t.createTenant({ nombre: 'Receptora Embebida Otra' })).id;
-  await t.createUser({ tenantId: tenantB, username: 'embebida_staff_b' });
-  staffB = await t.login('embebida_staff_b');
-  estudioB = await registerEstudio(t, staffB, { nombre: 'Estudio de Otra Receptora Embebida' });
-  const dbA: TenantDb = await t.tenantDbOf(t.mainTenantId);
-  const dbB: TenantDb = await t.tenantDbOf(tenantB);
-  for (const rol of ['C-4101-2026', 'C-4102-2026']) encargos.a1.push((await seedEncargo(dbA, { estudioId: estudioA1.id, numeroRol: rol })).encargo.id);
-  encargos.a2.push((await seedEncargo(dbA, { estudioId: estudioA2.id, numeroRol: 'C-4202-SECRETO' })).encargo.id);
-  // Receiver B's ids must differ from A's so a leak could not pass as a coincidence.
-  await dbB.execute(sql`select setval('encargos_id_seq', 500000)`);
-  encargos.b.push((await seedEncargo(dbB, { estudioId: estudioB.id, numeroRol: 'C-4303-AJENO' })).encargo.id);
+  ({ staff, staffB, estudioA1, estudioA2, estudioB, encargos } = await seedTwoReceivers(t, {
+    estudiosA: ['Estudio Uno Embebido', 'Estudio Dos Embebido'],
+    receptorB: 'Receptora Embebida Otra',
+    staffB: 'embebida_staff_b',
+    estudioB: 'Estudio de Otra Receptora Embebida',
+    rolesA1: ['C-4101-2026', 'C-4102-2026'],
+    rolA2: 'C-4202-SECRETO',
+    rolB: 'C-4303-AJENO',
+  }));
 }, 180_000);
 
 afterAll(async () => {
