@@ -402,8 +402,16 @@ export const diligencias = pgTable(
     domicilioComuna: varchar('domicilio_comuna', { length: 100 }),
     creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
+    /** The field visit the diligence was saved from (tenant 0029), null when typed without one. */
+    visitaUuid: uuid('visita_uuid'),
+    /** What was done with the copies: { modo, nombre?, relacion?, detalle? } (feeds <<entrega_copias>>). */
+    entregaCopias: jsonb('entrega_copias').$type<{ modo: string; nombre?: string; relacion?: string; detalle?: string }>(),
+    /** Art. 43 CPC: whether the person notified signed ('firmo', 'no_quiso', 'no_sabe'), null when not said. */
+    firmaNotificado: varchar('firma_notificado', { length: 20 }),
   },
   (t) => [
+    index('diligencias_visita_idx').on(t.visitaUuid),
+    check('diligencias_firma_check', sql`${t.firmaNotificado} is null or ${t.firmaNotificado} in ('firmo', 'no_quiso', 'no_sabe')`),
     index('diligencias_encargo_idx').on(t.encargoId, t.fechaDiligencia.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('diligencias_fecha_idx').on(t.fechaDiligencia),
     check('diligencias_valor_check', sql`${t.valorFinal} >= 0 and (${t.valorCobrado} is null or ${t.valorCobrado} >= 0)`),
@@ -759,8 +767,13 @@ export const visitas = pgTable(
     autorId: integer('autor_id').notNull(),
     autorNombre: varchar('autor_nombre', { length: 150 }).notNull(),
     registradaEn: timestamp('registrada_en', { withTimezone: true }).notNull().defaultNow(),
+    /** What was done with the copies (tenant 0029): { modo, nombre?, relacion?, detalle? }. */
+    entregaCopias: jsonb('entrega_copias').$type<{ modo: string; nombre?: string; relacion?: string; detalle?: string }>(),
+    /** 'femenino' or 'masculino': the informant's relation agrees with it in the certificate. */
+    informanteGenero: varchar('informante_genero', { length: 10 }),
   },
   (t) => [
+    check('visitas_genero_check', sql`${t.informanteGenero} is null or ${t.informanteGenero} in ('femenino', 'masculino')`),
     index('visitas_encargo_fecha_idx').on(t.encargoId, t.fechaHora, t.id),
     index('visitas_corrige_idx').on(t.corrigeA),
     check('visitas_tipo_check', sql`${t.tipo} in ('busqueda', 'notificacion', 'requerimiento', 'embargo', 'otra')`),
