@@ -19,7 +19,7 @@ export function ColaLista({ visitas }: { visitas: readonly VisitaEnCola[] }) {
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={600} c="dark.9" style={{ overflowWrap: 'anywhere' }}>
-                  {visita.resumen.numeroRol} · {RESULTADO_VISITA_LABELS[visita.body.resultado as ResultadoVisita] ?? visita.body.resultado}
+                  <span className="numero-rol">{visita.resumen.numeroRol}</span> · {RESULTADO_VISITA_LABELS[visita.body.resultado as ResultadoVisita] ?? visita.body.resultado}
                 </Text>
                 <Text size="sm" c="dark.7" style={{ overflowWrap: 'anywhere' }}>
                   {formatDateTime(visita.body.fecha_hora)}

@@ -110,7 +110,7 @@ export function VisitaForm({ parada, userId, onClose }: VisitaFormProps) {
       </Button>
       <Box>
         <Title order={3} style={{ overflowWrap: 'anywhere' }}>
-          {encargo.numero_rol} · {encargo.ejecutados}
+          <span className="numero-rol">{encargo.numero_rol}</span> · {encargo.ejecutados}
         </Title>
         {domicilio ? (
           <Anchor href={googleMapsSearchUrl(domicilio.direccion_google_maps)} target="_blank" rel="noopener noreferrer" c="brand.9">
