@@ -717,6 +717,8 @@ export const plazos = pgTable(
     cumplidoEn: date('cumplido_en', { mode: 'string' }),
     /** Who met it (username), or 'reemplazado' when a later act of the same kind took its place. */
     cumplidoPor: varchar('cumplido_por', { length: 150 }),
+    /** What fulfilled it, e.g. the art. 46 letter's tracking number (tenant migration 0029). */
+    referencia: varchar('referencia', { length: 100 }),
     fechaCreacion: timestamp('fecha_creacion', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -729,6 +731,29 @@ export const plazos = pgTable(
     // The work queue's art. 46 letters still to send, soonest due first (migration 0026).
     index('plazos_cartas_art46_pendientes_idx').on(t.vence, t.id).where(sql`${t.tipo} = 'carta_art_46' and ${t.estado} = 'pendiente'`),
   ],
+);
+
+/**
+ * The assignment's acts, one row each (tenant migration 0029): written in the act's own transaction by
+ * the API's ciclo-vida module; never updated (a trigger refuses it). `origen` names the act ('visita:<uuid>',
+ * 'estampado:<uuid>', …), so a retried act is recorded once.
+ */
+export const encargoEventos = pgTable(
+  'encargo_eventos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    encargoId: integer('encargo_id')
+      .notNull()
+      .references(() => encargos.id, { onDelete: 'cascade' }),
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    /** When the act happened (a date-only act: its registration that day, else the end of that day in Santiago). */
+    instante: timestamp('instante', { withTimezone: true }).notNull(),
+    registradoEn: timestamp('registrado_en', { withTimezone: true }).notNull().defaultNow(),
+    actor: varchar('actor', { length: 150 }).notNull().default(''),
+    datos: jsonb('datos').notNull().default({}),
+    origen: varchar('origen', { length: 120 }).notNull(),
+  },
+  (t) => [uniqueIndex('encargo_eventos_origen_key').on(t.origen), index('encargo_eventos_encargo_idx').on(t.encargoId, t.instante, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1174,4 +1199,62 @@ export const portalAvisosMarca = pgTable(
     desde: timestamp('desde', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('portal_avisos_marca_id_check', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Outgoing mail: every mail the product sends for this receiver, written before it is sent and kept
+// as the delivery log (issue 36 §1).
+
+export const CORREO_ESTADOS_DB = ['pendiente', 'enviado', 'fallido', 'sin_transporte'] as const;
+
+/**
+ * The outbox: one row per mail. 'pendiente' until a transport takes it, 'sin_transporte' when there
+ * is none (it waits here, visible in Correo saliente), 'enviado' or 'fallido' (with the reason) after.
+ */
+export const correoSaliente = pgTable(
+  'correo_saliente',
+  {
+    id: serial('id').primaryKey(),
+    /** What the mail is: 'invitacion_portal', 'aviso_portal', 'informe', 'cobranza', 'estado_cuenta', 'alarma', 'respaldo'. */
+    tipo: varchar('tipo', { length: 30 }).notNull(),
+    /** A key that makes a scheduled mail written once ('portal-aviso:12', 'informe:…'); null for one-off mails. */
+    clave: varchar('clave', { length: 200 }),
+    para: text('para').notNull(),
+    cc: text('cc').notNull().default(''),
+    asunto: varchar('asunto', { length: 300 }).notNull(),
+    cuerpo: text('cuerpo').notNull(),
+    html: text('html'),
+    /** The firm whose connected Gmail account sends it, when it has one. */
+    estudioId: integer('estudio_id').references(() => estudios.id, { onDelete: 'set null' }),
+    messageId: varchar('message_id', { length: 300 }).notNull().default(''),
+    estado: varchar('estado', { length: 16, enum: CORREO_ESTADOS_DB }).notNull(),
+    via: varchar('via', { length: 10 }).notNull().default(''),
+    intentos: integer('intentos').notNull().default(0),
+    tomadoEn: timestamp('tomado_en', { withTimezone: true }),
+    error: text('error').notNull().default(''),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    enviadoEn: timestamp('enviado_en', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('correo_saliente_clave_key').on(t.clave).where(sql`${t.clave} is not null`),
+    index('correo_saliente_creado_idx').on(t.creadoEn.desc(), t.id.desc()),
+    index('correo_saliente_pendientes_idx').on(t.creadoEn).where(sql`${t.estado} = 'pendiente'`),
+    check('correo_saliente_estado_check', sql`${t.estado} in ('pendiente', 'enviado', 'fallido', 'sin_transporte')`),
+  ],
+);
+
+/** The files a mail carries. */
+export const correoSalienteAdjuntos = pgTable(
+  'correo_saliente_adjuntos',
+  {
+    id: serial('id').primaryKey(),
+    correoId: integer('correo_id')
+      .notNull()
+      .references(() => correoSaliente.id, { onDelete: 'cascade' }),
+    nombre: varchar('nombre', { length: 300 }).notNull(),
+    tipoContenido: varchar('tipo_contenido', { length: 150 }).notNull().default('application/octet-stream'),
+    bytes: integer('bytes').notNull(),
+    contenido: bytea('contenido').notNull(),
+  },
+  (t) => [index('correo_saliente_adjuntos_correo_idx').on(t.correoId)],
 );
