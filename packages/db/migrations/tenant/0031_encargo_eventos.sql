@@ -28,13 +28,14 @@ CREATE OR REPLACE FUNCTION instante_de_fecha(f date, registrado timestamptz) RET
               else ((f + 1)::timestamp at time zone 'America/Santiago') - interval '1 second' end
 $$;
 --> statement-breakpoint
--- Existing assignments get their story from the rows already on record, one statement per kind of act.
+-- Completes the story of every assignment from the rows on record (idempotent: each act's origen once); run here
+-- for existing assignments and by the demo seed after it writes rows directly.
+CREATE OR REPLACE FUNCTION completar_encargo_eventos() RETURNS void LANGUAGE sql AS $$
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT e.id, 'recibido', e.fecha_encargo::timestamp at time zone 'America/Santiago', e.fecha_creacion, '',
        jsonb_build_object('fecha_encargo', e.fecha_encargo, 'estado_inicial', case when e.estado = 'pendiente' then 'pendiente' else 'preparado' end), 'recibido:' || e.id
   FROM encargos e
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT v.encargo_id, 'visita', v.fecha_hora, v.registrada_en, v.autor_nombre,
        jsonb_build_object('visita_uuid', v.uuid, 'resultado', v.resultado, 'corrige_a', v.corrige_a,
@@ -42,21 +43,18 @@ SELECT v.encargo_id, 'visita', v.fecha_hora, v.registrada_en, v.autor_nombre,
        'visita:' || v.uuid
   FROM visitas v
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT v.encargo_id, 'acto', v.fecha_hora, v.registrada_en, v.autor_nombre,
        jsonb_build_object('visita_uuid', v.uuid, 'resultado', v.resultado), 'acto:visita:' || v.uuid
   FROM visitas v
  WHERE v.resultado in ('notificado_personal', 'notificado_art44', 'notificado_cedula', 'requerido_pago')
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT c.encargo_id, 'carta_art46_enviada', instante_de_fecha(c.fecha_envio, c.registrada_en), c.registrada_en, c.registrada_por,
        jsonb_build_object('fecha_envio', c.fecha_envio, 'numero_seguimiento', c.numero_seguimiento, 'fecha_notificacion', c.fecha_notificacion),
        'carta_art46:' || c.id
   FROM cartas_art46 c
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT d.encargo_id, 'resultados', d.fecha_diligencia, d.fecha_creacion, d.creado_por,
        jsonb_build_object('diligencia_id', d.id, 'tipo_estampado_id', d.tipo_estampado_id, 'tipo', coalesce(t.nombre, ''),
@@ -64,36 +62,30 @@ SELECT d.encargo_id, 'resultados', d.fecha_diligencia, d.fecha_creacion, d.cread
        'diligencia:' || d.id
   FROM diligencias d LEFT JOIN tipos_estampado t ON t.id = d.tipo_estampado_id
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT s.encargo_id, 'estampado_generado', s.fecha_creacion, s.fecha_creacion, s.creado_por,
        jsonb_build_object('estampado_id', s.id, 'titulo', s.titulo), 'estampado:' || s.id
   FROM estampados s WHERE s.encargo_id IS NOT NULL
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT s.encargo_id, 'estampado_abierto', s.fecha_notificacion, s.fecha_notificacion, '',
        jsonb_build_object('estampado_id', s.id), 'estampado_abierto:' || s.id
   FROM estampados s WHERE s.encargo_id IS NOT NULL AND s.fecha_notificacion IS NOT NULL
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT s.encargo_id, 'estampado_firmado', f.firmado_en, f.firmado_en, f.firmado_por,
        jsonb_build_object('estampado_id', s.id, 'firmante', f.firmante_nombre), 'firma:' || f.id
   FROM estampado_firmas f JOIN estampados s ON s.id = f.estampado_id WHERE s.encargo_id IS NOT NULL
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT s.encargo_id, 'estampado_subido', instante_de_fecha(u.fecha, u.registrada_en), u.registrada_en, u.registrada_por,
        jsonb_build_object('estampado_id', s.id, 'fecha', u.fecha), 'subida:' || u.id
   FROM estampado_subidas u JOIN estampados s ON s.id = u.estampado_id WHERE s.encargo_id IS NOT NULL
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT e.id, 're_encargado', n.fecha_creacion, n.fecha_creacion, '', jsonb_build_object('nuevo_encargo_id', n.id), 're_encargado:' || n.id
   FROM encargos n JOIN encargos e ON e.id = n.encargo_original_id WHERE n.es_re_encargo
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 -- A receipt comes after the acts it bills: never before the assignment's latest other act.
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT b.encargo_id, 'facturado',
@@ -105,7 +97,6 @@ SELECT b.encargo_id, 'facturado',
           FROM recibos r JOIN recibo_items i ON i.recibo_id = r.id AND i.activo JOIN diligencias d ON d.id = i.diligencia_id
          WHERE r.anulado_en IS NULL) b
 ON CONFLICT (origen) DO NOTHING;
---> statement-breakpoint
 INSERT INTO encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
 SELECT b.encargo_id, 'pagado',
        greatest(instante_de_fecha(b.fecha, b.creado_en),
@@ -116,6 +107,9 @@ SELECT b.encargo_id, 'pagado',
           FROM pago_aplicaciones a JOIN pagos p ON p.id = a.pago_id AND p.reverso_en IS NULL
           JOIN recibo_items i ON i.recibo_id = a.recibo_id AND i.activo JOIN diligencias d ON d.id = i.diligencia_id) b
 ON CONFLICT (origen) DO NOTHING;
+$$;
+--> statement-breakpoint
+SELECT completar_encargo_eventos();
 --> statement-breakpoint
 -- An art. 46 deadline whose letter is on record was fulfilled by it: cumplido on the sending date, with its tracking number.
 UPDATE plazos p SET estado = 'cumplido', cumplido_en = c.fecha_envio, cumplido_por = c.registrada_por, referencia = c.numero_seguimiento
@@ -125,3 +119,8 @@ UPDATE plazos p SET estado = 'cumplido', cumplido_en = c.fecha_envio, cumplido_p
 UPDATE plazos p SET referencia = c.numero_seguimiento
   FROM cartas_art46 c
  WHERE p.tipo = 'carta_art_46' AND p.referencia IS NULL AND c.encargo_id = p.encargo_id AND c.fecha_notificacion = p.desde;
+--> statement-breakpoint
+-- The deadlines list shows when and by what a deadline was met: its covering index holds those columns too.
+DROP INDEX IF EXISTS "plazos_vence_idx";
+--> statement-breakpoint
+CREATE INDEX "plazos_vence_idx" ON "plazos" USING btree ("vence","id","encargo_id","estado","tipo","origen","cumplido_en","referencia");

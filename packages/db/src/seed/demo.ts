@@ -340,5 +340,7 @@ export async function seedTenantDemo(db: TenantDb, now: Date = new Date()): Prom
         }
       }
     }
+    // The rows above were written directly: their assignments' stories come from them (tenant 0031).
+    await tx.execute(sql`select completar_encargo_eventos()`);
   });
 }

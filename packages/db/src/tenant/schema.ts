@@ -724,7 +724,7 @@ export const plazos = pgTable(
   (t) => [
     // A range of due dates in the list's order, with the columns the list shows of each deadline: read off
     // the index alone (migration 0028).
-    index('plazos_vence_idx').on(t.vence, t.id, t.encargoId, t.estado, t.tipo, t.origen),
+    index('plazos_vence_idx').on(t.vence, t.id, t.encargoId, t.estado, t.tipo, t.origen, t.cumplidoEn, t.referencia),
     index('plazos_encargo_idx').on(t.encargoId),
     // The nearest open deadline of each assignment (the work queue; id since migration 0026).
     index('plazos_pendientes_encargo_idx').on(t.encargoId, t.vence, t.id).where(sql`${t.estado} = 'pendiente'`),
