@@ -131,7 +131,7 @@ describe('own holidays', () => {
       tipo: 'no_feriado',
       message: m.diaHabilAgregado,
       plazos_recalculados: 0,
-      fuente: m.fuenteNoFeriado('Día de los Pueblos Indígenas'),
+      fuente: m.fuenteNoFeriado('Día Nacional de los Pueblos Indígenas'),
     });
 
     const lista = FeriadoListSchema.parse((await get(tokens.secretaria, '/feriados/?anio=2027')).json());
@@ -255,7 +255,7 @@ describe('GET /calendario/dias_habiles/', () => {
       dias: 4,
       vence: '2026-09-23',
       excluidos: [
-        { fecha: '2026-09-18', motivo: 'Feriado: Fiestas Patrias' },
+        { fecha: '2026-09-18', motivo: 'Feriado: Independencia Nacional' },
         { fecha: '2026-09-19', motivo: 'Feriado: Día de las Glorias del Ejército' },
         { fecha: '2026-09-20', motivo: m.motivoDomingo },
       ],

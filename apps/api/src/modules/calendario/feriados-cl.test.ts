@@ -41,10 +41,41 @@ describe('feriadosLegales', () => {
   it('adds Sábado Santo (missing in the library) on the checked dates, sourced', () => {
     for (const { fecha } of CORRECCIONES_VERIFICADAS) {
       const f = feriadosLegales(Number(fecha.slice(0, 4)), 'CL-RM').find((d) => d.fecha === fecha);
-      expect(f).toMatchObject({ nombre: 'Sábado Santo', tipo: 'nacional', fuente: 'Ley 2.977 (corrección verificada)' });
+      expect(f).toMatchObject({ nombre: 'Sábado Santo', tipo: 'nacional', fuente: 'Ley 2.977' });
     }
     // Outside the checked years the same rule holds: Easter Sunday 2030 is 21 April.
     expect(feriadosLegales(2030, 'CL-RM').find((f) => f.nombre === 'Sábado Santo')?.fecha).toBe('2030-04-20');
+  });
+
+  it('names every day as the official list does, never with the library\'s wording', () => {
+    const nombres = Object.fromEntries(feriadosLegales(2027, 'CL-RM').map((f) => [f.fecha.slice(5), f.nombre]));
+    expect(nombres).toEqual({
+      '01-01': 'Año Nuevo',
+      '03-26': 'Viernes Santo',
+      '03-27': 'Sábado Santo',
+      '05-01': 'Día Nacional del Trabajo',
+      '05-21': 'Día de las Glorias Navales',
+      '06-21': 'Día Nacional de los Pueblos Indígenas',
+      '06-28': 'San Pedro y San Pablo',
+      '07-16': 'Día de la Virgen del Carmen',
+      '08-15': 'Asunción de la Virgen',
+      '09-17': 'Feriado adicional de Fiestas Patrias',
+      '09-18': 'Independencia Nacional',
+      '09-19': 'Día de las Glorias del Ejército',
+      '10-11': 'Encuentro de Dos Mundos',
+      '10-31': 'Día Nacional de las Iglesias Evangélicas y Protestantes',
+      '11-01': 'Día de Todos los Santos',
+      '12-08': 'Inmaculada Concepción',
+      '12-25': 'Navidad',
+    });
+    expect(feriadosLegales(2026, 'CL-AP').find((f) => f.tipo === 'regional')?.nombre).toBe('Asalto y Toma del Morro de Arica');
+    expect(feriadosLegales(2026, 'CL-NB').find((f) => f.tipo === 'regional')?.nombre).toMatch(/^Nacimiento del Prócer de la Independencia/);
+    for (const anio of [2017, 2022, 2025, 2026, 2030]) {
+      for (const f of [...feriadosLegales(anio, 'CL-RM'), ...feriadosLegales(anio, 'CL-NB')]) {
+        expect(f.fuente).not.toMatch(/date-holidays|corrección verificada/);
+        expect(f.nombre).not.toMatch(/^La |Día adicional/);
+      }
+    }
   });
 
   it('marks the irrenunciable days (Ley 19.973, Ley 20.629)', () => {

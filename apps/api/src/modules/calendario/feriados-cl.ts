@@ -19,40 +19,52 @@ export interface FeriadoLegal {
   comunas?: readonly string[];
 }
 
-/** The law behind each library rule; keys are the library's `rule` texts (date-holidays 3.37). */
-const FUENTES: Record<string, { fuente: string; irrenunciable?: boolean }> = {
-  '01-01': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
-  '01-02 on monday since 2017': { fuente: 'Ley 20.983 (2 de enero cuando es lunes)' },
-  'easter -2': { fuente: 'Ley 2.977 (Viernes Santo)' },
-  '05-01': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
-  '05-21': { fuente: 'Ley 2.977' },
-  '06-21 since 2021 prior to 2022': { fuente: 'Ley 21.357 (Día Nacional de los Pueblos Indígenas)' },
+/**
+ * The official name and the law behind each library rule; keys are the library's `rule` texts
+ * (date-holidays 3.37). The library's own names ("La inmaculada concepción", "Fiestas Patrias" for the
+ * 18th) are not the ones the law and the government's list use, so every rule names its day here.
+ */
+const REGLAS: Record<string, { nombre: string; fuente: string; irrenunciable?: boolean }> = {
+  '01-01': { nombre: 'Año Nuevo', fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '01-02 on monday since 2017': { nombre: 'Feriado adicional de Año Nuevo', fuente: 'Ley 20.983 (2 de enero cuando es lunes)' },
+  'easter -2': { nombre: 'Viernes Santo', fuente: 'Ley 2.977 (Viernes Santo)' },
+  '05-01': { nombre: 'Día Nacional del Trabajo', fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '05-21': { nombre: 'Día de las Glorias Navales', fuente: 'Ley 2.977' },
+  '06-21 since 2021 prior to 2022': {
+    nombre: 'Día Nacional de los Pueblos Indígenas',
+    fuente: 'Ley 21.357 (Día Nacional de los Pueblos Indígenas)',
+  },
   'june solstice in America/Santiago since 2022': {
+    nombre: 'Día Nacional de los Pueblos Indígenas',
     fuente: 'Ley 21.357 (día del solsticio de invierno; verificar cada año la fecha que fija el decreto)',
   },
   '06-29 if tuesday, wednesday, thursday then previous monday if friday then next monday': {
+    nombre: 'San Pedro y San Pablo',
     fuente: 'Ley 2.977; traslado al lunes, Ley 19.668',
   },
-  '07-16': { fuente: 'Ley 20.148' },
-  '08-15': { fuente: 'Ley 2.977' },
-  '2022-09-16': { fuente: 'Ley especial (feriado adicional 2022)' },
+  '07-16': { nombre: 'Día de la Virgen del Carmen', fuente: 'Ley 20.148' },
+  '08-15': { nombre: 'Asunción de la Virgen', fuente: 'Ley 2.977' },
+  '2022-09-16': { nombre: 'Feriado adicional de Fiestas Patrias', fuente: 'Ley especial (feriado adicional 2022)' },
   '09-17 on friday, monday since 2017': {
+    nombre: 'Feriado adicional de Fiestas Patrias',
     fuente: 'Ley 20.215 (17 de septiembre cuando es lunes) y Ley 20.983 (cuando es viernes)',
   },
-  '09-18': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
-  '09-19': { fuente: 'Ley 2.977; irrenunciable, Ley 20.629', irrenunciable: true },
-  '09-20 on friday': { fuente: 'Ley 20.215 (20 de septiembre cuando es viernes)' },
+  '09-18': { nombre: 'Independencia Nacional', fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '09-19': { nombre: 'Día de las Glorias del Ejército', fuente: 'Ley 2.977; irrenunciable, Ley 20.629', irrenunciable: true },
+  '09-20 on friday': { nombre: 'Feriado adicional de Fiestas Patrias', fuente: 'Ley 20.215 (20 de septiembre cuando es viernes)' },
   '10-12 if tuesday, wednesday, thursday then previous monday if friday then next monday': {
+    nombre: 'Encuentro de Dos Mundos',
     fuente: 'Ley 3.810; traslado al lunes, Ley 19.668',
   },
   '10-31 if wednesday then next friday if tuesday then previous friday': {
+    nombre: 'Día Nacional de las Iglesias Evangélicas y Protestantes',
     fuente: 'Ley 20.299 (traslado al viernes si cae martes o miércoles)',
   },
-  '11-01': { fuente: 'Ley 2.977' },
-  '12-08': { fuente: 'Ley 2.977' },
-  '12-25': { fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
-  '06-07': { fuente: 'Ley 20.663 (Región de Arica y Parinacota)' },
-  '08-20': { fuente: 'Ley 20.768 (comunas de Chillán y Chillán Viejo; verificar)' },
+  '11-01': { nombre: 'Día de Todos los Santos', fuente: 'Ley 2.977' },
+  '12-08': { nombre: 'Inmaculada Concepción', fuente: 'Ley 2.977' },
+  '12-25': { nombre: 'Navidad', fuente: 'Ley 2.977; irrenunciable, Ley 19.973', irrenunciable: true },
+  '06-07': { nombre: 'Asalto y Toma del Morro de Arica', fuente: 'Ley 20.663 (Región de Arica y Parinacota)' },
+  '08-20': { nombre: 'Nacimiento del Prócer de la Independencia', fuente: 'Ley 20.768 (comunas de Chillán y Chillán Viejo; verificar)' },
 };
 
 /** Library rules left out: Easter Sunday is a Sunday, not a holiday of its own in the law. */
@@ -79,17 +91,18 @@ const nacional = new Holidays('CL', { types: ['public'] });
 
 const COMUNAS_CHILLAN = [normalizeComuna('Chillán'), normalizeComuna('Chillán Viejo')] as const;
 
-function fuenteDe(rule: string) {
-  return FUENTES[rule] ?? { fuente: 'date-holidays (CL)' };
+/** The official name and source of a library day; a rule this table does not know keeps the library's name. */
+function reglaDe(h: { rule: string; name: string }) {
+  return REGLAS[h.rule] ?? { nombre: h.name, fuente: 'date-holidays (CL)' };
 }
 
 function nacionales(anio: number): FeriadoLegal[] {
   const dias: FeriadoLegal[] = [];
   for (const h of nacional.getHolidays(anio)) {
     if (h.type !== 'public' || REGLAS_EXCLUIDAS.has(h.rule)) continue;
-    const { fuente, irrenunciable = false } = fuenteDe(h.rule);
+    const { nombre, fuente, irrenunciable = false } = reglaDe(h);
     const fecha = h.date.slice(0, 10);
-    dias.push({ fecha, nombre: h.name, tipo: 'nacional', region: null, irrenunciable, fuente });
+    dias.push({ fecha, nombre, tipo: 'nacional', region: null, irrenunciable, fuente });
     if (h.rule === 'easter -2') {
       const sabado = sumarDias(fecha, 1);
       const verificada = CORRECCIONES_VERIFICADAS.find((c) => c.fecha === sabado);
@@ -99,7 +112,7 @@ function nacionales(anio: number): FeriadoLegal[] {
         tipo: 'nacional',
         region: null,
         irrenunciable: false,
-        fuente: verificada ? `${verificada.fuente} (corrección verificada)` : 'Ley 2.977 (día siguiente al Viernes Santo)',
+        fuente: verificada?.fuente ?? 'Ley 2.977 (día siguiente al Viernes Santo)',
       });
     }
   }
@@ -127,8 +140,8 @@ function regionales(anio: number, region: RegionCl): FeriadoLegal[] {
       const fecha = h.date.slice(0, 10);
       if (h.type !== 'public' || nacionalesFechas.has(fecha) || vistos.has(fecha)) continue;
       vistos.add(fecha);
-      const { fuente, irrenunciable = false } = fuenteDe(h.rule);
-      dias.push({ fecha, nombre: `${h.name}${sufijo ?? ''}`, tipo: 'regional', region, irrenunciable, fuente, comunas });
+      const { nombre, fuente, irrenunciable = false } = reglaDe(h);
+      dias.push({ fecha, nombre: `${nombre}${sufijo ?? ''}`, tipo: 'regional', region, irrenunciable, fuente, comunas });
     }
   }
   return dias;

@@ -208,8 +208,14 @@ export function vtimezoneSantiago(desdeAnio: number, hastaAnio: number): string 
   return lineas.join('\r\n');
 }
 
-/** The iCalendar text of a feed: events at an instant in Santiago time, holidays as all-day events. */
-export function calendarioIcs(nombre: string, eventos: EventoCalendario[], ventana: Ventana): string {
+/** An instant in UTC as iCalendar writes it: 20261202T004154Z. */
+const utcIcs = (instante: Date) => instante.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/**
+ * The iCalendar text of a feed: events at an instant in Santiago time, holidays as all-day events.
+ * DTSTAMP is UTC with 'Z' (RFC 5545 §3.8.7.2); the library writes it in the calendar's zone without one.
+ */
+export function calendarioIcs(nombre: string, eventos: EventoCalendario[], ventana: Ventana, ahora = new Date()): string {
   const calendario = ical({
     name: nombre,
     prodId: { company: 'Receptoria', product: 'Calendario', language: 'ES' },
@@ -222,6 +228,7 @@ export function calendarioIcs(nombre: string, eventos: EventoCalendario[], venta
       summary: e.resumen,
       description: e.descripcion ?? null,
       transparency: e.transparente ? ICalEventTransparency.TRANSPARENT : ICalEventTransparency.OPAQUE,
+      stamp: ahora,
     };
     if (e.todoElDia) {
       calendario.createEvent({ ...comunes, allDay: true, start: diaSantiago(e.fecha), end: diaSantiago(sumarDias(e.fecha, 1)) });
@@ -234,7 +241,7 @@ export function calendarioIcs(nombre: string, eventos: EventoCalendario[], venta
       });
     }
   }
-  return calendario.toString();
+  return calendario.toString().replace(/^DTSTAMP[^:\r\n]*:[^\r\n]*$/gm, `DTSTAMP:${utcIcs(ahora)}`);
 }
 
 /** A calendar date as a Santiago date (ical-generator reads TZDate's fields in its zone). */
@@ -250,5 +257,5 @@ export async function feedDelReceptor(db: TenantDb, controlDb: ControlDb, tenant
     eventosAlarmas(db, tenant.id, ventana),
     eventosFeriados(db, controlDb, tenant.id, ventana),
   ]);
-  return calendarioIcs(m.nombreCalendario(tenant.nombre), [...plazos, ...alarmas, ...feriados], ventana);
+  return calendarioIcs(m.nombreCalendario(tenant.nombre), [...plazos, ...alarmas, ...feriados], ventana, now);
 }

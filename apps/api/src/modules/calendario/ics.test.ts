@@ -89,12 +89,12 @@ describe('GET /calendario/ics/{token}.ics', () => {
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     const { events } = parse(response.body);
 
-    const fiestas = events.find((e) => e.summary === 'Feriado: Fiestas Patrias' && e.start.year === anio);
+    const fiestas = events.find((e) => e.summary === 'Feriado: Independencia Nacional' && e.start.year === anio);
     expect(fiestas).toBeDefined();
     expect(fiestas!.start.isDate).toBe(true);
     expect(fiestas!.start.toString()).toBe(`${anio}-09-18`);
     expect(fiestas!.end.toString()).toBe(`${anio}-09-19`);
-    expect(events.some((e) => e.summary === 'Feriado: Fiestas Patrias' && e.start.toString() === `${anio + 1}-09-18`)).toBe(true);
+    expect(events.some((e) => e.summary === 'Feriado: Independencia Nacional' && e.start.toString() === `${anio + 1}-09-18`)).toBe(true);
     expect(events.some((e) => e.summary === 'Feriado: Sábado Santo')).toBe(true);
 
     const comparendo = events.find((e) => e.summary === `Comparendo · rol C-501-${anio}`);
@@ -121,6 +121,25 @@ describe('GET /calendario/ics/{token}.ics', () => {
     const again = parse((await fetchFeed(path)).body).events.map((e) => e.uid).sort();
     expect(again).toEqual(events.map((e) => e.uid).sort());
     expect(new Set(again).size).toBe(again.length);
+  });
+
+  it('stamps every event in UTC with Z (DTSTAMP), at the time the feed was read', async () => {
+    const antes = Date.now();
+    const response = await fetchFeed(await feedPath(tokens.secretaria));
+    const despues = Date.now();
+    const lineas = response.body.split('\r\n').filter((linea) => linea.startsWith('DTSTAMP'));
+    const { calendar } = parse(response.body);
+    const vevents = calendar.getAllSubcomponents('vevent');
+    expect(vevents.length).toBeGreaterThan(0);
+    expect(lineas).toHaveLength(vevents.length);
+    for (const linea of lineas) expect(linea).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    for (const vevent of vevents) {
+      const stamp = vevent.getFirstPropertyValue('dtstamp') as ICAL.Time;
+      expect(stamp.zone).toBe(ICAL.Timezone.utcTimezone);
+      const ms = stamp.toJSDate().getTime();
+      expect(ms).toBeGreaterThanOrEqual(Math.floor(antes / 1000) * 1000);
+      expect(ms).toBeLessThanOrEqual(despues);
+    }
   });
 
   it('shows a receiver’s own holiday added afterwards', async () => {
