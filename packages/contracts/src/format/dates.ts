@@ -170,3 +170,12 @@ export function formatDateTime(value: string | Date | null | undefined, fallback
     return DATE_ERROR_TEXT;
   }
 }
+
+/** HH:mm (24 hours) in Santiago time; the fallback when the value is empty or not an instant. */
+export function formatHora(value: string | number | Date | null | undefined, fallback = '—'): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const instant = value instanceof Date || typeof value === 'number' ? new Date(value) : parseDateTime(value) ?? new Date(value);
+  if (Number.isNaN(instant.getTime())) return fallback;
+  const wall = santiagoWallClock(instant);
+  return `${pad(wall.hour)}:${pad(wall.minute)}`;
+}
