@@ -1,3 +1,4 @@
 export * from './access';
 export * from './messages';
 export * from './schemas';
+export * from './faltantes';

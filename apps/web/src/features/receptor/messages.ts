@@ -8,5 +8,4 @@ export const receptorMessages = {
   retry: 'Reintentar',
   faltan: 'Faltan datos para sus certificados',
   faltanTexto: (campos: string) => `Complete: ${campos}.`,
-  campos: { nombre: 'nombre', rut: 'RUT', titulo: 'título', direccion: 'dirección', comuna: 'comuna' },
 } as const;

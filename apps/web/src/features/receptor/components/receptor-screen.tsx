@@ -1,5 +1,5 @@
 import { Alert, Box, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReceptorDatos } from '@receptoria/contracts';
+import { receptorFaltantes, receptorFaltantesTexto } from '@receptoria/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ScreenLoadError, ScreenLoading } from '../../../components/list-states';
 import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
@@ -7,16 +7,11 @@ import { useReceptorDatos } from '../api/get-receptor-datos';
 import { useUpdateReceptorDatos } from '../api/update-receptor-datos';
 import { receptorMessages as m } from '../messages';
 
-/** Identity fields a certificate prints (the signature block and the place line). */
-function faltantes(datos: ReceptorDatos): string[] {
-  return (['nombre', 'rut', 'titulo', 'direccion', 'comuna'] as const).filter((campo) => !datos[campo].trim()).map((campo) => m.campos[campo]);
-}
-
 /** 'Mis datos de receptor': the identity certificates and mails are signed with (issue 30 §2). */
 export function ReceptorScreen() {
   const { data, isPending, isError, refetch, isFetching } = useReceptorDatos();
   const update = useUpdateReceptorDatos();
-  const missing = data ? faltantes(data) : [];
+  const missing = data ? receptorFaltantes(data) : [];
 
   return (
     <Stack gap="lg" maw={900}>
@@ -32,7 +27,7 @@ export function ReceptorScreen() {
         <>
           {missing.length > 0 ? (
             <Alert color="yellow" icon={<IconAlertTriangle />} title={m.faltan} data-testid="receptor-faltantes">
-              {m.faltanTexto(missing.join(', '))}
+              {m.faltanTexto(receptorFaltantesTexto(missing))}
             </Alert>
           ) : null}
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs">
