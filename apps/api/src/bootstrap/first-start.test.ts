@@ -52,6 +52,9 @@ describe('first start with demo data: the demo receiver and secretary', () => {
     expect(sinGestion.statusCode).toBe(403);
 
     const text = printed.join('');
+    // All three users, the admin too although ADMIN_PASSWORD chose its password (never printed).
+    expect(text).toContain('usuario "admin" (administrador de la plataforma), contraseña: la de ADMIN_PASSWORD');
+    expect(text).not.toContain(ADMIN_PASSWORD);
     expect(text).toContain('usuario "receptor" (receptor de demostración), contraseña: la de DEMO_PASSWORD');
     expect(text).toContain('usuario "secretaria" (secretaria de demostración), contraseña: la de DEMO_PASSWORD');
     expect(text).not.toContain('demo-clave-123');

@@ -59,7 +59,11 @@ export async function prepareInstallation(app: InstallationContext, config: Inst
   });
   const shown: string[] = [];
   // Shown once: the only place a generated password ever appears.
-  if (generated) shown.push(`usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: ${password}`);
+  shown.push(
+    generated
+      ? `usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: ${password}`
+      : `usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: la de ADMIN_PASSWORD`,
+  );
   if (config.seedDemo && config.demoUsers) {
     const passwords = demoPasswords(config.demoUsers.password);
     for (const user of DEMO_USERS) {
