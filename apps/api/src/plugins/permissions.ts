@@ -5,7 +5,8 @@ import { AppError } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    requireModule: (module: ModuleName) => onRequestAsyncHookHandler;
+    /** Any one of the modules opens the route. */
+    requireModule: (...modules: [ModuleName, ...ModuleName[]]) => onRequestAsyncHookHandler;
     /** One named permission code (spec 01 §3), e.g. rebaja_recibos; the admin holds every one. */
     requirePermission: (code: PermissionCode) => onRequestAsyncHookHandler;
   }
@@ -14,14 +15,14 @@ declare module 'fastify' {
 /** Server-side module guard: the same rule the web applies (spec 01 §6), enforced on every guarded call. */
 export const permissionsPlugin = fp(
   async (app) => {
-    app.decorate('requireModule', (module: ModuleName) => {
+    app.decorate('requireModule', (...modules: [ModuleName, ...ModuleName[]]) => {
       const guard = async function requireModule(request: FastifyRequest) {
-        if (!hasModule(request.account, request.permissionCodes, module)) {
+        if (!modules.some((module) => hasModule(request.account, request.permissionCodes, module))) {
           throw new AppError('FORBIDDEN', commonMessages.forbidden);
         }
       };
       // Named on the hook so the route catalog (and the security suite) knows what each route guards.
-      return Object.assign(guard, { requiredModule: module });
+      return Object.assign(guard, { requiredModule: modules.join(' | ') });
     });
     app.decorate('requirePermission', (code: PermissionCode) => {
       const guard = async function requirePermission(request: FastifyRequest) {

@@ -27,6 +27,7 @@ export const honorariosMessages = {
   utmGuardada: (mes: string) => `UTM de ${mes} guardada`,
   utmNoDisponible: (mes: string) => `No se pudo obtener la UTM de ${mes}: ingrese el valor manualmente`,
   valorSegunTarifa: (estudio: string, monto: string) => `Valor según tarifa de ${estudio}: ${monto}`,
+  valorSegunTarifaGeneral: (monto: string) => `Valor según tarifa general: ${monto}`,
   fuentes: {
     tarifa_estudio: 'Tarifa del estudio',
     tarifa_general: 'Tarifa general',

@@ -66,7 +66,7 @@ const CARTA = { fechaEnvio: '2025-03-15', numeroSeguimiento: 'RR123456789CL', fe
 
 function render(codigo: string, d: DiligenciaCertificado, receptor = RECEPTOR) {
   const datos = {
-    ...buildStampPayload({ encargo, diligencia: d, tipoNombre: 'Búsqueda positiva', valorPorDefecto: 35_000, receptor }),
+    ...buildStampPayload({ encargo, diligencia: d, tipoNombre: 'Búsqueda positiva', honorario: 35_000, receptor }),
     ...terrenoPayload(encargo, d, VISITAS, CARTA),
   };
   const docx = buildPlantillaBase(codigo);

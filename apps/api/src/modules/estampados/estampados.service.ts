@@ -54,6 +54,7 @@ import {
   tiposConPlantilla,
   unindexDocumento,
 } from './estampados.repository';
+import { valorSugerido } from '../honorarios/honorarios.service';
 import { datosDeTerreno } from '../visitas/certificado';
 import { estaFirmado, findPdfFirmado } from '../firma/firma.repository';
 import { codigoParaEstampado } from '../firma/firma.service';
@@ -209,13 +210,23 @@ function advertenciasReceptor(markers: readonly string[], faltan: readonly Recep
   return campos.length > 0 ? [m.receptorIncompleto(campos.map((c) => RECEPTOR_CAMPO_LABELS[c]))] : [];
 }
 
+/** The fee of a type on an assignment: the one rule of the results save and GET /honorarios/sugerido/. */
+const honorarioDe = (db: TenantDb, encargoId: number, tipo: TipoRow) => valorSugerido(db, encargoId, tipo.id, tipo.valorPorDefecto);
+
 /** The payload of an assignment's certificate: the stored data, its diligence and the client's extra keys. */
-function payloadOf(ctx: Pick<StampContext, 'tenant'>, encargo: Encargo, tipo: TipoRow, diligencia: DiligenciaCertificado | undefined, sent: StampPayload) {
+function payloadOf(
+  ctx: Pick<StampContext, 'tenant'>,
+  encargo: Encargo,
+  tipo: TipoRow,
+  diligencia: DiligenciaCertificado | undefined,
+  sent: StampPayload,
+  honorario: number,
+) {
   const built = buildStampPayload({
     encargo,
     diligencia,
     tipoNombre: tipo.nombre,
-    valorPorDefecto: tipo.valorPorDefecto,
+    honorario,
     receptor: ctx.tenant,
   });
   return { ...sent, ...built };
@@ -270,7 +281,7 @@ async function diligenciaParaGenerar(
   }
   if (tipeado.fechaInvalida) throw new AppError('BAD_REQUEST', dm.fechaInvalida, { errors: { fecha_diligencia: [dm.fechaInvalida] } });
   if (tipeado.valorInvalido) throw new AppError('BAD_REQUEST', dm.valorInvalido, { errors: { valor_cobrado: [dm.valorInvalido] } });
-  const cand = candidata(stored, tipeado, tipo);
+  const cand = candidata(stored, tipeado, tipo, await honorarioDe(tx, encargoId, tipo));
   const decision = decidir(stored, cand);
   if (decision.accion === 'usar' && stored) {
     if (!stored.horaInformada) throw horaRequerida();
@@ -296,7 +307,7 @@ async function diligenciaParaGenerar(
     resultado_id: cand.tipoId,
     fecha_diligencia: fechaTexto(cand),
     apuntes_terreno: cand.apuntes,
-    valor_personalizado: cand.valorFinal !== tipo.valorPorDefecto || cand.tipoId !== tipo.id ? cand.valorFinal : null,
+    valor_personalizado: cand.valorCobrado,
     observaciones_diligencia: cand.observaciones,
     tratamiento: cand.tratamiento,
     informante: cand.informante,
@@ -346,7 +357,7 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
       if (!found) throw new AppError('NOT_FOUND', dm.encargoNoEncontrado);
       const diligencia = await diligenciaParaGenerar(tx, ctx, found, tipo, sent, now);
       // The searches and attempts recorded at the address, and the art. 46 letter (issue 23).
-      datos = { ...payloadOf(ctx, found.encargo, tipo, diligencia, sent), ...(await datosDeTerreno(tx, found.encargo, diligencia, now)) };
+      datos = { ...payloadOf(ctx, found.encargo, tipo, diligencia, sent, diligencia.valorFinal), ...(await datosDeTerreno(tx, found.encargo, diligencia, now)) };
     } else {
       datos = freePayload(ctx, sent, numeroRol);
     }
@@ -423,14 +434,15 @@ export async function previewEstampado(
   if (encargo) {
     const stored = await findUltimaDiligencia(ctx.db, encargo.id);
     const tipeado = leerTipeado(sent);
+    const honorario = await honorarioDe(ctx.db, encargo.id, tipo);
     let diligencia: DiligenciaCertificado | undefined;
     if (stored || tipeado.hay) {
-      diligencia = comoCertificado(candidata(stored, { ...tipeado, horaInvalida: false }, tipo));
+      diligencia = comoCertificado(candidata(stored, { ...tipeado, horaInvalida: false }, tipo, honorario));
       if (!diligencia.horaInformada) avisos.push(dm.horaRequerida);
     } else {
       avisos.push(dm.primeroResultados);
     }
-    datos = { ...payloadOf(ctx, encargo, tipo, diligencia, sent), ...(await datosDeTerreno(ctx.db, encargo, diligencia)) };
+    datos = { ...payloadOf(ctx, encargo, tipo, diligencia, sent, honorario), ...(await datosDeTerreno(ctx.db, encargo, diligencia)) };
   } else {
     datos = freePayload(ctx, sent, numeroRol);
   }

@@ -91,6 +91,8 @@ export interface Candidata {
   apuntes: string;
   tratamiento: string;
   valorFinal: number;
+  /** The custom value (valor_personalizado), null when the fee is the price list's. */
+  valorCobrado: number | null;
   observaciones: string;
   informante: string;
   relacion: string;
@@ -105,6 +107,7 @@ export function desdeGuardada(d: UltimaDiligencia): Candidata {
     apuntes: d.apuntesTerreno,
     tratamiento: d.tratamiento,
     valorFinal: d.valorFinal,
+    valorCobrado: d.valorCobrado,
     observaciones: d.observaciones,
     informante: d.informante,
     relacion: d.informanteRelacion,
@@ -114,11 +117,14 @@ export function desdeGuardada(d: UltimaDiligencia): Candidata {
 interface TipoRef {
   id: number;
   nombre: string;
-  valorPorDefecto: number;
 }
 
-/** The stored diligence with the typed values laid over it (typed results are of the stamp type generated). */
-export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo: TipoRef): Candidata {
+/**
+ * The stored diligence with the typed values laid over it (typed results are of the stamp type generated).
+ * `honorario` is the fee of the generated type on this assignment (honorarioDe): results of another type
+ * than the stored ones, or none stored, carry it unless a different value was typed (a custom value).
+ */
+export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo: TipoRef, honorario: number): Candidata {
   const base: Candidata = stored
     ? desdeGuardada(stored)
     : {
@@ -128,15 +134,18 @@ export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo
         hora: null,
         apuntes: '',
         tratamiento: '',
-        valorFinal: tipo.valorPorDefecto,
+        valorFinal: honorario,
+        valorCobrado: null,
         observaciones: '',
         informante: '',
         relacion: '',
       };
   const c = { ...base };
-  if (t.hay) {
+  if (t.hay && c.tipoId !== tipo.id) {
     c.tipoId = tipo.id;
     c.tipoNombre = tipo.nombre;
+    c.valorFinal = honorario;
+    c.valorCobrado = null;
   }
   if (t.fecha) {
     c.fechaIso = t.fecha.iso;
@@ -146,7 +155,10 @@ export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo
   if (t.hora) c.hora = t.hora;
   if (t.apuntes !== undefined) c.apuntes = t.apuntes;
   if (t.tratamiento !== undefined) c.tratamiento = t.tratamiento;
-  if (t.valor !== undefined) c.valorFinal = t.valor;
+  if (t.valor !== undefined && t.valor !== c.valorFinal) {
+    c.valorFinal = t.valor;
+    c.valorCobrado = t.valor === honorario ? null : t.valor;
+  }
   if (t.observaciones !== undefined) c.observaciones = t.observaciones;
   if (t.informante !== undefined) c.informante = t.informante;
   if (t.relacion !== undefined) c.relacion = t.relacion;

@@ -136,7 +136,8 @@ export function buildStampPayload(input: {
   encargo: Encargo;
   diligencia: DiligenciaCertificado | undefined;
   tipoNombre: string;
-  valorPorDefecto: number;
+  /** The fee printed without a diligence: the type's fee on this assignment by the price lists. */
+  honorario: number;
   receptor: ReceptorData;
   now?: Date;
 }): StampPayload {
@@ -195,7 +196,7 @@ export function buildStampPayload(input: {
     informante: d?.informante ?? '',
     informante_relacion: d?.informanteRelacion ?? '',
     dichos_informante: dichosInformante(d?.informante ?? '', d?.informanteRelacion ?? ''),
-    valor_cobrado: formatThousands(d ? d.valorFinal : input.valorPorDefecto),
+    valor_cobrado: formatThousands(d ? d.valorFinal : input.honorario),
     observaciones_diligencia: d?.observaciones ?? '',
     fecha_hoy: ddmmyyyy(hoy),
     fecha_hoy_palabras: fechaEnPalabras(hoy),

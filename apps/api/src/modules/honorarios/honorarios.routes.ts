@@ -71,9 +71,10 @@ export const honorariosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => saveUtm(request.tenantDb, request.body, auditActorOf(request)),
   );
 
+  // The results form shows the fee it will store: Estampar users read it too.
   app.get(
     '/honorarios/sugerido/',
-    { onRequest, schema: { tags, querystring: SugeridoQuerySchema, response: { 200: SugeridoSchema } } },
+    { onRequest: [app.authenticate, app.requireModule('cobranza', 'estampar')], schema: { tags, querystring: SugeridoQuerySchema, response: { 200: SugeridoSchema } } },
     async (request) => sugerirHonorario(request.tenantDb, request.query.encargo_id, request.query.tipo_estampado_id),
   );
 };

@@ -10,8 +10,6 @@ import {
   TRATAMIENTO_LABELS,
   type TipoEstampado,
   estadoLabel,
-  formatCLP,
-  honorariosMessages,
 } from '@receptoria/contracts';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -20,6 +18,7 @@ import { useDiasHabiles } from '../api/get-dias-habiles';
 import { useValorSugerido } from '../api/get-sugerido';
 import { diligenciasMessages } from '../messages';
 import { normalizeFechaDiligencia } from '../utils/fecha-diligencia';
+import { honorarioHint } from '../utils/honorario';
 import {
   type ResultadosFormValues,
   admiteResultados,
@@ -96,10 +95,7 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
   const tipo = tipos.find((item) => String(item.id) === tipoId);
   const soloEstampado = encargo !== null && !admiteResultados(encargo.estado);
   const sugerido = useValorSugerido(encargo?.id, tipoId);
-  const segunTarifa =
-    sugerido.data && sugerido.data.fuente !== 'tipo_estampado'
-      ? honorariosMessages.valorSegunTarifa(sugerido.data.estudio_nombre ?? encargo?.estudio_nombre ?? '', formatCLP(sugerido.data.monto))
-      : null;
+  const valorHint = honorarioHint(sugerido.data, tipo, sugerido.isError);
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="resultados-diligencia">
@@ -177,16 +173,10 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Stack gap={4}>
-            <FormMoney
-              control={control}
-              name="valor_personalizado"
-              label={m.valor}
-              description={tipo ? m.valorHint(formatCLP(tipo.valor_por_defecto)) : undefined}
-              disabled={disabled}
-            />
-            {segunTarifa ? (
+            <FormMoney control={control} name="valor_personalizado" label={m.valor} disabled={disabled} />
+            {valorHint ? (
               <Text size="sm" c="teal.8" data-testid="valor-segun-tarifa" title={sugerido.data?.detalle}>
-                {segunTarifa}
+                {valorHint}
               </Text>
             ) : null}
           </Stack>

@@ -8,8 +8,10 @@ import {
   formatDate,
   parseFechaDiligencia,
 } from '@receptoria/contracts';
+import { useValorSugerido } from '../api/get-sugerido';
 import { diligenciasMessages } from '../messages';
 import { tituloEstampado } from '../utils/fecha-diligencia';
+import { honorarioDe } from '../utils/honorario';
 import { principalDomicilio } from '../utils/info-form';
 import type { ResultadosFormValues } from '../utils/resultados-form';
 
@@ -39,7 +41,8 @@ export function ResumenSection({ encargo, values, tipos }: ResumenSectionProps) 
   const tipo = tipos.find((item) => String(item.id) === values.tipo_estampado);
   const fecha = parseFechaDiligencia(values.fecha_diligencia);
   const domicilio = encargo ? principalDomicilio(encargo) : null;
-  const valor = values.valor_personalizado !== '' ? Number(values.valor_personalizado) : (tipo?.valor_por_defecto ?? null);
+  const sugerido = useValorSugerido(encargo?.id, values.tipo_estampado);
+  const valor = values.valor_personalizado !== '' ? Number(values.valor_personalizado) : honorarioDe(sugerido.data, tipo, sugerido.isError);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="resumen-estampado">
       <Stack gap="md">

@@ -247,7 +247,7 @@ describe('planGenerate', () => {
 });
 
 describe('typedStampDatos', () => {
-  it('names the typed results as the stamp payload does, the hour only when typed', () => {
+  it('names the typed results as the stamp payload does, the hour only when typed, the value only when custom (the API prints the price list’s fee)', () => {
     const tipo = tipos[0];
     expect(
       typedStampDatos('C-1-2024', { ...full, fecha_diligencia: '10/03/2025 16:45', informante: 'Pedro Soto', informante_relacion: 'conserje' }, tipo),
@@ -259,7 +259,6 @@ describe('typedStampDatos', () => {
       informante: 'Pedro Soto',
       informante_relacion: 'conserje',
       apuntes_terreno: 'Notificado personalmente',
-      valor_cobrado: 45000,
     });
     expect(typedStampDatos('C-1-2024', { ...full, valor_personalizado: 52000 }, tipo)).not.toHaveProperty('hora_diligencia');
     expect(typedStampDatos('C-1-2024', { ...full, valor_personalizado: 52000 }, tipo).valor_cobrado).toBe(52000);

@@ -291,7 +291,8 @@ export function typedStampDatos(
     observaciones_diligencia: values.observaciones_diligencia,
   };
   for (const [key, text] of Object.entries(texts)) if (text.trim()) datos[key] = text.trim();
-  const valor = hasValor(values) ? Number(values.valor_personalizado) : tipo?.valor_por_defecto;
+  // Only a custom value is sent: without one the API prints the fee of the price lists.
+  const valor = hasValor(values) ? Number(values.valor_personalizado) : undefined;
   if (valor !== undefined && Number.isFinite(valor)) datos.valor_cobrado = valor;
   return datos;
 }
