@@ -25,5 +25,6 @@ export * from './honorarios';
 export * from './recibos';
 export * from './pagos';
 export * from './portal';
+export * from './correo';
 export * from './firma';
 export * from './exportar';

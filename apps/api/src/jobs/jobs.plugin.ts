@@ -14,6 +14,7 @@ import {
 } from '../modules/informes/informes-programados';
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
+import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
@@ -50,6 +51,8 @@ export const QUEUES = {
   respaldoManual: 'respaldo-manual',
   /** The law-firm portal's mails (outbox pass; data { tenantId } for one receiver). */
   portalAvisos: 'portal-avisos',
+  /** Mails left pending in the receivers' outboxes (every minute). */
+  correoSaliente: CORREO_SALIENTE_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -156,6 +159,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       }
       await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
+      await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
@@ -186,6 +190,9 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
         if (typeof job.data?.tenantId === 'number') await runPortalAvisosTenant(app.controlDb, scheduledContext, job.data.tenantId);
         else await runPortalAvisos(app.controlDb, scheduledContext);
       }
+    });
+    await boss.work(QUEUES.correoSaliente, polling, async () => {
+      await runCorreoSaliente(scheduledContext);
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

@@ -1,3 +1,6 @@
+import { ADMIN_USERNAME } from '@receptoria/contracts';
+import { controlSchema } from '@receptoria/db';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../lib/config';
 import {
@@ -10,6 +13,20 @@ import {
   type RestauracionResultado,
 } from '../modules/respaldos/respaldos.service';
 import { santiagoToday } from '../modules/informes/periodos';
+import { enviarCorreo } from '../modules/correo-saliente/correo-saliente.service';
+import { listTenants, tenantDb } from '../modules/tenants/tenants.service';
+
+/** The platform's own mail (a failed backup) goes through the outbox of the platform admin's receiver. */
+async function enviarCorreoPlataforma(app: FastifyInstance, message: { to: string; subject: string; text: string }) {
+  const [admin] = await app.controlDb
+    .select({ tenantId: controlSchema.users.tenantId })
+    .from(controlSchema.users)
+    .where(sql`lower(${controlSchema.users.username}) = ${ADMIN_USERNAME}`);
+  const tenant = (await listTenants(app.controlDb)).find((row) => row.id === admin?.tenantId);
+  if (!tenant) return app.mail.send(message);
+  const db = await tenantDb({ controlDb: app.controlDb, databaseConfig: app.databaseConfig, tenantPools: app.tenantPools }, tenant);
+  return enviarCorreo(app.mail, db, { tipo: 'respaldo', ...message });
+}
 
 /** What backups and restores run with, taken from the application. */
 export function respaldoContext(app: FastifyInstance, config: AppConfig): RespaldoContext {
@@ -18,7 +35,7 @@ export function respaldoContext(app: FastifyInstance, config: AppConfig): Respal
     databaseConfig: app.databaseConfig,
     tenantPools: app.tenantPools,
     config: config.respaldos ?? respaldosConfigPorDefecto(config.database),
-    mail: app.mail,
+    mail: { send: (message) => enviarCorreoPlataforma(app, message) },
     log: app.log,
     clearSessions: () => app.sessionCache.clear(),
     sessionCacheTtlMs: config.sessionCacheTtlMs ?? 5_000,

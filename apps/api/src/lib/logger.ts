@@ -2,7 +2,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 
 /** Field names whose values never reach the log (secrets and personal data). */
-const SECRET_KEYS = /^(password.*|.*_?hash|passwordHash|token|tokens|access|refresh|authorization|cookie|set-cookie|username|email|e?mails?|usuario_email|params|parameters|detail|secret|client_secret|rut.*)$/i;
+const SECRET_KEYS = /^(password.*|.*_?hash|passwordHash|token|tokens|access|refresh|authorization|cookie|set-cookie|username|email|e?mails?|usuario_email|params|parameters|detail|secret|client_secret|rut.*|enlace.*|cuerpo)$/i;
 const CENSOR = '[redactado]';
 
 function scrub(value: unknown, depth = 0): unknown {
@@ -52,6 +52,9 @@ export const LOG_REDACT_PATHS = [
   '*.refresh',
   '*.access',
   '*.token',
+  '*.enlace_activacion',
+  '*.*.enlace_activacion',
+  '*.cuerpo',
 ];
 
 /** Fastify logger options with redaction; false keeps logging off. */

@@ -18,6 +18,7 @@ import { informesRoutes } from './informes/informes.routes';
 import { oauthRoutes } from './informes/oauth.routes';
 import { lookupsRoutes } from './lookups/lookups.routes';
 import { nuevoEncargoRoutes } from './nuevo-encargo/nuevo-encargo.routes';
+import { correoSalienteRoutes } from './correo-saliente/correo-saliente.routes';
 import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { pagosRoutes } from './pagos/pagos.routes';
 import { permisosRoutes } from './permisos/permisos.routes';
@@ -33,7 +34,7 @@ import { solicitudesRoutes } from './portal/solicitudes.routes';
 import { firmaRoutes } from './firma/firma.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, exportarRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, exportarRoutes, correoSalienteRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

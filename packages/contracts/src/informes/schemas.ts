@@ -118,7 +118,8 @@ export const EnviarExcelResponseSchema = z.object({
   message: z.string(),
   destinatarios: z.array(z.string()),
   archivo: z.string(),
-  via: z.enum(['gmail', 'smtp']),
+  /** 'bandeja' when no transport exists: the mail waits in Correo saliente. */
+  via: z.enum(['gmail', 'smtp', 'bandeja']),
 });
 
 // ---------------------------------------------------------------------------------------------

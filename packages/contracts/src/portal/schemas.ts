@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RefreshResponseSchema } from '../auth/schemas';
 import { boundedString, idSchema } from '../common/text';
+import { CorreoResultadoSchema } from '../correo/schemas';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from '../encargos/estados';
 import { requiredText } from '../encargos/fields';
 import { EncargoCreateSchema } from '../encargos/schemas';
@@ -85,6 +86,10 @@ export type PortalUsuario = z.infer<typeof PortalUsuarioSchema>;
 /** Answer of invite, desactivar and activar. Inviting an invited (not yet active) e-mail again resends the link. */
 export const PortalUsuarioResponseSchema = z.object({ usuario: PortalUsuarioSchema });
 export type PortalUsuarioResponse = z.infer<typeof PortalUsuarioResponseSchema>;
+
+/** POST /api/v1/estudios/{id}/usuarios_portal/ — the invited user and how its mail went (issue 36 §4). */
+export const PortalInvitacionResponseSchema = z.object({ usuario: PortalUsuarioSchema, correo: CorreoResultadoSchema });
+export type PortalInvitacionResponse = z.infer<typeof PortalInvitacionResponseSchema>;
 
 /** GET /api/v1/estudios/{id}/usuarios_portal/ */
 export const PortalUsuariosListResponseSchema = z.object({ results: z.array(PortalUsuarioSchema) });

@@ -37,6 +37,13 @@ export class MailTransport {
     return this.smtp !== undefined;
   }
 
+  /** True when this message could go out now: the firm's connected account, else the system SMTP. */
+  async canSend(message: Pick<MailMessage, 'estudioId' | 'db'>): Promise<boolean> {
+    if (this.smtp) return true;
+    if (message.estudioId === undefined || !message.db || !this.options.connectedSender) return false;
+    return (await this.options.connectedSender(message.db, message.estudioId).catch(() => null)) !== null;
+  }
+
   setConnectedSender(resolver: ConnectedSenderResolver): void {
     this.options.connectedSender = resolver;
   }

@@ -2,6 +2,7 @@ import { ALARMA_TIPO_LABELS, type AlarmaCalendario, type AlarmasProximas, type A
 import type { TenantDb } from '@receptoria/db';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import type { ScheduledContext } from '../informes/informes-programados';
 import { claimAviso, findAlarmasDelRango, findAlarmasEntre, markAlarmaAvisada, releaseAviso } from './alarmas.repository';
 
@@ -49,7 +50,10 @@ async function remindTenant(ctx: ScheduledContext, db: TenantDb, receptor: strin
     }
     const tipo = ALARMA_TIPO_LABELS[alarma.tipo];
     try {
-      await ctx.mail.send({
+      const clave = `alarma:${alarma.id}:${aviso.aviso}:${alarma.fechaHora.getTime()}`;
+      await enviarCorreo(ctx.mail, db, {
+        tipo: 'alarma',
+        clave,
         to: destinatario,
         subject: m.asuntoCorreo(tipo, alarma.numeroRol, aviso.cuando),
         text: [

@@ -8,6 +8,7 @@ import {
   type CobranzaFiltros,
   type CobranzaHistorial,
   cobranzaMessages as m,
+  correoMessages,
   type EnviarPlanillaResponse,
   formatDate,
   type GenerarPlanillaInput,
@@ -20,6 +21,7 @@ import {
 import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import {
   appendEnvio,
   type CobrableRow,
@@ -238,7 +240,8 @@ export async function enviarPlanilla(
   const valor = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(
     Number(planilla.valorTotal),
   );
-  await mail.send({
+  const correo = await enviarCorreo(mail, db, {
+    tipo: 'cobranza',
     to: destinatarios,
     subject: m.asuntoCorreo(estudio.nombre, periodo),
     text:
@@ -248,8 +251,7 @@ export async function enviarPlanilla(
       (firma ? `\n\n${firma}` : ''),
     attachments: [{ filename: planilla.nombreArchivo, content: planilla.archivo, contentType: XLSX_TYPE }],
     estudioId: estudio.id,
-    db,
   });
   await appendEnvio(db, id, { fecha: toSantiagoIso(new Date()), destinatarios, usuario: actor.username });
-  return { success: true, mensaje: m.planillaEnviada(destinatarios), destinatarios };
+  return { success: true, mensaje: correo.estado === 'sin_transporte' ? correoMessages.soloEnBandeja : m.planillaEnviada(destinatarios), destinatarios };
 }

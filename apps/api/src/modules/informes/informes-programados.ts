@@ -1,8 +1,9 @@
-import type { Frecuencia } from '@receptoria/contracts';
+import { correoMessages, type Frecuencia } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { type FirmaReceptor, firmaReceptor } from '../../integrations/mail/firma';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import { buildInformeXlsx, informeFileName, XLSX_CONTENT_TYPE } from './informe-excel';
 import {
   claimEnvioProgramado,
@@ -66,7 +67,7 @@ export function envioKey(job: EnvioProgramadoJob): string {
   return `${job.tenantId}:${job.estudioId}:${job.frecuencia}:${reportPeriod(job.frecuencia, job.fechaReferencia).fecha_inicio}`;
 }
 
-export type EnvioOutcome = 'enviado' | 'sin_datos' | 'ya_reclamado' | 'omitido';
+export type EnvioOutcome = 'enviado' | 'sin_datos' | 'sin_transporte' | 'ya_reclamado' | 'omitido';
 
 /**
  * Sends one scheduled report exactly once: the (firm, frequency, period) row is claimed first in one
@@ -130,21 +131,28 @@ async function sendClaimed(
     archivo: filename,
   };
   await updateEnvio(db, claimedId, summary);
-  const sent = await ctx.mail.send({
+  // One outbox mail per (firm, frequency, period): a retry of the job delivers the same mail again.
+  const sent = await enviarCorreo(ctx.mail, db, {
+    tipo: 'informe',
+    clave: `informe:${envioKey(job)}`,
     to: destinatarios,
     subject,
     text,
     attachments: [{ filename, content, contentType: XLSX_CONTENT_TYPE }],
     estudioId: estudio.id,
-    db,
     // The same Message-ID for the same period lets a mail client recognise a repeat.
     messageId: `<informe-${envioKey(job).replaceAll(':', '-')}@receptoria>`,
   });
+  if (sent.estado === 'sin_transporte') {
+    await updateEnvio(db, claimedId, { ...summary, estado: 'fallido', error: correoMessages.soloEnBandeja, reclamadoHasta: null });
+    ctx.log.info({ key: envioKey(job) }, 'scheduled report kept in the outbox: no mail transport');
+    return 'sin_transporte';
+  }
   await updateEnvio(db, claimedId, {
     ...summary,
     estado: 'enviado',
-    via: sent.via,
-    messageId: sent.messageId,
+    via: sent.via ?? '',
+    messageId: sent.messageId ?? '',
     error: '',
     reclamadoHasta: null,
     fechaEnvio: new Date(),

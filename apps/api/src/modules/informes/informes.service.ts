@@ -11,11 +11,13 @@ import {
   informeMessages as m,
   PERIODO_TEXTO,
   toSantiagoIso,
+  correoMessages,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import { type FirmaReceptor, firmaReceptor } from '../../integrations/mail/firma';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import { buildInformeXlsx, informeFileName, XLSX_CONTENT_TYPE } from './informe-excel';
 import {
   type EnvioRow,
@@ -216,7 +218,7 @@ export async function enviarExcel(
   estudioId: number,
   input: EnviarExcelInput,
   now = new Date(),
-): Promise<{ message: string; destinatarios: string[]; archivo: string; via: 'gmail' | 'smtp' }> {
+): Promise<{ message: string; destinatarios: string[]; archivo: string; via: 'gmail' | 'smtp' | 'bandeja' }> {
   const estudio = await requireEstudio(ctx.db, estudioId);
   if (!estudio.correoRaiz) throw new AppError('BAD_REQUEST', m.correoRaizRequerido, { errors: { correo_raiz: [m.correoRaizRequerido] } });
   const archivo = await generarExcel(ctx.db, ctx.receptor.nombre, estudioId, input, now);
@@ -237,16 +239,20 @@ export async function enviarExcel(
     fechaCreacion: now,
   };
   try {
-    const sent = await ctx.mail.send({
+    const sent = await enviarCorreo(ctx.mail, ctx.db, {
+      tipo: 'informe',
       to: destinatarios,
       subject,
       text,
       attachments: [{ filename: archivo.filename, content: archivo.content, contentType: archivo.contentType }],
       estudioId,
-      db: ctx.db,
     });
+    if (sent.estado === 'sin_transporte') {
+      await insertEnvio(ctx.db, { ...base, estado: 'fallido', error: correoMessages.soloEnBandeja });
+      return { message: correoMessages.soloEnBandeja, destinatarios, archivo: archivo.filename, via: 'bandeja' };
+    }
     await insertEnvio(ctx.db, { ...base, estado: 'enviado', via: sent.via, messageId: sent.messageId, fechaEnvio: new Date() });
-    return { message: m.informeEnviado(destinatarios.join(', ')), destinatarios, archivo: archivo.filename, via: sent.via };
+    return { message: m.informeEnviado(destinatarios.join(', ')), destinatarios, archivo: archivo.filename, via: sent.via ?? 'smtp' };
   } catch (error) {
     await insertEnvio(ctx.db, { ...base, estado: 'fallido', error: error instanceof Error ? error.message : String(error) });
     throw error;

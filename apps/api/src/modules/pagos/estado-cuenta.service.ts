@@ -8,6 +8,7 @@ import {
   type Movimiento,
   pagosMessages as m,
   todayIso,
+  correoMessages,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { preparedSql } from '../../lib/prepared';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
 import type { AuditActor } from '../auditoria/audit-actor';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { rowsOf } from '../recibos/recibos.repository';
 import { buildEstadoCuentaXlsx } from './estado-cuenta-xlsx';
@@ -345,13 +347,13 @@ export async function enviarEstadoCuenta(
   const destinatarios = await correosCobranza(db, estudioId);
   if (destinatarios.length === 0) throw new AppError('BAD_REQUEST', m.envioSinCorreos(estado.estudio.nombre));
   const fecha = formatDate(estado.hasta);
-  await mail.send({
+  const correo = await enviarCorreo(mail, db, {
+    tipo: 'estado_cuenta',
     to: destinatarios,
     subject: m.asuntoEstadoCuenta(estado.estudio.nombre, fecha),
     text: `Estimados ${estado.estudio.nombre}:\n\n${m.cuerpoEstadoCuenta(estado.estudio.nombre, fecha, formatCLP(estado.saldo))}\n\nSaludos cordiales.${firma ? `\n\n${firma}` : ''}`,
     attachments: [{ filename, content, contentType: 'application/pdf' }],
     estudioId,
-    db,
   });
   await recordAudit(db, actor, {
     entidad: 'estudio',
@@ -359,5 +361,5 @@ export async function enviarEstadoCuenta(
     accion: 'estado_cuenta_enviado',
     cambios: { estado_cuenta: { antes: null, despues: { hasta: estado.hasta, saldo: estado.saldo, destinatarios } } },
   });
-  return { success: true, mensaje: m.estadoCuentaEnviado(destinatarios), destinatarios };
+  return { success: true, mensaje: correo.estado === 'sin_transporte' ? correoMessages.soloEnBandeja : m.estadoCuentaEnviado(destinatarios), destinatarios };
 }

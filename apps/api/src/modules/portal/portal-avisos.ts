@@ -1,6 +1,7 @@
 import { type ControlDb, controlSchema, type TenantDb } from '@receptoria/db';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import type { ScheduledContext } from '../informes/informes-programados';
 import { PLAZO_PORTAL_LABELS } from './portal.service';
 import { preferenciasOf } from './portal-usuarios.service';
@@ -55,7 +56,7 @@ export async function encolarNovedades(db: TenantDb, usuarios: UsuarioAviso[], n
         select 'estampado:' || s.id, ${usuario.id}, ${usuario.email},
                left('Nuevo certificado: rol ' || e.numero_rol, 300),
                ${`Hola ${usuario.nombre}:`} || E'\n\n' || 'Hay un nuevo certificado del rol ' || e.numero_rol || ' (' || e.partes || E'):\n' || s.titulo
-                 || E'\n\nPuedes descargarlo desde el portal.'
+                 || E'\n\nPuede descargarlo desde el portal.'
         from estampados s join encargos e on e.id = s.encargo_id
         where e.estudio_id = ${usuario.estudioId} and s.fecha_creacion > ${desde}
         on conflict (clave, portal_usuario_id) do nothing
@@ -84,9 +85,9 @@ export async function encolarNovedades(db: TenantDb, usuarios: UsuarioAviso[], n
 }
 
 /**
- * Sends the outbox's pending mails, each once: claimed (a row taken by another sender in the last
- * minutes is left alone), sent with a stable Message-ID, marked sent; a failure releases it for the
- * next pass.
+ * Hands the pending notices to the receiver's outbox, each once: claimed (a row taken by another
+ * sender in the last minutes is left alone), written and sent with a stable Message-ID, marked; a
+ * failed delivery releases it for the next pass (which retries the same outbox mail).
  */
 export async function enviarPendientes(db: TenantDb, ctx: Pick<ScheduledContext, 'mail' | 'log'>, tenantId: number): Promise<number> {
   let sent = 0;
@@ -105,14 +106,20 @@ export async function enviarPendientes(db: TenantDb, ctx: Pick<ScheduledContext,
     );
     if (!aviso) continue;
     try {
-      await ctx.mail.send({
+      // Through the receiver's outbox: sent now when a transport exists, else kept there (Correo saliente).
+      const result = await enviarCorreo(ctx.mail, db, {
+        tipo: 'aviso_portal',
+        clave: `portal-aviso:${aviso.id}`,
         to: aviso.destinatario,
         subject: aviso.asunto,
         text: aviso.cuerpo,
         messageId: `<portal-aviso-${tenantId}-${aviso.id}@receptoria>`,
       });
-      await db.execute(sql`update portal_avisos set estado = 'enviado', enviado_en = now(), error = '' where id = ${aviso.id}`);
-      sent += 1;
+      const enviado = result.estado === 'enviado';
+      await db.execute(
+        sql`update portal_avisos set estado = 'enviado', enviado_en = ${enviado ? sql`now()` : null}, error = ${enviado ? '' : result.estado} where id = ${aviso.id}`,
+      );
+      if (enviado) sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db.execute(sql`update portal_avisos set tomado_en = null, error = ${message.slice(0, 500)} where id = ${aviso.id}`);

@@ -4,6 +4,7 @@ import {
   LogoutSchema,
   PortalActivarResponseSchema,
   PortalActivarSchema,
+  PortalInvitacionResponseSchema,
   PortalInvitacionSchema,
   PortalLoginResponseSchema,
   PortalLoginSchema,
@@ -66,18 +67,19 @@ export const portalUsuariosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/estudios/:id/usuarios_portal/',
     {
       onRequest: [app.authenticate],
-      schema: { tags: ['portal'], params: IdParamSchema, body: PortalInvitacionSchema, response: { 201: PortalUsuarioResponseSchema } },
+      schema: { tags: ['portal'], params: IdParamSchema, body: PortalInvitacionSchema, response: { 201: PortalInvitacionResponseSchema } },
     },
     async (request, reply) => {
       const estudio = await requireEstudio(request.tenantDb, request.params.id);
-      const usuario = await invitePortalUsuario(app.controlDb, request.tenant.id, estudio.id, request.body, auditActorOf(request), {
+      const { usuario, correo } = await invitePortalUsuario(app.controlDb, request.tenant.id, estudio.id, request.body, auditActorOf(request), {
         mail: app.mail,
+        tenantDb: request.tenantDb,
         origin: originOf(request),
         receptor: request.tenant.nombre,
         estudio: estudio.nombre,
       });
       app.sessionCache.forgetPortalUser(usuario.id);
-      return reply.status(201).send({ usuario });
+      return reply.status(201).send({ usuario, correo });
     },
   );
 

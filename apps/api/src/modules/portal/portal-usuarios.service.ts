@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  type CorreoResultado,
   PORTAL_INVITACION_HORAS,
   PORTAL_PREFERENCIAS_DEFAULT,
   type PortalActivarResponse,
@@ -14,9 +15,9 @@ import {
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../integrations/mail/mail-transport';
-import { mailMessages } from '../../integrations/mail/mail.messages';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
+import { enviarCorreo } from '../correo-saliente/correo-saliente.service';
 import { recordControlAudit } from '../auditoria/auditoria.service';
 import { hashToken, issueRefreshToken, type SessionSubject, type TokenIssuer } from '../auth/auth.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
@@ -79,15 +80,35 @@ export async function listPortalUsuarios(db: ControlDb, tenantId: number, estudi
 
 export interface InvitationMail {
   mail: MailTransport;
+  /** The receiver's database: the mail is written to its outbox (Correo saliente). */
+  tenantDb: TenantDb;
   /** The web app's origin the link opens (scheme and host). */
   origin: string;
   receptor: string;
   estudio: string;
 }
 
+/** The invitation mail, in the product's voice (usted). */
+export function invitacionTexto(nombre: string, receptor: string, estudio: string, link: string) {
+  return {
+    subject: `Invitación al portal de ${receptor}`,
+    text: [
+      `Hola ${nombre}:`,
+      '',
+      `${receptor} le invita a seguir los encargos de ${estudio} en su portal.`,
+      `Para elegir su contraseña abra este enlace (válido por ${PORTAL_INVITACION_HORAS} horas y una sola vez):`,
+      link,
+      '',
+      receptor,
+    ].join('\n'),
+  };
+}
+
 /**
- * Invites a person of a firm: a new user, or a new link for one that has not activated yet. The token
- * is mailed once and only its SHA-256 is kept; it works once within 48 hours.
+ * Invites a person of a firm: a new user, or a new link for one that has not activated yet. Only the
+ * token's SHA-256 is kept on the user; the mail goes through the receiver's outbox, so with no mail
+ * transport it waits in Correo saliente, and the answer gives the link to the staff who invited
+ * unless the mail went out. The link works once within 48 hours.
  */
 export async function invitePortalUsuario(
   db: ControlDb,
@@ -97,9 +118,7 @@ export async function invitePortalUsuario(
   actor: AuditActor,
   mail: InvitationMail,
   now = new Date(),
-): Promise<PortalUsuario> {
-  // Without a way to mail the link nothing is stored.
-  if (!mail.mail.smtpConfigured) throw new AppError('CONFLICT', mailMessages.sinTransporte);
+): Promise<{ usuario: PortalUsuario; correo: CorreoResultado }> {
   const token = randomBytes(32).toString('base64url');
   const vence = new Date(now.getTime() + PORTAL_INVITACION_HORAS * HORA);
   const row = await db.transaction(async (tx) => {
@@ -125,20 +144,16 @@ export async function invitePortalUsuario(
     return saved!;
   });
   const link = `${mail.origin}/portal/activar/${token}`;
-  await mail.mail.send({
-    to: row.email,
-    subject: `Invitación al portal de ${mail.receptor}`,
-    text: [
-      `Hola ${row.nombre}:`,
-      '',
-      `${mail.receptor} te invita a seguir los encargos de ${mail.estudio} en su portal.`,
-      `Para elegir tu contraseña abre este enlace (válido por ${PORTAL_INVITACION_HORAS} horas y una sola vez):`,
-      link,
-      '',
-      mail.receptor,
-    ].join('\n'),
-  });
-  return portalUsuarioOf(row);
+  const sent = await enviarCorreo(
+    mail.mail,
+    mail.tenantDb,
+    { tipo: 'invitacion_portal', to: row.email, ...invitacionTexto(row.nombre, mail.receptor, mail.estudio, link) },
+    { throwOnFailure: false },
+  );
+  return {
+    usuario: portalUsuarioOf(row),
+    correo: { estado: sent.estado, enlace_activacion: sent.estado === 'enviado' ? null : link },
+  };
 }
 
 export async function setPortalUsuarioActivo(

@@ -234,8 +234,8 @@ export async function aceptarSolicitud(
           cuerpo: [
             `Hola ${row.usuarioNombre}:`,
             '',
-            `Tu solicitud del rol ${encargo.numero_rol} (${row.partes}) fue aceptada y ya es un encargo.`,
-            'Puedes seguir cada visita, certificado y plazo en el portal.',
+            `Su solicitud del rol ${encargo.numero_rol} (${row.partes}) fue aceptada y ya es un encargo.`,
+            'Puede seguir cada visita, certificado y plazo en el portal.',
           ].join('\n'),
         })
         .onConflictDoNothing();
@@ -275,7 +275,7 @@ export async function rechazarSolicitud(
           portalUsuarioId: row.portalUsuarioId,
           destinatario: destinatario.email,
           asunto: `Solicitud rechazada: rol ${row.numeroRol}`,
-          cuerpo: [`Hola ${row.usuarioNombre}:`, '', `Tu solicitud del rol ${row.numeroRol} (${row.partes}) fue rechazada.`, `Motivo: ${motivo}`].join('\n'),
+          cuerpo: [`Hola ${row.usuarioNombre}:`, '', `Su solicitud del rol ${row.numeroRol} (${row.partes}) fue rechazada.`, `Motivo: ${motivo}`].join('\n'),
         })
         .onConflictDoNothing();
     }
