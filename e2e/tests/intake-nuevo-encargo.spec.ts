@@ -90,8 +90,21 @@ test.describe('Nuevo Encargo', () => {
     // The RUT typed with dots is normalised on leaving the field.
     await expect(field(page, 'RUT del demandado')).toHaveValue('12345678-5');
 
+    // A new rol is checked first: "not found" is an answer (200, []), never an error in the console.
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    const check = page.waitForResponse((response) => response.url().includes('/api/v1/encargos/coincidencias_rol/'));
     await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    const checked = await check;
+    expect(checked.status()).toBe(200);
+    expect(await checked.json()).toEqual([]);
     await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toBeVisible();
+    expect(problems).toEqual([]);
     const box = page.getByTestId('encargo-creado');
     await expect(box).toContainText(rol);
     await expect(box).toContainText('Preparado');

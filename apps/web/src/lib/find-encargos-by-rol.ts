@@ -16,6 +16,11 @@ export async function findEncargosByRol(numeroRol: string): Promise<EncargoConRe
   }
 }
 
+/** GET /encargos/coincidencias_rol/: the assignments with the rol, [] when none (200: an answer, no error). */
+export function findCoincidenciasRol(numeroRol: string): Promise<EncargoConResultados[]> {
+  return api.get<EncargoConResultados[]>('/encargos/coincidencias_rol/', { params: { numero_rol: normalizeRol(numeroRol) } });
+}
+
 export function useFindEncargosByRol() {
   return useMutation({ mutationFn: findEncargosByRol });
 }

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './schemas';
 export * from './idempotency';
 export * from './export';
+export * from './coincidencias-rol';

@@ -1,6 +1,7 @@
 import {
   BuscarPorRolQuerySchema,
   BuscarPorRolResponseSchema,
+  CoincidenciasRolResponseSchema,
   EncargoDetailSchema,
   EncargoListQuerySchema,
   EncargoListResponseSchema,
@@ -11,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { listCoincidenciasRol } from './coincidencias-rol';
 import { findByRol, getEncargo, listEncargosJson, modifyEncargo, reEncargo } from './encargos.service';
 
 export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +34,16 @@ export const encargosRoutes: FastifyPluginAsyncZod = async (app) => {
       serializerCompiler: trustedSerializerCompiler,
     },
     async (request) => findByRol(request.tenantDb, request.query.numero_rol),
+  );
+
+  app.get(
+    '/encargos/coincidencias_rol/',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['encargos'], querystring: BuscarPorRolQuerySchema, response: { 200: CoincidenciasRolResponseSchema } },
+      serializerCompiler: trustedSerializerCompiler,
+    },
+    async (request) => listCoincidenciasRol(request.tenantDb, request.query.numero_rol),
   );
 
   app.post(

@@ -17,7 +17,7 @@ import { whenModalsReady } from '../../../lib/modals-host';
 import { confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
-import { findEncargosByRol } from '../../../lib/find-encargos-by-rol';
+import { findCoincidenciasRol } from '../../../lib/find-encargos-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
 import { useEncargoLookups } from '../api/use-encargo-lookups';
 import { encargosMessages } from '../messages';
@@ -128,7 +128,7 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
   const confirmNewRol = async (rol: string): Promise<boolean> => {
     let existing: number;
     try {
-      existing = (await findEncargosByRol(rol)).length;
+      existing = (await findCoincidenciasRol(rol)).length;
     } catch {
       return true;
     }
