@@ -64,8 +64,10 @@ export async function prepareInstallation(app: InstallationContext, config: Inst
       ? `usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: ${password}`
       : `usuario "${ADMIN_USERNAME}" (administrador de la plataforma), contraseña: la de ADMIN_PASSWORD`,
   );
+  let demoGenerated = false;
   if (config.seedDemo && config.demoUsers) {
     const passwords = demoPasswords(config.demoUsers.password);
+    demoGenerated = !config.demoUsers.password;
     for (const user of DEMO_USERS) {
       await createUser(ctx, {
         tenantId: tenant.id,
@@ -84,10 +86,11 @@ export async function prepareInstallation(app: InstallationContext, config: Inst
       );
     }
   }
-  if (shown.length > 0) {
+  // Nothing to tell when the only user is the admin whose password the configuration chose.
+  if (shown.length > 1 || generated) {
     process.stdout.write(
       `\n  Receptoría: primera puesta en marcha. Usuarios creados:\n${shown.map((line) => `    - ${line}\n`).join('')}` +
-        (generated || !config.demoUsers?.password
+        (generated || demoGenerated
           ? '  Guarde las contraseñas ahora; no se volverán a mostrar (ADMIN_PASSWORD y DEMO_PASSWORD las eligen).\n\n'
           : '\n'),
     );
