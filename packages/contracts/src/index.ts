@@ -5,6 +5,7 @@ export * from './permisos';
 export * from './apuntes';
 export * from './format';
 export * from './encargos';
+export * from './comunas';
 export * from './estudios';
 export * from './dashboard';
 export * from './onboarding';

@@ -390,8 +390,6 @@ export const TipoEncargoSchema = z.object({
   label: z.string(),
 });
 export type TipoEncargo = z.infer<typeof TipoEncargoSchema>;
-export const ComunaSchema = z.object({ id: z.number().int(), nombre: z.string(), region: z.string() });
-export type Comuna = z.infer<typeof ComunaSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Documents (spec 01 §7)

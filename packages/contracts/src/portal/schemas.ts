@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RefreshResponseSchema } from '../auth/schemas';
 import { boundedString, idSchema } from '../common/text';
+import { ComunaSchema } from '../comunas';
 import { CorreoResultadoSchema } from '../correo/schemas';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from '../encargos/estados';
 import { requiredText } from '../encargos/fields';
@@ -289,7 +290,7 @@ export const PortalCatalogosResponseSchema = z.object({
   tipos_causa: z.array(RefSchema),
   tipos_encargo: z.array(RefSchema),
   partes_demandantes: z.array(RefSchema),
-  comunas: z.array(z.object({ id: z.number().int(), nombre: z.string(), region: z.string() })),
+  comunas: z.array(ComunaSchema),
 });
 export type PortalCatalogosResponse = z.infer<typeof PortalCatalogosResponseSchema>;
 

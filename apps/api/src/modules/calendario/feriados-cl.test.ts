@@ -99,6 +99,10 @@ describe('feriadosLegales', () => {
     expect(regionDeComuna('Chillán Viejo')).toBe('CL-NB');
     expect(regionDeComuna('Concepción')).toBe('CL-BI');
     expect(regionDeComuna('Puerto Montt')).toBe('CL-LL');
+    expect(regionDeComuna('Pica')).toBe('CL-TA');
+    expect(regionDeComuna('san miguel')).toBe('CL-RM');
+    expect(regionDeComuna('Ñiquén')).toBe('CL-NB');
+    expect(regionDeComuna('Cabo de Hornos')).toBe('CL-MA');
     expect(regionDeComuna('')).toBe('CL-RM');
     expect(regionDeComuna('Comuna inexistente')).toBe('CL-RM');
   });

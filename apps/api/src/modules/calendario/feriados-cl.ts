@@ -1,6 +1,6 @@
-import { REGION_POR_DEFECTO, type RegionCl, sumarDias } from '@receptoria/contracts';
+import { comunaOficial, REGION_POR_DEFECTO, type RegionCl, sumarDias } from '@receptoria/contracts';
 import Holidays from 'date-holidays';
-import { COMUNAS_COORDENADAS, normalizeComuna } from '../rutas/comunas-coordenadas';
+import { normalizeComuna } from '../rutas/comunas-coordenadas';
 
 /**
  * Chile's legal holidays: the `date-holidays` rules (country CL, its regions) plus a checked table of
@@ -157,65 +157,28 @@ export function aplicaEnComuna(feriado: FeriadoLegal, comuna: string): boolean {
   return !feriado.comunas || feriado.comunas.includes(normalizeComuna(comuna));
 }
 
-const REGION_DE_COMUNA: Record<string, RegionCl> = {
-  Arica: 'CL-AP',
-  Iquique: 'CL-TA',
-  'Alto Hospicio': 'CL-TA',
-  Antofagasta: 'CL-AN',
-  Calama: 'CL-AN',
-  Copiapó: 'CL-AT',
-  Vallenar: 'CL-AT',
-  'La Serena': 'CL-CO',
-  Coquimbo: 'CL-CO',
-  Ovalle: 'CL-CO',
-  Valparaíso: 'CL-VS',
-  'Viña del Mar': 'CL-VS',
-  Concón: 'CL-VS',
-  Quilpué: 'CL-VS',
-  'Villa Alemana': 'CL-VS',
-  'San Antonio': 'CL-VS',
-  Quillota: 'CL-VS',
-  'Los Andes': 'CL-VS',
-  'San Felipe': 'CL-VS',
-  Rancagua: 'CL-LI',
-  Machalí: 'CL-LI',
-  'San Fernando': 'CL-LI',
-  Talca: 'CL-ML',
-  Curicó: 'CL-ML',
-  Linares: 'CL-ML',
-  Constitución: 'CL-ML',
-  Parral: 'CL-ML',
-  'San Javier': 'CL-ML',
-  Chillán: 'CL-NB',
-  'Chillán Viejo': 'CL-NB',
-  Concepción: 'CL-BI',
-  Talcahuano: 'CL-BI',
-  'San Pedro de la Paz': 'CL-BI',
-  Chiguayante: 'CL-BI',
-  Coronel: 'CL-BI',
-  'Los Ángeles': 'CL-BI',
-  Temuco: 'CL-AR',
-  'Padre Las Casas': 'CL-AR',
-  Angol: 'CL-AR',
-  Valdivia: 'CL-LR',
-  Osorno: 'CL-LL',
-  'Puerto Montt': 'CL-LL',
-  'Puerto Varas': 'CL-LL',
-  Castro: 'CL-LL',
-  Ancud: 'CL-LL',
-  Coyhaique: 'CL-AI',
-  'Punta Arenas': 'CL-MA',
+/** ISO 3166-2 region of each CUT region code. */
+const REGION_DE_CUT: Record<string, RegionCl> = {
+  '01': 'CL-TA',
+  '02': 'CL-AN',
+  '03': 'CL-AT',
+  '04': 'CL-CO',
+  '05': 'CL-VS',
+  '06': 'CL-LI',
+  '07': 'CL-ML',
+  '08': 'CL-BI',
+  '09': 'CL-AR',
+  '10': 'CL-LL',
+  '11': 'CL-AI',
+  '12': 'CL-MA',
+  '13': 'CL-RM',
+  '14': 'CL-LR',
+  '15': 'CL-AP',
+  '16': 'CL-NB',
 };
-/** The comunas of the route centroids not named above are the Región Metropolitana's (that file's first block). */
-const REGION_POR_COMUNA = new Map<string, RegionCl>([
-  ...Object.keys(COMUNAS_COORDENADAS).map((comuna): [string, RegionCl] => [normalizeComuna(comuna), 'CL-RM']),
-  ...Object.entries(REGION_DE_COMUNA).map(([comuna, region]): [string, RegionCl] => [normalizeComuna(comuna), region]),
-]);
 
-/**
- * The region of an office comuna: the product's comunas (every comuna of the Región Metropolitana and
- * the lookup list's others); an unknown or empty comuna → the Región Metropolitana.
- */
+/** The region of an office comuna (any of Chile's 346); an unknown or empty comuna → the Región Metropolitana. */
 export function regionDeComuna(comuna: string): RegionCl {
-  return REGION_POR_COMUNA.get(normalizeComuna(comuna)) ?? REGION_POR_DEFECTO;
+  const codigo = comunaOficial(comuna)?.codigo;
+  return (codigo && REGION_DE_CUT[codigo.slice(0, 2)]) || REGION_POR_DEFECTO;
 }

@@ -1,7 +1,7 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq } from 'drizzle-orm';
 
-const { comunas, tiposCausa, tiposEncargo, tribunales } = tenantSchema;
+const { tiposCausa, tiposEncargo, tribunales } = tenantSchema;
 
 export function listTribunales(db: TenantDb) {
   return db
@@ -25,11 +25,4 @@ export function listTiposEncargo(db: TenantDb) {
     .from(tiposEncargo)
     .where(eq(tiposEncargo.activo, true))
     .orderBy(asc(tiposEncargo.orden), asc(tiposEncargo.nombre));
-}
-
-export function listComunas(db: TenantDb) {
-  return db
-    .select({ id: comunas.id, nombre: comunas.nombre, region: comunas.region })
-    .from(comunas)
-    .orderBy(asc(comunas.orden), asc(comunas.nombre));
 }

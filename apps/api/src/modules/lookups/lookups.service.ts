@@ -1,6 +1,6 @@
-import type { Comuna, TipoCausa, TipoEncargo, Tribunal } from '@receptoria/contracts';
+import { buscarComunas, type Comuna, type TipoCausa, type TipoEncargo, type Tribunal } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
-import { listComunas, listTiposCausa, listTiposEncargo, listTribunales } from './lookups.repository';
+import { listTiposCausa, listTiposEncargo, listTribunales } from './lookups.repository';
 
 export function getTribunales(db: TenantDb): Promise<Tribunal[]> {
   return listTribunales(db);
@@ -16,6 +16,7 @@ export async function getTiposEncargo(db: TenantDb): Promise<TipoEncargo[]> {
   return rows.map((row) => ({ ...row, value: row.id, label: row.nombre }));
 }
 
-export function getComunas(db: TenantDb): Promise<Comuna[]> {
-  return listComunas(db);
+/** Chile's 346 comunas (CUT), the spec's 16 first; `q` keeps those whose name contains it (accents ignored). */
+export function getComunas(q?: string): Comuna[] {
+  return buscarComunas(q);
 }

@@ -1,4 +1,4 @@
-import { ComunaSchema, TipoCausaSchema, TipoEncargoSchema, TribunalSchema } from '@receptoria/contracts';
+import { COMUNAS, ComunaSchema, TipoCausaSchema, TipoEncargoSchema, TribunalSchema } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -58,15 +58,40 @@ describe('lookups', () => {
     );
   });
 
-  it('lists the comunas, the 52 of the Metropolitan Region first', async () => {
-    const comunas = z.array(ComunaSchema).parse((await get(tokenA, '/encargos/comunas/')).json());
-    const metropolitana = comunas.filter((comuna) => comuna.region === 'Metropolitana de Santiago');
-    expect(metropolitana).toHaveLength(52);
-    expect(comunas.slice(0, 52)).toEqual(metropolitana);
-    expect(metropolitana.map((comuna) => comuna.nombre)).toEqual(
-      expect.arrayContaining(['Santiago', 'Ñuñoa', 'Puente Alto', 'San Bernardo', 'Peñalolén']),
-    );
-    expect(comunas.map((comuna) => comuna.nombre)).toContain('Valparaíso');
+  it("lists Chile's 346 comunas with their CUT code, province and region, the spec's 16 first", async () => {
+    const response = await get(tokenA, '/encargos/comunas/');
+    expect(response.statusCode).toBe(200);
+    const comunas = z.array(ComunaSchema).parse(response.json());
+    expect(comunas).toHaveLength(346);
+    expect(new Set(comunas.map((comuna) => comuna.codigo)).size).toBe(346);
+    expect(comunas.slice(0, 16).map((comuna) => comuna.nombre)).toEqual([...COMUNAS]);
+    expect(comunas).toContainEqual({ codigo: '13130', nombre: 'San Miguel', provincia: 'Santiago', region: 'Metropolitana de Santiago' });
+    expect(comunas).toContainEqual({ codigo: '13106', nombre: 'Estación Central', provincia: 'Santiago', region: 'Metropolitana de Santiago' });
+    expect(comunas.filter((comuna) => comuna.region === 'Metropolitana de Santiago')).toHaveLength(52);
+    expect(comunas.filter((comuna) => comuna.region === 'Ñuble')).toHaveLength(21);
+    expect(z.array(ComunaSchema).parse((await get(tokenB, '/encargos/comunas/')).json())).toEqual(comunas);
+  });
+
+  it('finds a comuna with and without accents, in any case', async () => {
+    const buscar = async (q: string) => {
+      const response = await get(tokenA, `/encargos/comunas/?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      return z.array(ComunaSchema).parse(response.json()).map((comuna) => comuna.nombre);
+    };
+    expect(await buscar('Estación Central')).toEqual(['Estación Central']);
+    expect(await buscar('estacion central')).toEqual(['Estación Central']);
+    expect(await buscar('NUNOA')).toEqual(['Ñuñoa']);
+    expect(await buscar('san miguel')).toEqual(['San Miguel']);
+    expect(await buscar('peñalolén')).toEqual(['Peñalolén']);
+    expect(await buscar('hornos')).toEqual(['Cabo de Hornos']);
+    expect(await buscar('no existe')).toEqual([]);
+    expect(await buscar('')).toHaveLength(346);
+  });
+
+  it('refuses an over-long search with a Spanish 400', async () => {
+    const response = await get(tokenA, `/encargos/comunas/?q=${'a'.repeat(101)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/caracteres/);
   });
 
   it('requires a session', async () => {

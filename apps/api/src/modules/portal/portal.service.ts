@@ -274,7 +274,7 @@ export async function getPortalCatalogos(db: TenantDb, estudioId: number): Promi
     getTribunales(db),
     getTiposCausa(db),
     getTiposEncargo(db),
-    getComunas(db),
+    getComunas(),
     db
       .select({ id: partesDemandantes.id, nombre: partesDemandantes.nombre })
       .from(partesDemandantes)

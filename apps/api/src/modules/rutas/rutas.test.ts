@@ -1,4 +1,5 @@
 import {
+  COMUNAS_CHILE,
   MAX_PARADAS_POR_TRAMO,
   RutaDomiciliosResponseSchema,
   RutaGeneradaSchema,
@@ -7,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
+import { comunaCentroid, COORDENADAS_POR_CUT } from './comunas-coordenadas';
 import { orderStops, splitLegs } from './ruta-orden';
 import { seedEncargo, seedEstudio } from './rutas.fixtures';
 
@@ -251,6 +253,22 @@ describe('tour ordering', () => {
       'Santiago',
     );
     expect(ordered.map((s) => s.direccion)).toEqual(['Andrés Bello 2425', 'Los Leones 120', 'Los Leones 1200', 'Calle Inventada 5']);
+  });
+
+  it("places every comuna of Chile, whatever its spelling, before unknown ones", () => {
+    const ordered = orderStops(
+      [
+        { direccion: 'Calle Inventada 5', comuna: 'Comuna Desconocida' },
+        { direccion: 'Arturo Prat 1', comuna: 'Pica' },
+        { direccion: 'Gran Avenida 5000', comuna: 'san miguel' },
+        { direccion: 'Av. Libertador 100', comuna: 'Chillán Viejo' },
+        { direccion: 'Exposición 10', comuna: 'ESTACION CENTRAL' },
+      ],
+      'Santiago',
+    );
+    expect(ordered.map((s) => s.comuna)).toEqual(['ESTACION CENTRAL', 'san miguel', 'Chillán Viejo', 'Pica', 'Comuna Desconocida']);
+    expect(COMUNAS_CHILE.filter((comuna) => !comunaCentroid(comuna.nombre))).toEqual([]);
+    expect(Object.keys(COORDENADAS_POR_CUT)).toHaveLength(346);
   });
 
   it('splits legs only above the limit', () => {
