@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Longest single string this route accepts (default INPUT_STRING_MAX). */
     maxInputString?: number;
+    /** Multipart fields that carry JSON, with their schemas: the security suite fuzzes them. */
+    multipartJson?: Record<string, unknown>;
   }
 }
 
@@ -46,6 +48,14 @@ function walk(value: unknown, depth: number, limits: Limits): void {
     checkString(key, limits);
     walk(item, depth + 1, limits);
   }
+}
+
+/**
+ * The same limits for a value a route reads itself (such as JSON inside a multipart field): throws a
+ * 400 with a Spanish detail when a string is too long, holds NUL, or the value nests too deep.
+ */
+export function guardInput(value: unknown, maxString: number = INPUT_STRING_MAX): void {
+  walk(value, 0, { maxString, nodes: 0 });
 }
 
 /**

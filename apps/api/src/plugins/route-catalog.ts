@@ -9,6 +9,8 @@ export interface CatalogRoute {
   modules: string[];
   /** True when `app.authenticate` runs before the handler. */
   authenticated: boolean;
+  /** Multipart fields that carry JSON, with their zod schemas (`config.multipartJson`). */
+  multipartJson?: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -40,6 +42,7 @@ export const routeCatalogPlugin = fp(
           schema: route.schema,
           modules: hooks.map((hook) => hook.requiredModule).filter((name): name is string => typeof name === 'string'),
           authenticated: hooks.some((hook) => hook === app.authenticate),
+          ...(route.config?.multipartJson ? { multipartJson: route.config.multipartJson } : {}),
         });
       }
     });

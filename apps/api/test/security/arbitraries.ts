@@ -167,6 +167,39 @@ export function bodyCase(schema: JsonSchema, idValue: () => number): fc.Arbitrar
   );
 }
 
+/** File names a client may send: long (in characters and in UTF-8 bytes), format characters only, paths, NUL. */
+const hostileFileName = fc.constantFrom(
+  'demanda.pdf', '', ' ', '\u202E', '\u202Efdp.exe', 'a'.repeat(255), 'a'.repeat(256), 'ñ'.repeat(128), 'ñ'.repeat(127),
+  'x'.repeat(100_000), '../../etc/passwd', 'a\u0000b.pdf', '𝔘🧨.pdf', 'C:\\fakepath\\demanda.pdf',
+);
+
+function multipartText(body: BodyCase): string {
+  return body.kind === 'json' ? (JSON.stringify(body.value) ?? '') : body.payload;
+}
+
+/**
+ * A multipart/form-data body for a route whose fields carry JSON (`config.multipartJson`): each field
+ * holds what bodyCase makes of its schema (shaped, hostile, deep, duplicate keys, broken JSON), now
+ * and then with a small PDF under a hostile file name.
+ */
+export function multipartCase(fields: Record<string, JsonSchema>, files: readonly string[], idValue: () => number): fc.Arbitrary<BodyCase> {
+  const boundary = 'fuzzlimite';
+  const values = fc.record(Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, bodyCase(schema, idValue).map(multipartText)])), {
+    requiredKeys: [],
+  });
+  const file = fc.option(fc.tuple(fc.constantFrom(...(files.length > 0 ? files : ['archivo'])), hostileFileName), { freq: 2 });
+  return fc.tuple(values, file).map(([texts, chosen]): BodyCase => {
+    const parts = Object.entries(texts as Record<string, string>).map(
+      ([name, text]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`,
+    );
+    if (chosen) {
+      const [name, filename] = chosen;
+      parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 fuzz\r\n`);
+    }
+    return { kind: 'raw', payload: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+  });
+}
+
 /** Query strings: the schema's keys with hostile or plausible values, repeated keys, unknown keys. */
 export function queryCase(schema: JsonSchema, idValue: () => number): fc.Arbitrary<Record<string, string | string[]>> {
   const properties = Object.entries(flatten(schema).properties ?? {});

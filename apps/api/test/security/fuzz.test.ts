@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
-import { type BodyCase, bodyCase, jsonSchemaOf, pathValue, queryCase } from './arbitraries';
+import { controlSchema } from '@receptoria/db';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { type BodyCase, bodyCase, jsonSchemaOf, multipartCase, pathValue, queryCase } from './arbitraries';
 import { isSpanishDetail } from './spanish';
 import { buildWorld, fillPath, fingerprint, paramNames, routeKey, type World } from './world';
 
@@ -22,6 +25,29 @@ const MIN_TOTAL = 2_000;
 const world: World = await buildWorld();
 afterAll(() => world.close());
 
+/** Portal routes are fuzzed with a portal user's token (of A's firm), so their handlers are reached. */
+const PORTAL_PREFIX = '/api/v1/portal/';
+async function portalToken(): Promise<string> {
+  const db = await world.dbA();
+  const firms = (await db.execute(sql`select id from estudios where nombre = 'Estudio Alfa Seguridad'`)) as unknown as { rows: Array<{ id: number }> };
+  const email = 'portal.fuzz@seguridad.cl';
+  await world.t.app.controlDb.insert(controlSchema.portalUsuarios).values({
+    tenantId: world.tenantA,
+    estudioId: firms.rows[0]!.id,
+    nombre: 'Usuario Portal Fuzz',
+    email,
+    passwordHash: await hashPassword('portal-fuzz-2026'),
+    activadoEn: new Date(),
+  });
+  const response = await world.t.request(undefined, { method: 'POST', url: `${PORTAL_PREFIX}auth/login/`, payload: { email, password: 'portal-fuzz-2026' } });
+  return (response.json() as { access: string }).access;
+}
+const portal = await portalToken();
+const tokenFor = (route: (typeof world.routes)[number]) =>
+  route.url.startsWith(PORTAL_PREFIX) && !route.url.startsWith(`${PORTAL_PREFIX}auth/`) ? portal : world.tokens.admin;
+/** File fields sent along with multipart JSON fields (the portal request's PDFs, and one no route takes). */
+const MULTIPART_FILES = ['demanda', 'resolucion', 'archivo'];
+
 const routes = world.routes;
 const runsPerRoute = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : Math.max(20, Math.ceil(MIN_TOTAL / routes.length));
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -35,6 +61,12 @@ const INPUT_REFUSALS = new Set([400, 411, 413, 414, 415, 422, 431]);
 const HTML_ROUTES: Record<string, string> = {
   'GET /api/v1/oauth2/callback/': 'Google OAuth redirect target: the browser lands on a small HTML page',
 };
+/** Multipart routes whose fields are files and plain text (no JSON to fuzz). */
+const MULTIPART_FILE_ONLY = [
+  'POST /api/v1/firma/certificado/',
+  'PUT /estampados/api/plantillas/:id/archivo',
+  'POST /api/v1/visitas/:uuid/fotos/',
+];
 let sent = 0;
 
 interface Case {
@@ -51,7 +83,12 @@ function caseFor(route: (typeof routes)[number]): fc.Arbitrary<Case> {
     query: fc.option(queryCase(jsonSchemaOf(route.schema?.querystring), idValue), { freq: 3 }),
     body: ['GET', 'HEAD', 'DELETE'].includes(route.method)
       ? fc.constant(null)
-      : bodyCase(jsonSchemaOf(route.schema?.body), idValue),
+      : route.multipartJson
+        ? fc.oneof(
+            { weight: 4, arbitrary: multipartCase(Object.fromEntries(Object.entries(route.multipartJson).map(([name, schema]) => [name, jsonSchemaOf(schema)])), MULTIPART_FILES, idValue) },
+            { weight: 1, arbitrary: bodyCase({}, idValue) },
+          )
+        : bodyCase(jsonSchemaOf(route.schema?.body), idValue),
   });
 }
 
@@ -59,7 +96,7 @@ function optionsFor(route: (typeof routes)[number], c: Case): InjectOptions {
   const options: InjectOptions = {
     method: route.method as InjectOptions['method'],
     url: fillPath(route.url, (name) => c.params[name] ?? '1'),
-    headers: { authorization: `Bearer ${world.tokens.admin}` },
+    headers: { authorization: `Bearer ${tokenFor(route)}` },
   };
   if (c.query) options.query = c.query;
   if (c.body?.kind === 'json') {
@@ -95,6 +132,18 @@ function describeCase(route: (typeof routes)[number], c: Case, response: LightMy
 
 it('enumerates the routes to fuzz from the route table', () => {
   expect(routes.length).toBeGreaterThan(20);
+  expect(portal).toBeTruthy();
+});
+
+it('fuzzes the JSON carried by multipart fields: every multipart route that reads JSON declares it', () => {
+  const withJson = routes.filter((route) => route.multipartJson).map(routeKey);
+  expect(withJson).toContain('POST /api/v1/portal/solicitudes/');
+  for (const route of routes) {
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    if (!consumes.includes('multipart/form-data') || route.multipartJson) continue;
+    // Multipart routes without JSON fields take files and plain text only.
+    expect(MULTIPART_FILE_ONLY, routeKey(route)).toContain(routeKey(route));
+  }
 });
 
 it.each(routes.map((route) => [routeKey(route), route] as const))('fuzz %s', { timeout: 300_000 }, async (_key, route) => {

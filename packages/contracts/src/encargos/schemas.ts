@@ -52,24 +52,27 @@ export const DomicilioInputSchema = z.object({
 export type DomicilioInput = z.input<typeof DomicilioInputSchema>;
 
 /** At least one complete address; exactly one principal (the first when none is marked). */
-export const DomiciliosInputSchema = z
-  .array(DomicilioInputSchema, { error: m.domicilioValidoRequerido })
-  .min(1, { error: m.domicilioValidoRequerido })
-  .max(20, { error: 'Máximo 20 domicilios' })
-  .refine((list) => list.filter((d) => d.es_principal === true).length <= 1, { error: m.unSoloPrincipal })
-  .transform((list) => {
-    const principal = Math.max(
-      0,
-      list.findIndex((d) => d.es_principal === true),
-    );
-    return list.map((d, index) => ({
-      direccion: d.direccion,
-      comuna: d.comuna,
-      ciudad: d.ciudad,
-      es_principal: index === principal,
-      activo: d.activo ?? true,
-    }));
-  });
+export function domiciliosSchema<T extends z.ZodType<z.output<typeof DomicilioInputSchema>>>(item: T) {
+  return z
+    .array(item, { error: m.domicilioValidoRequerido })
+    .min(1, { error: m.domicilioValidoRequerido })
+    .max(20, { error: 'Máximo 20 domicilios' })
+    .refine((list) => list.filter((d) => d.es_principal === true).length <= 1, { error: m.unSoloPrincipal })
+    .transform((list) => {
+      const principal = Math.max(
+        0,
+        list.findIndex((d) => d.es_principal === true),
+      );
+      return list.map((d, index) => ({
+        direccion: d.direccion,
+        comuna: d.comuna,
+        ciudad: d.ciudad,
+        es_principal: index === principal,
+        activo: d.activo ?? true,
+      }));
+    });
+}
+export const DomiciliosInputSchema = domiciliosSchema(DomicilioInputSchema);
 export type DomiciliosValue = z.output<typeof DomiciliosInputSchema>;
 
 /** True when an address row is complete enough to be sent (dirección and comuna, spec 01 §5). */

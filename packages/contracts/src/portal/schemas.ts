@@ -5,7 +5,7 @@ import { ComunaSchema } from '../comunas';
 import { CorreoResultadoSchema } from '../correo/schemas';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from '../encargos/estados';
 import { requiredText } from '../encargos/fields';
-import { EncargoCreateSchema } from '../encargos/schemas';
+import { DomicilioInputSchema, domiciliosSchema, EncargoCreateSchema } from '../encargos/schemas';
 import { isValidEmail } from '../estudios/schemas';
 import { passwordField } from '../onboarding/schemas';
 import { EstadoCuentaQuerySchema, EstadoCuentaSchema } from '../pagos/schemas';
@@ -276,11 +276,31 @@ export type PortalEncargoDetalle = z.infer<typeof PortalEncargoDetalleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Requests: POST|GET /api/v1/portal/solicitudes/
 
+/** Unknown keys are named (each cut to 40 characters, at most 5) in the refusal. */
+const unknownKeys = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys' ? m.campoDesconocido(issue.keys.slice(0, 5).map((key) => key.slice(0, 40)).join(', ')) : undefined;
+
+const SolicitudDomicilioSchema = z.strictObject(DomicilioInputSchema.omit({ id: true }).shape, { error: unknownKeys });
+
 /**
  * The `datos` field (JSON text) of a request: Nuevo Encargo's creation payload (spec 01 §3) without the
- * firm, which is the portal user's. Same fields, rules and messages as EncargoCreateSchema.
+ * firm, which is the portal user's. Same fields, rules and messages as EncargoCreateSchema, but every
+ * key is known and typed (what is stored is exactly what this parsed): no unknown keys, no address ids,
+ * `encargo_no_realizable` a boolean or absent.
  */
-export const SolicitudDatosSchema = EncargoCreateSchema.in.omit({ estudio_juridico: true });
+export const SolicitudDatosSchema = z.strictObject(
+  {
+    ...EncargoCreateSchema.in.omit({ estudio_juridico: true }).shape,
+    domicilios: domiciliosSchema(SolicitudDomicilioSchema),
+    encargo_no_realizable: z.boolean({ error: 'Valor inválido' }).optional(),
+  },
+  { error: unknownKeys },
+);
+/**
+ * The request form's resolver: the shared assignment form also holds the firm and the re-encargo note,
+ * which are left out here; its output is what SolicitudDatosSchema accepts.
+ */
+export const SolicitudDatosFormSchema = z.object(SolicitudDatosSchema.shape);
 export type SolicitudDatosInput = z.input<typeof SolicitudDatosSchema>;
 export type SolicitudDatos = z.output<typeof SolicitudDatosSchema>;
 

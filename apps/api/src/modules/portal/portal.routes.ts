@@ -24,6 +24,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { guardInput } from '../../plugins/input-guard';
 import { getEstadoCuenta } from '../pagos/estado-cuenta.service';
 import { getReciboPdf } from '../recibos/recibos.service';
 import { createFotoSigner, type FotoSigner } from '../visitas/fotos';
@@ -93,11 +94,14 @@ async function leerSolicitud(request: FastifyRequest): Promise<{ datos: unknown;
     throw bad(m.datosInvalidos, 'datos');
   }
   if (datosTexto === undefined) throw bad(m.datosRequeridos, 'datos');
+  let datos: unknown;
   try {
-    return { datos: JSON.parse(datosTexto) as unknown, archivos };
+    datos = JSON.parse(datosTexto) as unknown;
   } catch {
     throw bad(m.datosInvalidos, 'datos');
   }
+  guardInput(datos, request.routeOptions.config.maxInputString);
+  return { datos, archivos };
 }
 
 /**
@@ -153,6 +157,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal/solicitudes/',
     {
       onRequest,
+      config: { multipartJson: { datos: SolicitudDatosSchema } },
       schema: {
         tags,
         description: 'A new assignment asked by the firm: multipart field `datos` (JSON: Nuevo Encargo without the firm) and PDFs `demanda`, `resolucion` (≤ 10 MiB each).',

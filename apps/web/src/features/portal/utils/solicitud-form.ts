@@ -1,4 +1,4 @@
-import { PORTAL_PDF_MAX_BYTES, type SolicitudDatos, SolicitudDatosSchema } from '@receptoria/contracts';
+import { PORTAL_PDF_MAX_BYTES, type SolicitudDatos, SolicitudDatosFormSchema } from '@receptoria/contracts';
 // The request carries Nuevo Encargo's fields (spec 01 §3) without the firm: the same form values,
 // defaults and resolver as that screen, over the portal's contract.
 import {
@@ -16,7 +16,7 @@ export function defaultSolicitudValues(): SolicitudFormValues {
 }
 
 export function solicitudResolver() {
-  return encargoResolver(SolicitudDatosSchema);
+  return encargoResolver(SolicitudDatosFormSchema);
 }
 
 export type SolicitudStep = 'causa' | 'partes' | 'domicilios' | 'documentos';
