@@ -1,4 +1,12 @@
-import { type CierreDia, cierreDiaMessages as m, formatCLP, formatDate } from '@receptoria/contracts';
+import {
+  type CierreDia,
+  cierreDiaMessages as m,
+  formatCLP,
+  formatDate,
+  formatDateTime,
+  RESULTADO_VISITA_LABELS,
+  type ResultadoVisita,
+} from '@receptoria/contracts';
 import { longDate } from './format';
 import { contentWidth, createPdf, PAGE_MARGIN, type Pdf, receiverHeader, sectionTitle } from './pdf';
 
@@ -57,7 +65,7 @@ function ensureSpace(doc: Pdf, y: number, needed: number): number {
   return PAGE_MARGIN;
 }
 
-/** The day's closing as a printable sheet: certificates with fees and totals, then the assignments without results. */
+/** The day's closing as a printable sheet: certificates with fees and totals, the field visits, then the assignments without results. */
 export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now = new Date()): Promise<Buffer> {
   const { doc, done } = createPdf(`${m.titulo} ${formatDate(cierre.fecha)}`, receptor);
   const width = contentWidth(doc);
@@ -95,6 +103,45 @@ export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now
   y = doc.y + 16;
 
   y = ensureSpace(doc, y, 60);
+  y = sectionTitle(doc, `${m.visitas} (${cierre.visitas.length})`, y);
+  y = table(
+    doc,
+    [
+      { label: 'Hora', span: 0.06 },
+      { label: 'Rol', span: 0.12 },
+      { label: 'Domicilio', span: 0.24 },
+      { label: 'Resultado', span: 0.21 },
+      { label: m.conResultados, span: 0.12 },
+      { label: m.conCertificado, span: 0.12 },
+      { label: 'Cobranza', span: 0.13 },
+    ],
+    cierre.visitas.map((v) => [
+      v.hora,
+      v.numero_rol,
+      v.domicilio ?? '',
+      RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado,
+      v.con_resultados ? m.si : m.no,
+      v.con_certificado ? m.si : m.no,
+      v.facturable ? m.facturable : m.noFacturable,
+    ]),
+    m.sinVisitas,
+    y,
+  );
+  if (cierre.visitas.length > 0) {
+    y = ensureSpace(doc, y, 40);
+    doc.font('Helvetica').fontSize(9);
+    const resumen = [
+      m.resumenVisitas(cierre.visitas.length, cierre.encargos_visitados),
+      m.visitasNegativas(cierre.visitas_negativas),
+      m.visitasSinResultados(cierre.visitas_sin_resultados),
+      m.visitasSinCertificado(cierre.visitas_sin_certificado),
+      m.visitasFacturables(cierre.visitas_facturables),
+    ];
+    doc.text(resumen.join(' · '), PAGE_MARGIN, y, { width });
+    y = doc.y + 16;
+  }
+
+  y = ensureSpace(doc, y, 60);
   y = sectionTitle(doc, `${m.sinResultados} (${cierre.sin_resultados.length})`, y);
   doc.font('Helvetica').fontSize(8).text(cierre.criterio_sin_resultados, PAGE_MARGIN, y, { width });
   y = doc.y + 6;
@@ -111,7 +158,7 @@ export async function buildCierreDiaPdf(cierre: CierreDia, receptor: string, now
     m.sinResultadosVacio,
     y,
   );
-  const generated = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', dateStyle: 'short', timeStyle: 'short' }).format(now);
+  const generated = formatDateTime(now);
   y = ensureSpace(doc, y + 10, 20);
   doc.font('Helvetica').fontSize(7.5).fillColor('#555555').text(`Generado el ${generated}`, PAGE_MARGIN, y, { width, align: 'right' });
   doc.end();

@@ -46,6 +46,32 @@ export const CierreSinResultadoSchema = z.object({
 });
 export type CierreSinResultado = z.infer<typeof CierreSinResultadoSchema>;
 
+/** A visit of that day (the field work): each stop, its result and hour, and what followed it. */
+export const CierreVisitaSchema = z.object({
+  id: z.number().int(),
+  encargo_id: z.number().int(),
+  /** HH:MM (24 hours) of the act, America/Santiago. */
+  hora: z.string(),
+  numero_rol: z.string(),
+  estudio: z.string(),
+  /** The address visited: street, comuna. */
+  domicilio: z.string().nullable(),
+  /** What the receiver went to do (TIPOS_VISITA). */
+  tipo: z.string(),
+  /** What happened (RESULTADOS_VISITA); the label is RESULTADO_VISITA_LABELS[resultado]. */
+  resultado: z.string(),
+  /** A negative result: the attempt at that address ended with its reason. */
+  negativa: z.boolean(),
+  /** Results were stored for the assignment from this visit or after it. */
+  con_resultados: z.boolean(),
+  /** A certificate was generated for the assignment after this visit. */
+  con_certificado: z.boolean(),
+  /** Billable as Cobranza counts it: the assignment is estampado and was not re-assigned. */
+  facturable: z.boolean(),
+  autor: z.string(),
+});
+export type CierreVisita = z.infer<typeof CierreVisitaSchema>;
+
 export const CierreDiaSchema = z.object({
   fecha: z.string(),
   certificados: z.array(CierreCertificadoSchema),
@@ -57,5 +83,15 @@ export const CierreDiaSchema = z.object({
   total_facturable: z.number().int().nonnegative(),
   sin_resultados: z.array(CierreSinResultadoSchema),
   criterio_sin_resultados: z.string(),
+  /** The day's visits, by hour (a corrected visit shows as its correction). */
+  visitas: z.array(CierreVisitaSchema),
+  /** Assignments visited that day (each once). */
+  encargos_visitados: z.number().int().nonnegative(),
+  visitas_negativas: z.number().int().nonnegative(),
+  /** Visits whose results are not stored yet, and those whose certificate is missing. */
+  visitas_sin_resultados: z.number().int().nonnegative(),
+  visitas_sin_certificado: z.number().int().nonnegative(),
+  /** Visits of assignments Cobranza bills. */
+  visitas_facturables: z.number().int().nonnegative(),
 });
 export type CierreDia = z.infer<typeof CierreDiaSchema>;

@@ -65,9 +65,21 @@ export const cierreDiaMessages = {
   sinResultadoRegistrado: 'Sin resultados registrados',
   sinResultados: 'Encargos trabajados sin resultados',
   sinResultadosVacio: 'No hay encargos trabajados este día que esperen resultados',
-  /** There is no record of field visits yet: what 'worked that day' means here. */
-  criterioSinResultados:
-    'Encargos en estado preparado, sin diligencia registrada, que se crearon o modificaron este día (el sistema aún no registra las visitas a terreno).',
+  /** What 'worked that day' means here. */
+  criterioSinResultados: 'Encargos en estado preparado, sin diligencia registrada, que se visitaron, crearon o modificaron este día.',
+  visitas: 'Visitas a terreno',
+  sinVisitas: 'No se registraron visitas este día',
+  resumenVisitas: (visitas: number, encargos: number) =>
+    `${visitas === 1 ? '1 visita' : `${visitas} visitas`} en ${encargos === 1 ? '1 encargo' : `${encargos} encargos`}`,
+  visitasNegativas: (n: number) => (n === 1 ? '1 búsqueda negativa' : `${n} búsquedas negativas`),
+  visitasSinResultados: (n: number) => (n === 1 ? '1 visita sin resultados registrados' : `${n} visitas sin resultados registrados`),
+  visitasSinCertificado: (n: number) => (n === 1 ? '1 visita sin certificado' : `${n} visitas sin certificado`),
+  visitasFacturables: (n: number) => (n === 1 ? '1 visita de un encargo facturable' : `${n} visitas de encargos facturables`),
+  conResultados: 'Resultados',
+  conCertificado: 'Certificado',
+  si: 'Sí',
+  no: 'No',
+  negativa: 'Negativa',
   criterioFacturable:
     'Facturable: encargos estampados que no fueron re-encargados, como los cuenta Cobranza; cada encargo se suma una vez aunque tenga varios certificados.',
   descargarPdf: 'Descargar PDF',

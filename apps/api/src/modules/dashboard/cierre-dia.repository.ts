@@ -54,9 +54,9 @@ export interface SinResultadoRow {
 }
 
 /**
- * Assignments worked that day still without results. There is no record of field visits: this is the
- * assignments still preparado, with no diligence, created or changed that day (fecha_modificacion), the
- * re-assigned originals left out as in the work queue.
+ * Assignments worked that day still without results: still preparado, with no diligence, visited, created
+ * or changed that day (the hour of the last of those), the re-assigned originals left out as in the work
+ * queue.
  */
 export async function listSinResultadosDelDia(db: TenantDb, fecha: string): Promise<SinResultadoRow[]> {
   return rowsOf<SinResultadoRow>(
@@ -64,13 +64,61 @@ export async function listSinResultadosDelDia(db: TenantDb, fecha: string): Prom
       select e.id, e.numero_rol, es.nombre as estudio, e.ejecutados,
         (select d.direccion || ', ' || d.comuna from domicilios d where d.encargo_id = e.id and d.activo
           order by d.es_principal desc, d.orden, d.id limit 1) as direccion,
-        to_char(e.fecha_modificacion at time zone 'America/Santiago', 'HH24:MI') as hora
+        to_char(t.ultimo at time zone 'America/Santiago', 'HH24:MI') as hora
       from encargos e
       join estudios es on es.id = e.estudio_id
+      cross join lateral (
+        select greatest(
+          case when e.fecha_modificacion >= ${dayStart(fecha)} and e.fecha_modificacion < ${dayEnd(fecha)} then e.fecha_modificacion end,
+          (select max(v.fecha_hora) from visitas v where v.encargo_id = e.id and v.fecha_hora >= ${dayStart(fecha)} and v.fecha_hora < ${dayEnd(fecha)})
+        ) as ultimo
+      ) t
       where e.estado = 'preparado' and not e.es_re_encargado
-        and e.fecha_modificacion >= ${dayStart(fecha)} and e.fecha_modificacion < ${dayEnd(fecha)}
+        and t.ultimo is not null
         and not exists (select 1 from diligencias dd where dd.encargo_id = e.id)
-      order by e.fecha_modificacion, e.id
+      order by t.ultimo, e.id
       limit 500`),
+  );
+}
+
+export interface VisitaRow {
+  id: number;
+  encargo_id: number;
+  hora: string;
+  numero_rol: string;
+  estudio: string;
+  domicilio: string | null;
+  tipo: string;
+  resultado: string;
+  autor: string;
+  con_resultados: boolean;
+  con_certificado: boolean;
+  facturable: boolean;
+}
+
+/**
+ * The visits of that day (a visit a later one corrects shows as its correction), each with whether
+ * results were stored from it or after it, whether a certificate followed, and whether Cobranza bills
+ * the assignment.
+ */
+export async function listVisitasDelDia(db: TenantDb, fecha: string): Promise<VisitaRow[]> {
+  return rowsOf<VisitaRow>(
+    await db.execute(sql`
+      select v.id, v.encargo_id, to_char(v.fecha_hora at time zone 'America/Santiago', 'HH24:MI') as hora,
+        e.numero_rol, es.nombre as estudio,
+        case when v.domicilio_direccion is null then null
+             else v.domicilio_direccion || coalesce(', ' || nullif(v.domicilio_comuna, ''), '') end as domicilio,
+        v.tipo, v.resultado, v.autor_nombre as autor,
+        exists (select 1 from diligencias d where d.encargo_id = v.encargo_id
+                  and (d.visita_uuid = v.uuid or d.fecha_creacion >= v.fecha_hora)) as con_resultados,
+        exists (select 1 from estampados s where s.encargo_id = v.encargo_id and s.fecha_creacion >= v.fecha_hora) as con_certificado,
+        (e.estado = 'estampado' and not e.es_re_encargado) as facturable
+      from visitas v
+      join encargos e on e.id = v.encargo_id
+      join estudios es on es.id = e.estudio_id
+      where v.fecha_hora >= ${dayStart(fecha)} and v.fecha_hora < ${dayEnd(fecha)}
+        and not exists (select 1 from visitas c where c.corrige_a = v.uuid)
+      order by v.fecha_hora, v.id
+      limit 1000`),
   );
 }

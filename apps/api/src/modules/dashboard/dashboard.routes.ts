@@ -43,7 +43,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         tags: ['dashboard'],
-        description: "The day's closing (America/Santiago, today when fecha is absent): certificates issued with their fees, totals, billable, assignments worked without results.",
+        description: "The day's closing (America/Santiago, today when fecha is absent): certificates issued with their fees, totals, billable, the field visits (visitas) with what followed them, assignments worked without results.",
         querystring: CierreDiaQuerySchema,
         response: { 200: CierreDiaSchema },
       },

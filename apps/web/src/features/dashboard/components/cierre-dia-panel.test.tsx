@@ -20,7 +20,44 @@ const cierre: CierreDia = {
   encargos_facturables: 1,
   total_facturable: 45000,
   sin_resultados: [{ id: 9, numero_rol: 'C-200-2026', estudio: 'Estudio Pérez', ejecutados: 'Juan Soto', direccion: 'Av. Grecia 1234, Ñuñoa', hora: '16:30' }],
-  criterio_sin_resultados: 'Encargos en estado preparado, sin diligencia registrada, que se crearon o modificaron este día.',
+  criterio_sin_resultados: 'Encargos en estado preparado, sin diligencia registrada, que se visitaron, crearon o modificaron este día.',
+  visitas: [
+    {
+      id: 1,
+      encargo_id: 2,
+      hora: '09:10',
+      numero_rol: 'C-101-2026',
+      estudio: 'Estudio Pérez',
+      domicilio: 'Los Aromos 45, Ñuñoa',
+      tipo: 'notificacion',
+      resultado: 'notificado_personal',
+      negativa: false,
+      con_resultados: true,
+      con_certificado: false,
+      facturable: false,
+      autor: 'ana',
+    },
+    {
+      id: 2,
+      encargo_id: 9,
+      hora: '19:55',
+      numero_rol: 'C-200-2026',
+      estudio: 'Estudio Pérez',
+      domicilio: 'Av. Grecia 1234, Ñuñoa',
+      tipo: 'busqueda',
+      resultado: 'negativa_no_reside',
+      negativa: true,
+      con_resultados: false,
+      con_certificado: false,
+      facturable: false,
+      autor: 'ana',
+    },
+  ],
+  encargos_visitados: 2,
+  visitas_negativas: 1,
+  visitas_sin_resultados: 1,
+  visitas_sin_certificado: 2,
+  visitas_facturables: 0,
 };
 
 function renderPanel() {
@@ -63,15 +100,38 @@ describe('CierreDiaPanel', () => {
     expect(within(panel).getByRole('button', { name: 'Día siguiente' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it("lists the day's visits: stop, result, 24-hour hour, whether results and the certificate followed, negatives and billable", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(cierre)));
+    renderPanel();
+    const panel = await screen.findByTestId('cierre-dia');
+    expect((await within(panel).findByTestId('cierre-visitas')).textContent).toBe('2');
+    expect(within(panel).getByText('1 búsqueda negativa')).toBeTruthy();
+    const lista = within(panel).getByTestId('cierre-lista-visitas');
+    const filas = Array.from(lista.children).map((row) => row.textContent);
+    expect(filas[0]).toContain('09:10 C-101-2026 · Los Aromos 45, Ñuñoa · Notificado personalmente');
+    expect(filas[0]).toContain('Resultados: Sí');
+    expect(filas[0]).toContain('Certificado: No');
+    expect(filas[1]).toContain('19:55 C-200-2026 · Av. Grecia 1234, Ñuñoa · No reside');
+    expect(filas[1]).toContain('Negativa');
+    expect(filas[1]).toContain('Resultados: No');
+    expect(
+      within(panel).getByText(
+        '2 visitas en 2 encargos · 1 búsqueda negativa · 1 visita sin resultados registrados · 2 visitas sin certificado · 0 visitas de encargos facturables',
+      ),
+    ).toBeTruthy();
+    expect(panel.textContent).not.toContain('aún no registra las visitas');
+  });
+
   it('moves to the day before and asks for it by date', async () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-      json(String(input).includes('fecha=') ? { ...cierre, certificados: [], sin_resultados: [], total_derechos: 0, total_facturable: 0 } : cierre),
+      json(String(input).includes('fecha=') ? { ...cierre, certificados: [], sin_resultados: [], visitas: [], total_derechos: 0, total_facturable: 0 } : cierre),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Día anterior' }));
     expect(await screen.findByText('No se emitieron certificados este día')).toBeTruthy();
     expect(screen.getByText('No hay encargos trabajados este día que esperen resultados')).toBeTruthy();
+    expect(screen.getByText('No se registraron visitas este día')).toBeTruthy();
     const date = new Date(`${hoy}T12:00:00Z`);
     date.setUTCDate(date.getUTCDate() - 1);
     const ayer = date.toISOString().slice(0, 10);

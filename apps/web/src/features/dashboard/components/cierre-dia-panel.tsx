@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type CierreDia, formatCLP, formatDate, formatThousands, todayIso } from '@receptoria/contracts';
+import { type CierreDia, type CierreVisita, formatCLP, formatDate, formatThousands, RESULTADO_VISITA_LABELS, type ResultadoVisita, todayIso } from '@receptoria/contracts';
 import { cierreDiaMessages as m } from '@receptoria/contracts/dashboard/constants';
 import { IconChevronLeft, IconChevronRight, IconFileTypePdf } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -72,10 +72,62 @@ function Lista({ title, hint, empty, testId, maxHeight, children }: ListaProps) 
   );
 }
 
+function VisitaFila({ v }: { v: CierreVisita }) {
+  return (
+    <Group gap="xs" wrap="wrap" justify="space-between">
+      <Text size="sm" style={{ minWidth: 0 }}>
+        <Text span c="dimmed">
+          {v.hora}
+        </Text>{' '}
+        <Text span fw={600}>
+          {v.numero_rol}
+        </Text>
+        {v.domicilio ? ` · ${v.domicilio}` : ''} · {RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        {v.negativa ? (
+          <Badge size="sm" variant="light" color="orange">
+            {m.negativa}
+          </Badge>
+        ) : null}
+        <Badge size="sm" variant="light" color={v.con_resultados ? 'teal' : 'gray'}>
+          {`${m.conResultados}: ${v.con_resultados ? m.si : m.no}`}
+        </Badge>
+        <Badge size="sm" variant="light" color={v.con_certificado ? 'teal' : 'gray'}>
+          {`${m.conCertificado}: ${v.con_certificado ? m.si : m.no}`}
+        </Badge>
+        <Badge size="sm" variant="light" color={v.facturable ? 'teal' : 'gray'}>
+          {v.facturable ? m.facturable : m.noFacturable}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}
+
+function Visitas({ cierre }: { cierre: CierreDia }) {
+  const resumen =
+    cierre.visitas.length === 0
+      ? undefined
+      : [
+          m.resumenVisitas(cierre.visitas.length, cierre.encargos_visitados),
+          m.visitasNegativas(cierre.visitas_negativas),
+          m.visitasSinResultados(cierre.visitas_sin_resultados),
+          m.visitasSinCertificado(cierre.visitas_sin_certificado),
+          m.visitasFacturables(cierre.visitas_facturables),
+        ].join(' · ');
+  return (
+    <Lista title={m.visitas} hint={resumen} empty={m.sinVisitas} testId="cierre-lista-visitas" maxHeight="14rem">
+      {cierre.visitas.map((v) => (
+        <VisitaFila key={v.id} v={v} />
+      ))}
+    </Lista>
+  );
+}
+
 function Contenido({ cierre }: { cierre: CierreDia }) {
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         <Figure label={m.certificados} value={formatThousands(cierre.certificados.length)} testId="cierre-certificados" />
         <Figure
           label={m.totalDerechos}
@@ -88,6 +140,12 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
           value={formatCLP(cierre.total_facturable)}
           caption={t.encargos(cierre.encargos_facturables)}
           testId="cierre-facturable"
+        />
+        <Figure
+          label={m.visitas}
+          value={formatThousands(cierre.visitas.length)}
+          caption={m.visitasNegativas(cierre.visitas_negativas)}
+          testId="cierre-visitas"
         />
         <Figure label={t.sinResultadosCorto} value={formatThousands(cierre.sin_resultados.length)} testId="cierre-sin-resultados" />
       </SimpleGrid>
@@ -120,6 +178,8 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
         {m.criterioFacturable}
       </Text>
 
+      <Visitas cierre={cierre} />
+
       <Lista
         title={m.sinResultados}
         hint={cierre.criterio_sin_resultados}
@@ -144,7 +204,7 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
   );
 }
 
-/** Cierre del día: what was certified and billed today, and what was worked without results. */
+/** Cierre del día: what was certified and billed today, the field visits, and what was worked without results. */
 export function CierreDiaPanel() {
   const hoy = todayIso();
   const [fecha, setFecha] = useState(hoy);
