@@ -3,7 +3,7 @@ import { CIUDADES } from '@receptoria/contracts';
 import { IconMapPinPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { confirmAction } from '../confirm-action';
-import { FormSelect, FormTextInput } from '../form';
+import { comunaOptions, FormSelect, FormTextInput } from '../form';
 import { emptyDomicilio, type EncargoFormValues } from './encargo-form-values';
 import { encargoFormMessages } from './messages';
 
@@ -101,7 +101,7 @@ export function DomiciliosField<TContext, TOutput>({ form, comunas, disabled }: 
                 name={`domicilios.${index}.comuna`}
                 label={m.comuna}
                 placeholder={encargoFormMessages.select}
-                data={withCurrent(comunas, rows?.[index]?.comuna ?? null)}
+                data={comunaOptions(comunas, rows?.[index]?.comuna ?? null)}
                 withAsterisk
                 disabled={disabled}
               />

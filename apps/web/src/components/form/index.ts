@@ -1,3 +1,4 @@
+export { comunaOptions } from './comuna-options';
 export { DateTextField, type DateTextFieldProps } from './date-text-field';
 export { FormDate, type FormDateProps } from './form-date';
 export { FormDateTime, type FormDateTimeProps } from './form-date-time';

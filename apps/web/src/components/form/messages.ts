@@ -1,6 +1,8 @@
 /** Texts of the shared form inputs. */
 export const formMessages = {
   nothingFound: 'Sin resultados',
+  comunasFrecuentes: 'Comunas frecuentes',
+  comunasTodas: 'Todas las comunas de Chile',
   clearDate: 'Borrar fecha',
   openCalendar: 'Abrir calendario',
   maximoCaracteres: (max: number) => `Máximo ${max} caracteres`,

@@ -15,14 +15,14 @@ const m = encargosMessages.loading;
  * Everything the assignment form lists. A failed list stays empty and is reported once (spec 01 §8):
  * the new form names each list (or says 'Error cargando datos del formulario' when most fail), the
  * re-encargo screen says 'Error cargando datos del sistema'.
- * The modify screen loads comunas from the system; the new form uses the fixed 16.
+ * Both screens offer Chile's 346 comunas from the system (the spec's 16 while they load).
  */
 export function useEncargoLookups(screen: 'nuevo' | 're') {
   const tribunales = useTribunales();
   const tipos = useTiposEncargo();
   const causas = useTiposCausa();
   const estudios = useEstudiosOptions();
-  const comunas = useComunas(screen === 're');
+  const comunas = useComunas();
   const reported = useRef(new Set<string>());
 
   const failures: string[] = [];
@@ -30,7 +30,7 @@ export function useEncargoLookups(screen: 'nuevo' | 're') {
   if (tipos.isError) failures.push(m.tipos);
   if (causas.isError) failures.push(m.causas);
   if (estudios.isError) failures.push(m.estudios);
-  if (comunas.isError) failures.push(m.sistema);
+  if (screen === 're' && comunas.isError) failures.push(m.sistema);
   const failureKey = failures.join('|');
   // Reported once every list has answered (a failed one is retried first): lists failing a moment
   // apart are still one 'Error cargando datos del formulario', not one message each.
@@ -60,7 +60,7 @@ export function useEncargoLookups(screen: 'nuevo' | 're') {
 
   return {
     lookups,
-    comunas: screen === 're' ? (comunas.data ?? COMUNAS) : COMUNAS,
+    comunas: comunas.data ?? COMUNAS,
     loading: tribunales.isPending || tipos.isPending || causas.isPending || estudios.isPending,
   };
 }

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import {
   CIUDADES_ESTUDIO,
-  COMUNAS,
   EMAIL_TIPOS,
   EMAIL_TIPO_LABELS,
   type EstudioCreateValue,
@@ -32,10 +31,18 @@ import {
 import type { ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormSelect, FormSwitch, FormTextInput, preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
+import {
+  comunaOptions,
+  FormSelect,
+  FormSwitch,
+  FormTextInput,
+  preventEnterSubmit,
+  useUnsavedChangesPrompt,
+} from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { confirmAction, confirmClearForm } from '../../../components/confirm-action';
 import { notify } from '../../../lib/notify';
+import { useComunaNames } from '../../encargos/api/get-comunas';
 import { useRegisterEstudio } from '../api/register-estudio';
 import { estudiosMessages } from '../messages';
 import { registerErrorText } from '../utils/api-errors';
@@ -75,6 +82,7 @@ export function RegistrarEstudioScreen() {
     reValidateMode: 'onChange',
   });
   const { control, formState } = form;
+  const comunas = useComunaNames();
   const emails = useFieldArray({ control, name: 'emails' });
   const partes = useFieldArray({ control, name: 'partes_demandantes' });
   const register = useRegisterEstudio();
@@ -157,7 +165,7 @@ export function RegistrarEstudioScreen() {
                 <FormTextInput control={control} name="direccion" label={f.direccion} placeholder={f.placeholders.direccion} withAsterisk maxLength={300} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-                <FormSelect control={control} name="comuna" label={f.comuna} placeholder={f.placeholders.select} data={[...COMUNAS]} withAsterisk />
+                <FormSelect control={control} name="comuna" label={f.comuna} placeholder={f.placeholders.select} data={comunaOptions(comunas)} withAsterisk />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
                 <FormSelect control={control} name="ciudad" label={f.ciudad} placeholder={f.placeholders.select} data={[...CIUDADES_ESTUDIO]} withAsterisk />

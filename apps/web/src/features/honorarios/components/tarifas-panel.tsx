@@ -1,17 +1,17 @@
 import { ActionIcon, Alert, Button, Card, Group, Loader, NumberInput, SegmentedControl, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { COMUNAS, type TarifaInput, TarifasPutSchema, todayIso, versionDeTarifas } from '@receptoria/contracts';
+import { type TarifaInput, TarifasPutSchema, todayIso, versionDeTarifas } from '@receptoria/contracts';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { comunaOptions } from '../../../components/form';
 import { PesosInput } from '../../../components/pesos-input';
 import { SaveFooter, useSaveProblema } from '../../../components/save-footer';
 import { errorText } from '../../../lib/error-text';
 import { pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { useComunaNames } from '../../encargos/api/get-comunas';
 import { useArancel, useSaveTarifas, useTarifas, useTiposEstampadoTarifas, useUtm } from '../api/tarifas-api';
 import { tarifasMessages as m } from '../messages';
 import { arancelDe, type FilaTarifa, filaDeTarifa, filaVacia, listaCompleta, pesosDeUtm } from '../utils/tarifas';
-
-const COMUNA_DATA = [...COMUNAS];
 
 /** The first message of a refused list; a row's own problem says its row (this table's rows come first). */
 function problemaDeLista(body: TarifaInput[], filas: number): string | null {
@@ -37,6 +37,7 @@ function TarifasEditor({
   onSaved,
 }: EditorProps & { inicial: FilaTarifa[]; todas: Parameters<typeof listaCompleta>[0]; onSaved: () => void }) {
   const [filas, setFilas] = useState<FilaTarifa[]>(inicial);
+  const comunas = useComunaNames();
   const [abiertos, setAbiertos] = useState<Set<string>>(new Set());
   const { problema, trySave } = useSaveProblema();
   // The list's version as this editor read it: a save over someone else's later change is refused (409).
@@ -196,7 +197,7 @@ function TarifasEditor({
                               <Group key={i} gap="xs" wrap="nowrap">
                                 <Select
                                   aria-label={`${m.comuna} (${m.fila(index + 1)})`}
-                                  data={COMUNA_DATA}
+                                  data={comunaOptions(comunas, recargo.comuna)}
                                   value={recargo.comuna || null}
                                   onChange={(value) => cambiar(fila.key, { recargos: fila.recargos.map((r, j) => (j === i ? { ...r, comuna: value ?? '' } : r)) })}
                                   searchable
