@@ -17,6 +17,7 @@ export * from './estadisticas';
 export * from './informes';
 export * from './auditoria';
 export * from './diligencias';
+export * from './ciclo-vida';
 export * from './estampados';
 export * from './plantillas';
 export * from './alarmas';

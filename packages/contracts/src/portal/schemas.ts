@@ -239,6 +239,21 @@ export const PortalEventoPlazoSchema = z.object({
   fecha: z.string(),
   titulo: z.string(),
   estado: z.enum(['pendiente', 'cumplido']),
+  /** The due date (YYYY-MM-DD); `fecha` is the instant of the act that met it once cumplido. */
+  vence: z.string(),
+  cumplido_en: z.string().nullable(),
+  /** What met it, e.g. the art. 46 letter's tracking number. */
+  referencia: z.string().nullable(),
+});
+/** One of the assignment's other acts (letter sent, certificate signed, uploaded to the court). */
+export const PortalEventoActoSchema = z.object({
+  tipo: z.literal('acto'),
+  id: z.number().int(),
+  /** The act's kind (TIPOS_EVENTO). */
+  evento: z.string(),
+  fecha: z.string(),
+  titulo: z.string(),
+  detalle: z.string(),
 });
 export const PortalEventoReciboSchema = z.object({
   tipo: z.literal('recibo'),
@@ -258,9 +273,10 @@ export const PortalEventoSchema = z.discriminatedUnion('tipo', [
   PortalEventoCertificadoSchema,
   PortalEventoPlazoSchema,
   PortalEventoReciboSchema,
+  PortalEventoActoSchema,
 ]);
 export type PortalEvento = z.infer<typeof PortalEventoSchema>;
-export const PORTAL_EVENTO_TIPOS = ['recibido', 'visita', 'resultado', 'certificado', 'plazo', 'recibo'] as const;
+export const PORTAL_EVENTO_TIPOS = ['recibido', 'visita', 'resultado', 'certificado', 'plazo', 'recibo', 'acto'] as const;
 
 export const PortalEncargoDetalleSchema = z.object({
   encargo: PortalEncargoItemSchema.extend({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { boundedString } from '../common/text';
 import { rutaMessages as m } from './messages';
+import { ESTADOS_EN_TERRENO } from '../ciclo-vida/eventos';
 
 /** Assignment states whose addresses are planned into routes (spec 02 §4). */
-export const RUTA_ESTADOS = ['pendiente', 'preparado'] as const;
+export const RUTA_ESTADOS = ESTADOS_EN_TERRENO;
 
 /** Google Maps directions take about ten places per link; longer routes are split into legs. */
 export const MAX_PARADAS_POR_TRAMO = 10;

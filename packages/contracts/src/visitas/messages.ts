@@ -16,6 +16,8 @@ export const visitaMessages = {
   fechaHoraInvalida: 'La fecha y hora de la visita no es válida (use fecha y hora ISO con zona horaria)',
   fechaHoraFutura: 'La fecha y hora de la visita no puede ser posterior a este momento',
   fechaHoraAntigua: 'La fecha de la visita debe ser posterior al año 2000',
+  fechaAnteriorAlEncargo: (fechaEncargo: string) =>
+    `La fecha de la visita no puede ser anterior a la fecha del encargo (${fechaEncargo}). Revise la fecha y hora de la visita.`,
   tipoInvalido: 'El tipo de visita debe ser búsqueda, notificación, requerimiento, embargo u otra',
   resultadoInvalido: 'Seleccione un resultado de la visita válido',
   relacionInvalida: 'La relación del informante debe ser conserje, vecino, familiar, empleado, el mismo u otro',

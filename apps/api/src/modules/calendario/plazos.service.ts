@@ -14,12 +14,13 @@ import {
   todayIso,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { preparedSql } from '../../lib/prepared';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
+import { avanzarEncargo, instanteDeFecha } from '../ciclo-vida/ciclo-vida.service';
 import { type CalendarioRef, conteoDelReceptor } from './calendario.service';
 
 const { plazos, encargos, estudios } = tenantSchema;
@@ -68,11 +69,20 @@ interface NuevoPlazo {
 }
 
 /**
- * Starts a deadline inside the act's transaction. An open deadline of the same kind for the same
- * assignment is closed as cumplido by 'reemplazado' (kept as evidence): the later act is the one that
- * counts (a second requerimiento, a new stamp to upload).
+ * Starts a deadline inside the act's transaction. One act starts one deadline: the same act seen again
+ * (an art. 44 notification recorded on the phone, then saved as results; a certificate generated again)
+ * finds the deadline it started and opens none: one per kind and act date, and the upload to the court
+ * one per assignment. An open deadline of the same kind started by an earlier act is closed as cumplido
+ * by 'reemplazado' (kept as evidence): the later act is the one that counts (a second requerimiento).
  */
 async function crearPlazo(tx: TenantDb, ref: CalendarioRef, nuevo: NuevoPlazo, actor: AuditActor, dias?: (sla: number) => number): Promise<PlazoRow> {
+  const [mismo] = await tx
+    .select()
+    .from(plazos)
+    .where(and(eq(plazos.encargoId, nuevo.encargoId), eq(plazos.tipo, nuevo.tipo), ...(nuevo.tipo === 'subida_estampado' ? [] : [eq(plazos.desde, nuevo.desde)])))
+    .orderBy(desc(plazos.id))
+    .limit(1);
+  if (mismo) return mismo;
   const conteo = await conteoDelReceptor(tx, ref, nuevo.desde);
   const total = dias ? dias(conteo.diasSlaSubida) : nuevo.dias;
   const { vence } = diasHabiles(nuevo.desde, total, conteo.opciones);
@@ -163,24 +173,20 @@ export async function plazoDeVisitaArt44(
 }
 
 /** The open deadlines of one kind of an assignment, met on `fecha` (e.g. the art. 46 letter sent); returns how many. */
-export async function cumplirPlazosDeEncargo(tx: TenantDb, encargoId: number, tipo: TipoPlazo, fecha: string, actor: AuditActor): Promise<number> {
+export async function cumplirPlazosDeEncargo(
+  tx: TenantDb,
+  encargoId: number,
+  tipo: TipoPlazo,
+  fecha: string,
+  actor: AuditActor,
+  referencia: string | null = null,
+): Promise<number> {
   const abiertos = await tx
     .select()
     .from(plazos)
     .where(and(eq(plazos.encargoId, encargoId), eq(plazos.tipo, tipo), eq(plazos.estado, 'pendiente')))
     .for('update');
-  for (const row of abiertos) await cerrar(tx, row, fecha, actor);
-  return abiertos.length;
-}
-
-/** The upload deadline of one stamp (origen 'estampado:<uuid>') met on `fecha` when still open; returns how many. */
-export async function cumplirPlazoDeEstampado(tx: TenantDb, estampadoId: string, fecha: string, actor: AuditActor): Promise<number> {
-  const abiertos = await tx
-    .select()
-    .from(plazos)
-    .where(and(eq(plazos.origen, `estampado:${estampadoId}`), eq(plazos.tipo, 'subida_estampado'), eq(plazos.estado, 'pendiente')))
-    .for('update');
-  for (const row of abiertos) await cerrar(tx, row, fecha, actor);
+  for (const row of abiertos) await cerrar(tx, row, fecha, actor, referencia);
   return abiertos.length;
 }
 
@@ -247,17 +253,20 @@ export async function listPlazos(db: TenantDb, query: PlazosQuery, now = new Dat
   return JSON.parse(await listPlazosJson(db, query, now)) as Plazo[];
 }
 
-async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditActor): Promise<PlazoRow> {
+async function cerrar(tx: TenantDb, row: PlazoRow, fecha: string, actor: AuditActor, referencia: string | null = null): Promise<PlazoRow> {
   const [updated] = await tx
     .update(plazos)
-    .set({ estado: 'cumplido', cumplidoEn: fecha, cumplidoPor: actor.username })
+    .set({ estado: 'cumplido', cumplidoEn: fecha, cumplidoPor: actor.username, ...(referencia === null ? {} : { referencia }) })
     .where(eq(plazos.id, row.id))
     .returning();
   await recordAudit(tx, actor, {
     entidad: 'plazo',
     entidadId: row.id,
     accion: 'cumplir',
-    cambios: diffFields({ estado: row.estado, cumplido_en: row.cumplidoEn }, { estado: 'cumplido', cumplido_en: fecha }),
+    cambios: diffFields(
+      { estado: row.estado, cumplido_en: row.cumplidoEn, referencia: row.referencia },
+      { estado: 'cumplido', cumplido_en: fecha, referencia: referencia ?? row.referencia },
+    ),
   });
   return updated as PlazoRow;
 }
@@ -297,6 +306,21 @@ export async function marcarSubido(db: TenantDb, encargoId: number, input: Marca
       accion: 'marcar_subido',
       cambios: { subido_al_tribunal: { antes: null, despues: input.fecha } },
     });
+    // Uploaded to the court: the assignment's act (a listo_para_estampar one becomes estampado).
+    const now = new Date();
+    await avanzarEncargo(
+      tx,
+      {
+        encargoId,
+        tipo: 'estampado_subido',
+        instante: instanteDeFecha(input.fecha, now),
+        actor: actor.username,
+        datos: { fecha: input.fecha },
+        origen: `subida_plazo:${(abiertos[0] as PlazoRow).id}`,
+      },
+      actor,
+      now,
+    );
     return abiertos.length;
   });
 }

@@ -3,7 +3,7 @@ import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared, preparedSql } from '../../lib/prepared';
 
-const { auditoria, cartasArt46, diligencias, encargoTotales, encargos, estudios, plazos, tarifas, tiposEncargo, tiposEstampado, utmMensual } =
+const { auditoria, cartasArt46, diligencias, encargoEventos, encargoTotales, encargos, estudios, plazos, tarifas, tiposEncargo, tiposEstampado, utmMensual } =
   tenantSchema;
 
 export type TipoEstampadoRow = typeof tiposEstampado.$inferSelect;
@@ -306,7 +306,8 @@ export interface ResultadosEscritura {
  * Results saved in one statement (one round trip, its own transaction when run outside one): the
  * assignment updated while its version is still the one read (the work queue's last-diligence day set
  * here, so the diligences' trigger finds it right and adds no second version), the diligence inserted
- * for it, and both audit entries (the diligence created, the assignment's 'resultados') in that order.
+ * for it, both audit entries (the diligence created, the assignment's 'resultados') in that order, and
+ * the assignment's 'resultados' event (its lifecycle, ciclo-vida).
  * Answers the new diligence's id; undefined, with nothing written, when the assignment changed since.
  */
 export async function insertDiligenciaConResultados(db: TenantDb, diligencia: DiligenciaValues, w: ResultadosEscritura): Promise<number | undefined> {
@@ -319,6 +320,8 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
         update ${encargos} set estado = ${p('estado')}, fecha_modificacion = ${p('fechaModificacion')}::timestamptz,
                ultima_diligencia_dia = greatest(ultima_diligencia_dia, (${p('fechaDiligencia')}::timestamptz at time zone 'America/Santiago')::date)
          where id = ${p('encargoId')}::int and version = ${p('version')}::int
+  /** The stamp type's name, for the assignment's 'resultados' event written by the same statement. */
+  tipoNombre?: string;
         returning id
       ), d as (
         insert into ${diligencias} (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, tratamiento, valor_cobrado, valor_final,
@@ -357,6 +360,13 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
 export async function completarHoraDiligencia(db: TenantDb, id: number, fecha: Date): Promise<DiligenciaRow> {
   const [row] = await db
     .update(diligencias)
+      ), ev as (
+        insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
+        select u.id, 'resultados', ${p('fechaDiligencia')}::timestamptz, ${p('fechaCreacion')}::timestamptz, ${p('usuario')}::text,
+               jsonb_build_object('diligencia_id', d.id, 'tipo_estampado_id', ${p('tipoEstampadoId')}::int, 'tipo', ${p('tipoNombre')}::text,
+                                  'domicilio', concat_ws(', ', ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text)),
+               'diligencia:' || d.id
+          from d, u
     .set({ fechaDiligencia: fecha, horaInformada: true })
     .where(eq(diligencias.id, id))
     .returning();
@@ -372,3 +382,4 @@ export async function countDiligencias(db: TenantDb, encargoIds: readonly number
     .where(inArray(diligencias.encargoId, [...encargoIds]));
   return Number(row?.n ?? 0);
 }
+    tipoNombre: w.tipoNombre ?? '',

@@ -1,5 +1,7 @@
 import {
   COLA_LIMITE,
+  ESTADOS_CON_RESULTADOS as ESTADOS_CICLO_CON_RESULTADOS,
+  estadoTras,
   type ColaResponse,
   type EncargoEstado,
   type GuardarFechaEstampadoValue,
@@ -27,6 +29,7 @@ import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '..
 import {
   type EncargoFull,
   encargosFullByRolWith,
+import { avanzarEncargo } from '../ciclo-vida/ciclo-vida.service';
   lockEncargosFullByRol,
   updateEncargoReturning,
   withUpdatedRow,
@@ -49,8 +52,8 @@ import {
   utmJson,
 } from './diligencias.repository';
 
-/** States in which results may be registered (spec 02 §4). */
-export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ['preparado', 'listo_para_estampar'];
+/** States in which results may be registered (spec 02 §4): the lifecycle's rule, shared with the web app. */
+export const ESTADOS_CON_RESULTADOS: readonly EncargoEstado[] = ESTADOS_CICLO_CON_RESULTADOS;
 
 /**
  * The assignment a rol (and optional id) names, locked and read whole in one round trip; several
@@ -213,10 +216,11 @@ async function registrar(
   const tipoRef = { id: tipo.id, nombre: tipo.nombre };
   // The assignment as the update leaves it (state, modification time and the version its trigger raises):
   // its audit entry is written by the same statement.
-  const after = withUpdatedRow(found, { ...current, estado: input.cambiar_estado_a, fechaModificacion: now, version: current.version + 1 });
+  const estado = estadoTras(current.estado, 'resultados');
+  const after = withUpdatedRow(found, { ...current, estado, fechaModificacion: now, version: current.version + 1 });
   const id = await insertDiligenciaConResultados(db, values, {
     version: current.version,
-    estado: input.cambiar_estado_a,
+    estado,
     fechaModificacion: now,
     actor,
     cambiosDiligencia: diffFields(null, { ...toDiligenciaResumen({ id: 0, ...values }), encargo_id: encargoId, tipo_estampado: tipoRef }, ['id']),
@@ -234,6 +238,7 @@ async function registrar(
       fechaDiligencia: input.fecha_diligencia,
       lugarRequerimiento: input.lugar_requerimiento,
       diasTabla: input.dias_tabla,
+    tipoNombre: tipo.nombre,
     },
     actor,
   );
@@ -244,7 +249,7 @@ async function registrar(
       message: m.resultadosGuardados,
       encargo_id: encargoId,
       numero_rol: current.numeroRol,
-      estado: input.cambiar_estado_a,
+      estado,
       diligencia: {
         ...toDiligenciaResumen(diligencia),
         encargo_id: encargoId,
@@ -276,21 +281,27 @@ export async function notificarEstampado(
     const locked =
       found.doc.encargoId !== null ? (await lockForChange(tx, found.doc.encargoId)).found : await lockByRol(tx, input.numero_rol, undefined);
     const current = locked.row;
-    const before = snapshotOf(locked);
     const encargoId = current.id;
     if (current.numeroRol !== input.numero_rol) throw new AppError('NOT_FOUND', m.encargoNoEncontrado);
     // A certificate is never on record without its result and fee: no diligence, no estampado.
     if (!(await findUltimaDiligencia(tx, encargoId))) throw new AppError('CONFLICT', m.sinDiligenciaEstampado);
-    const fecha = todayIso(now);
-    const row = await updateEncargoReturning(tx, encargoId, {
-      estado: 'estampado',
-      estadoEstampado: 'estampado',
-      fechaEstampado: fecha,
-      observacionEstampado: current.observacionEstampado || m.observacionEstampadoAutomatica,
-      fechaModificacion: now,
-    });
     await markEstampadoNotificado(tx, found.doc.id, now);
-    await auditEncargoAs(tx, actor, 'estampado', before, withUpdatedRow(locked, row));
+    // Opening the document is the assignment's act: it becomes estampado once, dated today.
+    const { fechaEstampado } = await avanzarEncargo(
+      tx,
+      {
+        encargoId,
+        tipo: 'estampado_abierto',
+        instante: now,
+        actor: actor.username,
+        datos: { estampado_id: found.doc.id },
+        origen: `estampado_abierto:${found.doc.id}`,
+      },
+      actor,
+      now,
+      locked,
+    );
+    const fecha = fechaEstampado ?? todayIso(now);
     return {
       success: true as const,
       message: m.estadoActualizado,

@@ -12,6 +12,7 @@ import {
   normalizeRol,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
+import { inicioDeFecha, registrarEvento } from '../ciclo-vida/eventos.repository';
 import { AppError } from '../../lib/app-error';
 import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
@@ -209,6 +210,18 @@ type CompleteEncargo = Pick<
 
 /** Thrown inside the creating transaction (rolling it back) when its idempotency key was already taken. */
 export class ClaveYaUsada extends Error {}
+/** The assignment's first act: received on its fecha_encargo, in state preparado. */
+async function registrarRecibido(tx: TenantDb, found: EncargoFull, actor: AuditActor): Promise<void> {
+  await registrarEvento(tx, {
+    encargoId: found.row.id,
+    tipo: 'recibido',
+    instante: inicioDeFecha(found.row.fechaEncargo),
+    actor: actor.username,
+    datos: { fecha_encargo: found.row.fechaEncargo, estado_inicial: found.row.estado },
+    origen: `recibido:${found.row.id}`,
+  });
+}
+
 
 /**
  * Stores a complete assignment in state preparado with its addresses and reminders, and answers
@@ -302,6 +315,7 @@ export async function createEncargo(
     return found;
   });
   return detailOf(created);
+    await registrarRecibido(tx, found, actor);
 }
 
 export async function getEncargo(db: TenantDb, id: number): Promise<EncargoDetail> {
@@ -440,3 +454,12 @@ export async function reEncargo(
   });
   return detailOf(created);
 }
+    await registrarRecibido(tx, found, actor);
+    await registrarEvento(tx, {
+      encargoId: original.id,
+      tipo: 're_encargado',
+      instante: now,
+      actor: actor.username,
+      datos: { nuevo_encargo_id: found.row.id },
+      origen: `re_encargado:${found.row.id}`,
+    });

@@ -31,6 +31,7 @@ import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { plazoDeEstampado } from '../calendario/plazos.service';
+import { registrarEvento } from '../ciclo-vida/eventos.repository';
 import {
   completarHoraDiligencia,
   findTipoEstampado,
@@ -393,6 +394,14 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
     return inserted;
   });
   await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
+      await registrarEvento(tx, {
+        encargoId,
+        tipo: 'estampado_generado',
+        instante: now,
+        actor: ctx.username,
+        datos: { estampado_id: inserted.id, titulo, tipo: tipo.nombre },
+        origen: `estampado:${inserted.id}`,
+      });
   if (doc.motor === 'local') ctx.engines.pdfs?.schedule(ctx.tenant.id, doc.id);
   const faltan = receptorIncompleto(ctx.tenant);
   return {

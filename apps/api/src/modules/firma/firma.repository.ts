@@ -154,12 +154,14 @@ export async function setCodigo(tx: TenantDb, id: string, codigo: string): Promi
   await tx.update(estampados).set({ codigoVerificacion: codigo }).where(and(eq(estampados.id, id), isNull(estampados.codigoVerificacion)));
 }
 
-export async function insertFirma(tx: TenantDb, values: FirmaInsert): Promise<void> {
-  await tx.insert(estampadoFirmas).values(values);
+export async function insertFirma(tx: TenantDb, values: FirmaInsert): Promise<{ id: number }> {
+  const [row] = await tx.insert(estampadoFirmas).values(values).returning({ id: estampadoFirmas.id });
+  return row as { id: number };
 }
 
-export async function insertSubida(tx: TenantDb, values: typeof estampadoSubidas.$inferInsert): Promise<void> {
-  await tx.insert(estampadoSubidas).values(values);
+export async function insertSubida(tx: TenantDb, values: typeof estampadoSubidas.$inferInsert): Promise<{ id: number }> {
+  const [row] = await tx.insert(estampadoSubidas).values(values).returning({ id: estampadoSubidas.id });
+  return row as { id: number };
 }
 
 /** The signed PDF of a certificate, if signed. */

@@ -21,7 +21,8 @@ import { AppError } from '../../lib/app-error';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit, recordControlAudit } from '../auditoria/auditoria.service';
-import { cumplirPlazoDeEstampado } from '../calendario/plazos.service';
+import { cumplirPlazosDeEncargo } from '../calendario/plazos.service';
+import { avanzarEncargo, instanteDeFecha } from '../ciclo-vida/ciclo-vida.service';
 import type { DocumentSigner } from '../estampados/estampados.service';
 import type { CifradoCertificados } from './cifrado';
 import { docxConCodigo } from './docx-codigo';
@@ -221,15 +222,29 @@ export async function marcarSubido(ctx: FirmaContext, id: string, input: MarcarD
     if (actual.firmaId === null || actual.firmadoEn === null) throw new AppError('BAD_REQUEST', m.subidoSinFirma);
     if (actual.subido !== null) throw new AppError('BAD_REQUEST', m.yaSubido);
     if (input.fecha < todayIso(actual.firmadoEn)) throw new AppError('BAD_REQUEST', m.fechaSubidaAnterior, { errors: { fecha: [m.fechaSubidaAnterior] } });
-    await insertSubida(tx, { estampadoId: id, fecha: input.fecha, registradaPor: ctx.actor.username });
+    const subida = await insertSubida(tx, { estampadoId: id, fecha: input.fecha, registradaPor: ctx.actor.username });
     if (doc.encargoId !== null) {
-      await cumplirPlazoDeEstampado(tx, id, input.fecha, ctx.actor);
+      // The assignment's upload deadline (one per assignment, whichever certificate opened it) is met.
+      await cumplirPlazosDeEncargo(tx, doc.encargoId, 'subida_estampado', input.fecha, ctx.actor);
       await recordAudit(tx, ctx.actor, {
         entidad: 'encargo',
         entidadId: doc.encargoId,
         accion: 'estampado_subido',
         cambios: { estampado_subido: { antes: null, despues: { id, fecha: input.fecha } } },
       });
+      await avanzarEncargo(
+        tx,
+        {
+          encargoId: doc.encargoId,
+          tipo: 'estampado_subido',
+          instante: instanteDeFecha(input.fecha, now),
+          actor: ctx.actor.username,
+          datos: { estampado_id: id, fecha: input.fecha },
+          origen: `subida:${subida.id}`,
+        },
+        ctx.actor,
+        now,
+      );
     }
   });
   return obtenerDocumento(ctx, id);
@@ -307,7 +322,7 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
       const actual = await lockParaFirmar(tx, id);
       if (!actual) throw new AppError('NOT_FOUND', m.documentoNoEncontrado);
       if (actual.firmado) throw new AppError('CONFLICT', m.documentoYaFirmado);
-      await insertFirma(tx, {
+      const firma = await insertFirma(tx, {
         estampadoId: id,
         archivoPdf: firmado,
         sha256,
@@ -327,6 +342,19 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
           accion: 'estampado_firmado',
           cambios: { estampado_firmado: { antes: null, despues: { id, firmante: p12.info.nombre, sha256 } } },
         });
+        await avanzarEncargo(
+          tx,
+          {
+            encargoId: actual.encargoId,
+            tipo: 'estampado_firmado',
+            instante: now,
+            actor: ctx.actor.username,
+            datos: { estampado_id: id, firmante: p12.info.nombre },
+            origen: `firma:${firma.id}`,
+          },
+          ctx.actor,
+          now,
+        );
       }
     });
   } catch (error) {

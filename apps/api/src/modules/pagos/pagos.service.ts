@@ -16,6 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
+import { registrarPagos } from '../ciclo-vida/eventos.repository';
 import { findRecibo, lockRecibo, rowsOf } from '../recibos/recibos.repository';
 
 const { pagos, pagoAplicaciones } = tenantSchema;
@@ -132,8 +133,13 @@ async function aplicar(tx: TenantDb, pago: { id: number; estudioId: number }, ap
     throw new AppError('BAD_REQUEST', message, { errors: { aplicaciones: [message] } });
   }
   if (ordered.length === 0) return;
-  await tx.insert(pagoAplicaciones).values(
-    ordered.map((a) => ({ pagoId: pago.id, reciboId: a.recibo_id, monto: a.monto, creadoPor: actor.username })),
+  const aplicadas = await tx
+    .insert(pagoAplicaciones)
+    .values(ordered.map((a) => ({ pagoId: pago.id, reciboId: a.recibo_id, monto: a.monto, creadoPor: actor.username })))
+    .returning({ id: pagoAplicaciones.id });
+  await registrarPagos(
+    tx,
+    aplicadas.map((a) => a.id),
   );
 }
 

@@ -1,5 +1,8 @@
 import {
   estadoLabel,
+  EVENTO_LABELS,
+  formatDate,
+  type TipoEvento,
   PORTAL_PAGE_SIZE,
   type PortalCatalogosResponse,
   type PortalEncargoDetalle,
@@ -16,6 +19,7 @@ import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { getComunas, getTiposCausa, getTiposEncargo, getTribunales } from '../lookups/lookups.service';
+import { inicioDeFecha, instanteDeFecha, listarEventos } from '../ciclo-vida/ciclo-vida.service';
 import { getRecibo, listRecibosPage } from '../recibos/recibos.service';
 import type { FotoSigner } from '../visitas/fotos';
 
@@ -28,6 +32,23 @@ export const PLAZO_PORTAL_LABELS: Record<string, string> = {
   subida_estampado: 'Vence subida del estampado al tribunal',
 };
 const plazoNombre = (tipo: string) => PLAZO_PORTAL_LABELS[tipo] ?? `Vence ${tipo}`;
+
+/** The acts the portal shows as their own line (the others have one: visits, results, certificates, receipts). */
+const ACTOS_PORTAL: Partial<Record<TipoEvento, string>> = {
+  carta_art46_enviada: EVENTO_LABELS.carta_art46_enviada,
+  estampado_firmado: EVENTO_LABELS.estampado_firmado,
+  estampado_subido: EVENTO_LABELS.estampado_subido,
+};
+
+/** The act that meets each kind of deadline. */
+const ACTO_QUE_CUMPLE: Record<string, TipoEvento> = { carta_art_46: 'carta_art46_enviada', subida_estampado: 'estampado_subido' };
+
+function detalleDe(datos: Record<string, unknown>): string {
+  if (typeof datos.numero_seguimiento === 'string') return `N° de seguimiento ${datos.numero_seguimiento}`;
+  if (typeof datos.firmante === 'string') return datos.firmante;
+  if (typeof datos.fecha === 'string') return formatDate(datos.fecha);
+  return '';
+}
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -178,12 +199,15 @@ export async function getPortalEncargo(
     for (const row of rows) fotosPorVisita.set(row.visitaId, [...(fotosPorVisita.get(row.visitaId) ?? []), row.id]);
   }
   const signer = fotosPorVisita.size > 0 ? await fotos.signer() : undefined;
-  const eventos: PortalEvento[] = [];
-  const creada = head.fecha_creacion instanceof Date ? head.fecha_creacion : new Date(head.fecha_creacion);
-  eventos.push({ tipo: 'recibido', fecha: toSantiagoIso(creada), titulo: 'Encargo recibido' });
+  // The assignment's acts as recorded (its lifecycle): the order of the timeline and the acts that have no row of their own.
+  const actos = await listarEventos(db, id);
+  const instanteDe = new Map(actos.map((e) => [e.origen, Date.parse(e.instante)]));
+  const lineas: { orden: number; evento: PortalEvento }[] = [];
+  const push = (orden: number, evento: PortalEvento) => lineas.push({ orden, evento });
+  push(inicioDeFecha(head.fecha_encargo).getTime(), { tipo: 'recibido', fecha: head.fecha_encargo, titulo: 'Encargo recibido' });
   for (const v of visitRows) {
     const label = RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado;
-    eventos.push({
+    push(v.fechaHora.getTime(), {
       tipo: 'visita',
       id: v.id,
       fecha: toSantiagoIso(v.fechaHora),
@@ -196,28 +220,50 @@ export async function getPortalEncargo(
     });
   }
   for (const d of dilRows) {
-    eventos.push({ tipo: 'resultado', id: d.id, fecha: toSantiagoIso(d.fecha), titulo: d.tipo, domicilio: [d.direccion, d.comuna].filter(Boolean).join(', ') });
+    push(d.fecha.getTime(), { tipo: 'resultado', id: d.id, fecha: toSantiagoIso(d.fecha), titulo: d.tipo, domicilio: [d.direccion, d.comuna].filter(Boolean).join(', ') });
   }
   for (const doc of docs) {
-    eventos.push({
+    const creado = doc.fecha instanceof Date ? doc.fecha : new Date(doc.fecha);
+    push(creado.getTime(), {
       tipo: 'certificado',
       id: doc.id,
-      fecha: toSantiagoIso(doc.fecha instanceof Date ? doc.fecha : new Date(doc.fecha)),
+      fecha: toSantiagoIso(creado),
       titulo: doc.titulo,
       firmado: doc.firmado,
       url: doc.con_pdf || doc.firmado ? `/api/v1/portal/encargos/${id}/certificados/${doc.id}/pdf/` : null,
     });
   }
-  for (const p of plazoRows) {
-    eventos.push({ tipo: 'plazo', id: p.id, fecha: p.vence, titulo: plazoNombre(p.tipo), estado: p.estado === 'cumplido' ? 'cumplido' : 'pendiente' });
+  for (const e of actos) {
+    const titulo = ACTOS_PORTAL[e.tipo];
+    if (!titulo) continue;
+    push(Date.parse(e.instante), { tipo: 'acto', id: e.id, evento: e.tipo, fecha: e.instante, titulo, detalle: detalleDe(e.datos) });
   }
+  for (const p of plazoRows) {
+    const cumplido = p.estado === 'cumplido' && p.cumplidoEn !== null;
+    // A met deadline stands where the act that met it stands; an open one at its due date.
+    const acto = cumplido ? actos.find((e) => e.tipo === ACTO_QUE_CUMPLE[p.tipo] && e.instante.slice(0, 10) === p.cumplidoEn) : undefined;
+    const orden = acto ? Date.parse(acto.instante) : inicioDeFecha(cumplido ? (p.cumplidoEn as string) : p.vence).getTime();
+    push(orden, {
+      tipo: 'plazo',
+      id: p.id,
+      fecha: acto ? acto.instante : cumplido ? (p.cumplidoEn as string) : p.vence,
+      titulo: plazoNombre(p.tipo),
+      estado: p.estado === 'cumplido' ? 'cumplido' : 'pendiente',
+      vence: p.vence,
+      cumplido_en: p.cumplidoEn,
+      referencia: p.referencia,
+    });
+  }
+  // A receipt after the acts it bills: at its recorded act, else after every act shown.
+  const ultimoActo = Math.max(...lineas.filter((l) => l.evento.tipo !== 'plazo' || l.evento.estado === 'cumplido').map((l) => l.orden));
   for (const { id: reciboId } of reciboIds) {
     const recibo = await getRecibo(db, reciboId);
     if (recibo.estado === 'anulado') continue;
-    eventos.push({
+    const orden = instanteDe.get(`recibo:${recibo.id}:${id}`) ?? Math.max(ultimoActo, instanteDeFecha(recibo.fecha, new Date(recibo.creado_en)).getTime());
+    push(orden, {
       tipo: 'recibo',
       id: recibo.id,
-      fecha: recibo.fecha,
+      fecha: toSantiagoIso(new Date(orden)),
       titulo: `Recibo N° ${recibo.numero}`,
       numero: recibo.numero,
       total: recibo.total,
@@ -225,8 +271,11 @@ export async function getPortalEncargo(
       url: `/api/v1/portal/recibos/${recibo.id}/pdf/`,
     });
   }
-  // Oldest first; a date-only deadline sorts at the start of its day.
-  eventos.sort((a, b) => a.fecha.localeCompare(b.fecha));
+  // In the order the acts happened (an open deadline at the start of its due date); ties keep the order above.
+  const eventos = lineas
+    .map((l, i) => ({ ...l, i }))
+    .sort((x, y) => x.orden - y.orden || x.i - y.i)
+    .map((l) => l.evento);
   return {
     encargo: {
       ...itemOf(head),

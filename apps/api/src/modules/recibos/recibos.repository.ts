@@ -269,6 +269,17 @@ export async function emitirRecibo(db: TenantDb, nuevo: NuevoRecibo): Promise<{ 
                ${sql.placeholder('cambios')}::jsonb || jsonb_build_object('numero', jsonb_build_object('antes', null, 'despues', recibo.numero)),
                ${sql.placeholder('ip')}, ${sql.placeholder('userAgent')}
           from recibo
+      ), eventos as (
+        -- Each billed assignment's 'facturado' act (its lifecycle), never before the acts it bills.
+        insert into encargo_eventos (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
+        select d.encargo_id, 'facturado',
+               greatest(instante_de_fecha(${sql.placeholder('fecha')}::date, recibo.creado_en),
+                        (select max(x.instante) from encargo_eventos x where x.encargo_id = d.encargo_id and x.tipo not in ('facturado', 'pagado'))),
+               recibo.creado_en, ${sql.placeholder('usuario')}::text,
+               jsonb_build_object('recibo_id', recibo.id, 'numero', recibo.numero, 'fecha', ${sql.placeholder('fecha')}::date),
+               'recibo:' || recibo.id || ':' || d.encargo_id
+          from recibo, (select distinct g.encargo_id from diligencias g where g.id = any(${sql.placeholder('diligencias')}::int[])) d
+        on conflict (origen) do nothing
       )
       select id, numero, creado_en from recibo`,
   );

@@ -12,6 +12,7 @@ import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { cumplirPlazosDeEncargo } from '../calendario/plazos.service';
+import { instanteDeFecha, registrarEvento } from '../ciclo-vida/eventos.repository';
 import { lockEncargo } from './visitas.repository';
 
 const { cartasArt46, plazos } = tenantSchema;
@@ -82,7 +83,16 @@ export async function registrarCartaArt46(
       accion: 'carta_art46',
       cambios: diffFields(null, { fecha_notificacion: row.fechaNotificacion, fecha_envio: row.fechaEnvio, numero_seguimiento: row.numeroSeguimiento }),
     });
-    const cumplidos = await cumplirPlazosDeEncargo(tx, encargoId, 'carta_art_46', input.fecha_envio, actor);
+    const cumplidos = await cumplirPlazosDeEncargo(tx, encargoId, 'carta_art_46', input.fecha_envio, actor, row.numeroSeguimiento);
+    await registrarEvento(tx, {
+      encargoId,
+      tipo: 'carta_art46_enviada',
+      instante: instanteDeFecha(row.fechaEnvio, now),
+      actor: actor.username,
+      datos: { fecha_envio: row.fechaEnvio, numero_seguimiento: row.numeroSeguimiento, fecha_notificacion: row.fechaNotificacion },
+      origen: `carta_art46:${row.id}`,
+      registradoEn: now,
+    });
     return { carta: toCarta(row), plazos_cumplidos: cumplidos };
   });
 }

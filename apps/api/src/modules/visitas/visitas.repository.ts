@@ -10,7 +10,7 @@ export type FotoMeta = { id: string; visitaId: number; tipoMime: string; bytes: 
 /** The assignment locked for a change (visits of one assignment are recorded one at a time). */
 export async function lockEncargo(tx: TenantDb, id: number) {
   const [row] = await tx
-    .select({ id: encargos.id, numeroRol: encargos.numeroRol, estado: encargos.estado })
+    .select({ id: encargos.id, numeroRol: encargos.numeroRol, estado: encargos.estado, fechaEncargo: encargos.fechaEncargo })
     .from(encargos)
     .where(eq(encargos.id, id))
     .for('update');

@@ -3,13 +3,16 @@ import {
   FOTO_MAX_BYTES,
   FOTOS_MAX_POR_VISITA,
   type Domicilio,
+  formatDate,
   type FotoTipoMime,
   type OrigenVisita,
   type RelacionInformante,
   type ResultadoVisita,
   type TipoVisita,
+  RESULTADOS_ACTO,
   toSantiagoIso,
   type Visita,
+  todayIso,
   type VisitaValue,
   visitaMessages as m,
 } from '@receptoria/contracts';
@@ -17,6 +20,7 @@ import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
+import { avanzarEncargo, registrarEvento } from '../ciclo-vida/ciclo-vida.service';
 import { recordAudit } from '../auditoria/auditoria.service';
 import type { CalendarioRef } from '../calendario/calendario.service';
 import { plazoDeVisitaArt44 } from '../calendario/plazos.service';
@@ -233,6 +237,11 @@ export async function crearVisita(
       accion: 'crear',
       cambios: diffFields(null, { uuid: inserted.uuid, ...contenidoDe(inserted), fecha_hora: toSantiagoIso(inserted.fechaHora) }),
     });
+    // A visit belongs to the assignment's story: never before the day it was received.
+    if (todayIso(input.fecha_hora) < encargo.fechaEncargo) {
+      const detalle = m.fechaAnteriorAlEncargo(formatDate(encargo.fechaEncargo));
+      throw new AppError('BAD_REQUEST', detalle, { errors: { fecha_hora: [detalle] } });
+    }
     if (input.resultado === 'notificado_art44') {
       await plazoDeVisitaArt44(tx, calendario, { encargoId, visitaUuid: inserted.uuid, fechaHora: inserted.fechaHora }, actor);
     }
@@ -257,12 +266,25 @@ export interface FotoSubida {
 export async function subirFoto(db: TenantDb, uuid: string, bytes: Buffer, actor: AuditActor, ctx: FotoContext): Promise<FotoSubida> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', m.fotoRequerida, { errors: { foto: [m.fotoRequerida] } });
   if (bytes.length > FOTO_MAX_BYTES) throw new AppError('BAD_REQUEST', m.fotoDemasiadoGrande, { errors: { foto: [m.fotoDemasiadoGrande] } });
+    await registrarVisita(tx, inserted, actor);
   const tipo = tipoPorFirma(bytes);
   if (!tipo) throw new AppError('BAD_REQUEST', m.fotoTipoInvalido, { errors: { foto: [m.fotoTipoInvalido] } });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const result = await db.transaction(async (tx) => {
     const visita = await lockVisitaByUuid(tx, uuid);
     if (!visita) throw new AppError('NOT_FOUND', m.visitaNoEncontrada);
+/**
+ * The visit as the assignment's act (and, for a notification or requerimiento, the act it is), in its
+ * transaction: a pendiente assignment becomes preparado, so the office can take its results.
+ */
+async function registrarVisita(tx: TenantDb, v: VisitaRow, actor: VisitaActor): Promise<void> {
+  const datos = { visita_uuid: v.uuid, resultado: v.resultado, corrige_a: v.corrigeA, domicilio: [v.domicilioDireccion, v.domicilioComuna].filter(Boolean).join(', ') };
+  await avanzarEncargo(tx, { encargoId: v.encargoId, tipo: 'visita', instante: v.fechaHora, actor: actor.username, datos, origen: `visita:${v.uuid}`, registradoEn: v.registradaEn }, actor, v.registradaEn);
+  if ((RESULTADOS_ACTO as readonly string[]).includes(v.resultado)) {
+    await registrarEvento(tx, { encargoId: v.encargoId, tipo: 'acto', instante: v.fechaHora, actor: actor.username, datos: { visita_uuid: v.uuid, resultado: v.resultado }, origen: `acto:visita:${v.uuid}`, registradoEn: v.registradaEn });
+  }
+}
+
     const existentes = await fotosDeVisita(tx, visita.id);
     const misma = existentes.find((f) => f.sha256 === sha256);
     if (misma) return { id: misma.id, creada: false };

@@ -1,5 +1,7 @@
 import {
+  admiteResultados,
   DIAS_TABLA_MAX,
+  ESTADOS_CON_RESULTADOS,
   type EncargoConResultados,
   type GuardarResultadosInput,
   LUGARES_REQUERIMIENTO,
@@ -74,11 +76,8 @@ export function encargoToResultadosValues(encargo: EncargoConResultados): Result
   };
 }
 
-export const ESTADOS_CON_RESULTADOS = ['preparado', 'listo_para_estampar'] as const;
-
-export function admiteResultados(estado: string): boolean {
-  return (ESTADOS_CON_RESULTADOS as readonly string[]).includes(estado);
-}
+/** The lifecycle's rule (contracts): the states whose results the office takes, the same the API enforces. */
+export { admiteResultados, ESTADOS_CON_RESULTADOS };
 
 /**
  * Buttons: 'Estampar Más Tarde' needs a type, a date and the notes (spec 02 §5); 'Generar Estampado' a

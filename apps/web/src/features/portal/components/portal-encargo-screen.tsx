@@ -30,6 +30,7 @@ const ICONS: Record<PortalEvento['tipo'], { icon: ComponentType<{ size?: number 
   certificado: { icon: IconFileCertificate, color: 'teal' },
   plazo: { icon: IconCalendarDue, color: 'orange' },
   recibo: { icon: IconReceipt, color: 'gray' },
+  acto: { icon: IconClipboardCheck, color: 'cyan' },
 };
 
 function EventBody({ evento }: { evento: PortalEvento }) {
@@ -92,6 +93,13 @@ function EventBody({ evento }: { evento: PortalEvento }) {
         </Group>
       );
     }
+    case 'acto':
+      return (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(evento.fecha)}
+          {evento.detalle ? ` · ${evento.detalle}` : ''}
+        </Text>
+      );
     case 'recibo':
       return (
         <Group gap="xs">
