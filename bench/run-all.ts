@@ -1,9 +1,10 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale, bench:portal); their settings are in each file's
+ * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale, bench:portal, bench:dia); their settings are in each file's
  * header. The work queue (/diligencias/cola/) is among the assignments rows, on the same 100,000 assignments.
  */
 import { runConversionesBench } from './conversiones';
+import { runDiaBench } from './dia';
 import { runEncargosBench } from './encargos';
 import { runFirmasBench } from './firmas';
 import { runPortalBench } from './portal';
@@ -51,6 +52,14 @@ const steps: [string, () => Promise<Row[]>][] = [
     'portal documents',
     async () => {
       const result = await runPortalBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
+  [
+    'one day',
+    async () => {
+      const result = await runDiaBench();
       if (result.failures > 0) failed = true;
       return result.rows;
     },
