@@ -55,6 +55,7 @@ describe.each([
   }, PASO_MS);
 
   it('1. intake: Nuevo Encargo with an address in San Miguel', async () => {
+    expect(Object.keys(d.t.config.database).includes('controlUrl')).toBe(!embedded);
     d.encargo = await ingresarEncargo(d);
     expect(d.encargo.domicilios[0]).toMatchObject({ direccion: DIRECCION, comuna: COMUNA });
     const l = await lugares();
@@ -153,7 +154,8 @@ describe.each([
       encargo_id: d.encargo.id,
       resultado_id: d.art44,
       visita_uuid: uuids.art44,
-      fecha_diligencia: acto!.fecha_hora,
+      // The form shows the act's minute (HH:MM): the save keeps the visit's exact instant, after the second search.
+      fecha_diligencia: `${formatDate(d.reloj.art44.slice(0, 10))} ${hhmm(d.reloj.art44)}`,
       apuntes_terreno: acto!.apuntes,
       informante: 'Rosa Muñoz',
       informante_relacion: 'familiar',

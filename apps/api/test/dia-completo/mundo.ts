@@ -35,7 +35,7 @@ export const PORTAL_EMAIL = 'abogada@recuperacionesandes.cl';
 
 const DIA_MS = 86_400_000;
 
-/** The day's instants in Santiago: intake three days ago, the first search yesterday, the second a few minutes ago. */
+/** The day's instants in Santiago: intake three days ago, the first search yesterday, the second a few minutes ago (hh:mm:45). */
 export interface Reloj {
   hoy: string;
   ayer: string;
@@ -50,8 +50,8 @@ export function relojDelDia(now = new Date()): Reloj {
   const hoy = todayIso(now);
   const ayer = todayIso(new Date(now.getTime() - DIA_MS));
   const fechaEncargo = todayIso(new Date(now.getTime() - 3 * DIA_MS));
-  // A whole second, five minutes ago (never before today's Santiago midnight).
-  const base = Math.floor((now.getTime() - 5 * 60_000) / 1000) * 1000;
+  // As on the phone in the street: the second search at :45 of a minute about five minutes ago, the act at :54.
+  const base = Math.floor((now.getTime() - 5 * 60_000) / 60_000) * 60_000 + 45_000;
   const second = new Date(base);
   return {
     hoy,
