@@ -8,7 +8,7 @@ export const correoMessages = {
   noEncontrado: 'Correo no encontrado',
   /** What an action answers when the mail could only be queued. */
   soloEnBandeja:
-    'No hay un servicio de correo configurado: el correo quedó en Correo saliente (Configuración → Correo saliente), desde donde puede copiarlo.',
+    'No hay un servicio de correo configurado: el correo quedó en Correo saliente (Accesos directos → Correo saliente), desde donde puede copiarlo.',
 } as const;
 
 export const CORREO_ESTADO_LABELS = {

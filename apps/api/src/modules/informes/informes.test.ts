@@ -1,4 +1,5 @@
 import {
+  correoMessages,
   ConfiguracionInformesSchema,
   ErrorBodySchema,
   type Estudio,
@@ -10,7 +11,7 @@ import { tenantSchema } from '@receptoria/db';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext, type TestContext } from '../../../test/helper';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { registerEstudio } from '../encargos/encargos.fixtures';
 import { CLP_FORMAT, DATE_FORMAT, HEADER_ROW } from './informe-excel';
@@ -257,7 +258,7 @@ describe('sending the spreadsheet by mail', () => {
 });
 
 describe('without any mail transport', () => {
-  it('answers a clear Spanish 409, never a 500', async () => {
+  it('keeps the report in Correo saliente with its file and says so, never a 500', async () => {
     const bare = await createTestContext();
     try {
       await bare.createUser({ tenantId: bare.mainTenantId, username: 'secretaria_c' });
@@ -275,10 +276,17 @@ describe('without any mail transport', () => {
         url: `${base(firm.id)}/enviar_excel_correo/`,
         payload: { frecuencia: 'diario', fecha_referencia: REF },
       });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().detail).toContain('No hay un servicio de correo configurado');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ message: correoMessages.soloEnBandeja, via: 'bandeja' });
+      expect(response.json().destinatarios).toContain('raiz@x.cl');
       const [row] = await db.select().from(tenantSchema.informesEnvios);
-      expect(row?.estado).toBe('fallido');
+      expect(row).toMatchObject({ estado: 'fallido', error: correoMessages.soloEnBandeja });
+      const outbox = await bare.request(token, { method: 'GET', url: '/api/v1/correo_saliente/' });
+      expect(outbox.statusCode).toBe(403);
+      const admin = await bare.login('admin', ADMIN_PASSWORD);
+      const [correo] = (await bare.request(admin, { method: 'GET', url: '/api/v1/correo_saliente/' })).json().results;
+      expect(correo).toMatchObject({ para: response.json().destinatarios.join(', '), estado: 'sin_transporte', enviado: null, adjuntos: [{ nombre: row!.archivo }] });
+      expect(correo.adjuntos[0].bytes).toBeGreaterThan(1000);
     } finally {
       await bare.close();
     }
