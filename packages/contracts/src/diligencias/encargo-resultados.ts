@@ -1,4 +1,20 @@
 import { z } from 'zod';
+import { EntregaCopiasRespuestaSchema } from '../visitas/entrega-copias';
+
+/** Art. 43 CPC: whether the person notified personally signed the diligence. */
+export const FIRMAS_NOTIFICADO = ['firmo', 'no_quiso', 'no_sabe'] as const;
+export type FirmaNotificado = (typeof FIRMAS_NOTIFICADO)[number];
+export const FIRMA_NOTIFICADO_LABELS: Record<FirmaNotificado, string> = {
+  firmo: 'Firmó',
+  no_quiso: 'No quiso firmar',
+  no_sabe: 'No supo o no pudo firmar',
+};
+/** <<firma_notificado>>: the sentence of the personal notification's certificate. */
+export const FIRMA_NOTIFICADO_ORACION: Record<FirmaNotificado, string> = {
+  firmo: 'Firmó la diligencia.',
+  no_quiso: 'No quiso firmar la diligencia.',
+  no_sabe: 'No supo o no pudo firmar la diligencia.',
+};
 
 /**
  * Results-and-stamps fields added to an assignment as GET /encargos/buscar_por_rol/ returns it
@@ -20,6 +36,12 @@ export const DiligenciaResumenSchema = z.object({
   informante_relacion: z.string(),
   /** False when only the date was typed (stored at 09:00): the certificate asks for the hour. */
   hora_informada: z.boolean(),
+  /** The field visit it was saved from, or null. */
+  visita_uuid: z.string().nullable(),
+  /** What was done with the copies, or null when not recorded. */
+  entrega_copias: EntregaCopiasRespuestaSchema.nullable(),
+  /** Art. 43: whether the person notified signed, or null when not recorded. */
+  firma_notificado: z.enum(FIRMAS_NOTIFICADO).nullable(),
 });
 export type DiligenciaResumen = z.infer<typeof DiligenciaResumenSchema>;
 

@@ -50,6 +50,8 @@ export const diligenciaMessages = {
   horaInvalida: 'Hora inválida: usa el formato HH:MM',
   sinDiligenciaEstampado:
     'El encargo no tiene resultados registrados: registra la diligencia antes de marcarlo como estampado',
+  firmaInvalida: 'Indique si la persona notificada firmó: firmó, no quiso firmar o no supo o no pudo firmar',
+  firmaNotificado: '¿Firmó la persona notificada? (art. 43 CPC)',
   informante: 'Informante',
   informanteRelacion: 'Relación con la persona buscada',
 } as const;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DiasTablaSchema, LugarRequerimientoSchema, plazoMessages, PlazoProximoSchema } from '../calendario/plazos';
 import { idSchema } from '../common/text';
+import { EntregaCopiasSchema } from '../visitas/entrega-copias';
 import { visitaMessages } from '../visitas/messages';
-import { ColaCartaArt46Schema } from '../visitas/schemas';
+import { ColaCartaArt46Schema, visitaUuidSchema } from '../visitas/schemas';
 import { isValidIsoDate } from '../format/dates';
 import { EncargoEstadoSchema } from '../encargos/estados';
 import { EncargoModifySchema } from '../encargos/schemas';
-import { DiligenciaResumenSchema } from './encargo-resultados';
+import { DiligenciaResumenSchema, FIRMAS_NOTIFICADO } from './encargo-resultados';
 import { encargoIdOpcional, fechaDiligencia, fechaTieneHora, rolBuscado, texto, tipoEstampadoId, valorPersonalizado } from './fields';
 import { TRATAMIENTOS, diligenciaMessages as m } from './messages';
 
@@ -70,6 +71,18 @@ export const GuardarResultadosSchema = z
     dias_tabla: DiasTablaSchema,
     /** The address the act took place at (art. 44 checks its búsquedas); absent → the principal address. */
     domicilio_id: z.preprocess((value) => (value === null || value === '' ? undefined : value), idSchema(visitaMessages.domicilioInvalido).optional()),
+    /**
+     * The field visit the results come from: the diligence takes its exact instant (when the typed date
+     * is that visit's minute), and its informant and copies when the body gives none.
+     */
+    visita_uuid: z.preprocess((value) => (value === null || value === '' ? undefined : value), visitaUuidSchema().optional()),
+    /** What was done with the copies; absent → the visit's, when saved from one. */
+    entrega_copias: z.preprocess((value) => (value === null ? undefined : value), EntregaCopiasSchema.optional()),
+    /** Art. 43: whether the person notified personally signed. */
+    firma_notificado: z.preprocess(
+      (value) => (value === null || value === '' ? undefined : value),
+      z.enum(FIRMAS_NOTIFICADO, { error: m.firmaInvalida }).optional(),
+    ),
   })
   .superRefine((value, ctx) => {
     if (value.lugar_requerimiento === 'fuera_territorio' && value.dias_tabla === undefined) {

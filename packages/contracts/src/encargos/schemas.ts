@@ -310,7 +310,11 @@ export const AlarmaSchema = z.object({
 export type Alarma = z.infer<typeof AlarmaSchema>;
 
 /** One assignment with its alarms (creation, re-assign, modify and detail answers). */
-export const EncargoDetailSchema = EncargoSchema.extend({ alarmas: z.array(AlarmaSchema) });
+export const EncargoDetailSchema = EncargoSchema.extend({
+  alarmas: z.array(AlarmaSchema),
+  /** The last diligence (with the visit it was saved from, visita_uuid), null without results. */
+  diligencia: EncargoResultadoFields.diligencia.optional(),
+});
 export type EncargoDetail = z.infer<typeof EncargoDetailSchema>;
 
 // ---------------------------------------------------------------------------------------------

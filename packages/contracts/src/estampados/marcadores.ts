@@ -46,6 +46,19 @@ export const MARCADORES = [
       'Inicio de oración según quien informó: "Por los dichos de María Soto, conserje," o, sin informante, "Según lo constatado en el lugar,"',
   },
   { marcador: 'apuntes_oracion', descripcion: 'Apuntes del receptor en terreno terminados en punto, para una oración propia' },
+  {
+    marcador: 'entrega_copias',
+    descripcion:
+      'Qué se hizo con las copias, según la visita o los resultados: "entregando las copias íntegras de las resoluciones a Rosa Muñoz, hija, persona adulta del domicilio", "dejando las copias íntegras de las resoluciones en poder del conserje del edificio, Juan Pérez" o "fijando las copias íntegras de las resoluciones en la puerta del domicilio"',
+  },
+  {
+    marcador: 'firma_notificado',
+    descripcion: 'Si la persona notificada personalmente firmó (art. 43 del Código de Procedimiento Civil): "Firmó la diligencia.", "No quiso firmar la diligencia." o "No supo o no pudo firmar la diligencia."',
+  },
+  {
+    marcador: 'identificacion_ejecutado',
+    descripcion: 'Identificación del ejecutado con su número: "cédula nacional de identidad N° 12.345.678-5" para una persona, "RUT N° 76.123.456-7" para una empresa',
+  },
   { marcador: 'busqueda_1_fecha', descripcion: 'Fecha (DD-MM-YYYY) de la primera de las dos últimas búsquedas positivas, en días distintos, anteriores a la diligencia (visitas en terreno)' },
   { marcador: 'busqueda_1_hora', descripcion: 'Hora (HH:MM) de esa primera búsqueda positiva' },
   {

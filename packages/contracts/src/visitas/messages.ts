@@ -22,6 +22,8 @@ export const visitaMessages = {
   resultadoInvalido: 'Seleccione un resultado de la visita válido',
   relacionInvalida: 'La relación del informante debe ser conserje, vecino, familiar, empleado, el mismo u otro',
   informanteNombreRequerido: 'Indique el nombre del informante',
+  generoInvalido: 'El género del informante debe ser femenino o masculino',
+  visitaAjena: 'La visita indicada no pertenece a este encargo',
   informanteNombreLargo: `El nombre del informante admite hasta ${INFORMANTE_NOMBRE_MAX} caracteres`,
   apuntesLargos: `Los apuntes de la visita admiten hasta ${VISITA_APUNTES_MAX} caracteres`,
   latitudInvalida: 'La latitud debe estar entre -90 y 90',

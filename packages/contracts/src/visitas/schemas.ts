@@ -12,6 +12,7 @@ import {
   TIPOS_VISITA,
   VISITA_APUNTES_MAX,
 } from './enums';
+import { EntregaCopiasRespuestaSchema, EntregaCopiasSchema, GENEROS } from './entrega-copias';
 import { visitaMessages as m } from './messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,11 +52,13 @@ export const InformanteSchema = z.object({
       .min(1, { error: m.informanteNombreRequerido }),
   ),
   relacion: z.enum(RELACIONES_INFORMANTE, { error: m.relacionInvalida }),
+  /** The relation agrees with it ("vecina del sector"); absent → inferred from the name. */
+  genero: z.preprocess((value) => (value === null || value === '' ? undefined : value), z.enum(GENEROS, { error: m.generoInvalido }).optional()),
 });
 export type Informante = z.output<typeof InformanteSchema>;
 
 /** The informant as answered (no input transforms: responses are encoded with it). */
-export const InformanteRespuestaSchema = z.object({ nombre: z.string(), relacion: z.enum(RELACIONES_INFORMANTE) });
+export const InformanteRespuestaSchema = z.object({ nombre: z.string(), relacion: z.enum(RELACIONES_INFORMANTE), genero: z.enum(GENEROS).optional() });
 
 export const UbicacionSchema = z.object({
   lat: z.number({ error: m.latitudInvalida }).min(-90, { error: m.latitudInvalida }).max(90, { error: m.latitudInvalida }),
@@ -89,6 +92,8 @@ export const VisitaInputSchema = z.object({
   origen: z.preprocess(nullToUndefined, z.enum(ORIGENES_VISITA, { error: m.origenInvalido }).default('terreno')),
   /** UUID of an earlier visit of the same assignment that this one corrects (visits are never edited). */
   corrige_a: z.preprocess(nullToUndefined, visitaUuidSchema(m.corrigeAInvalida).optional()),
+  /** What was done with the copies (an art. 44 or cédula notification). */
+  entrega_copias: z.preprocess(nullToUndefined, EntregaCopiasSchema.optional()),
 });
 export type VisitaInput = z.input<typeof VisitaInputSchema>;
 export type VisitaValue = z.output<typeof VisitaInputSchema>;
@@ -127,6 +132,9 @@ export const VisitaSchema = z.object({
   /** Server time the visit was stored (ISO with the Santiago offset). */
   registrada_en: z.string(),
   fotos: z.array(VisitaFotoSchema),
+  entrega_copias: EntregaCopiasRespuestaSchema.nullable(),
+  /** The diligence saved in the office from this visit (the latest), or null. */
+  diligencia_id: z.number().int().nullable(),
 });
 export type Visita = z.infer<typeof VisitaSchema>;
 

@@ -53,6 +53,8 @@ function diligencia(over: Partial<DiligenciaCertificado> = {}): DiligenciaCertif
     observaciones: '',
     informante: '',
     informanteRelacion: '',
+    entregaCopias: { modo: 'puerta' },
+    firmaNotificado: 'firmo',
     ...over,
   };
 }
@@ -100,7 +102,7 @@ describe('built-in certificate templates read correctly for any input', () => {
               expect(text, where).not.toContain('Por los dichos de ,');
               expect(text, where).not.toMatch(/^ | $/m);
               expect(text, where).toContain('DOY FE.');
-              expect(text, where).toContain('Pedro Andrés Soto Muñoz, cédula de identidad/RUT N° 12.345.678-5');
+              expect(text, where).toContain('Pedro Andrés Soto Muñoz, cédula nacional de identidad N° 12.345.678-5');
               if (tratamiento) expect(text, where).toContain(`${tratamiento} Pedro Andrés Soto Muñoz`);
               else expect(text, where).not.toMatch(/\b(don|doña) Pedro/);
             }
@@ -157,8 +159,10 @@ describe('built-in certificate templates read correctly for any input', () => {
   it('the art. 44 certificate cites both searches (date, hour, source); the negative ones cite the attempts', () => {
     const { text } = render('notificacion_subsidiaria_art_44', diligencia());
     expect(text).toContain(
-      'la primera vez el día 11-03-2025, a las 10:15 horas, y la segunda el día 12-03-2025, a las 18:40 horas —, establecí que dicho lugar es su morada, por los dichos de Rosa Tapia, conserje en la primera búsqueda y según lo constatado en el lugar en la segunda',
+      'la primera vez el día 11-03-2025, a las 10:15 horas, y la segunda el día 12-03-2025, a las 18:40 horas —, establecí que dicho lugar es su morada, por los dichos de Rosa Tapia, conserje, en la primera búsqueda, y según lo constatado en el lugar, en la segunda, y que se encuentra',
     );
+    expect(text).toContain('en conformidad al artículo 44 del Código de Procedimiento Civil, fijando las copias íntegras de las resoluciones en la puerta del domicilio. Se le dará aviso');
+    expect(text).not.toContain('en su defecto');
     const negativa = render('busqueda_negativa_no_reside', diligencia()).text;
     expect(negativa).toContain(
       'Me constituí en este domicilio el 11-03-2025 a las 10:15 horas (domicilio confirmado, por los dichos de Rosa Tapia, conserje) y el 12-03-2025 a las 18:40 horas (domicilio confirmado, según lo constatado en el lugar). En consecuencia, la búsqueda resultó negativa. DOY FE.',
@@ -166,6 +170,36 @@ describe('built-in certificate templates read correctly for any input', () => {
     const carta = render('certificado_carta_art46', diligencia()).text;
     expect(carta).toContain('con fecha 15-03-2025 remití, por carta certificada de Correos de Chile, número de seguimiento RR123456789CL');
     expect(carta).toContain('de la notificación que le practiqué con fecha 14-03-2025 conforme al artículo 44');
+  });
+
+  it('says what was done with the copies, as recorded, and whether the person notified signed (art. 43)', () => {
+    const art44 = (entregaCopias: DiligenciaCertificado['entregaCopias']) => render('notificacion_subsidiaria_art_44', diligencia({ entregaCopias })).text;
+    expect(art44({ modo: 'persona_adulta', nombre: 'Rosa Muñoz', relacion: 'hija' })).toContain(
+      'entregando las copias íntegras de las resoluciones a Rosa Muñoz, hija, persona adulta del domicilio. Se le dará aviso',
+    );
+    expect(art44({ modo: 'persona_adulta' })).toContain('entregando las copias íntegras de las resoluciones a una persona adulta del domicilio. Se');
+    expect(art44({ modo: 'conserje', nombre: 'Juan Pérez' })).toContain('dejando las copias íntegras de las resoluciones en poder del conserje del edificio, Juan Pérez. Se');
+    expect(art44({ modo: 'conserje' })).toContain('en poder del conserje del edificio. Se');
+    expect(art44({ modo: 'otro', detalle: 'en el buzón del domicilio, por no haber nadie' })).toContain(
+      'dejando las copias íntegras de las resoluciones en el buzón del domicilio, por no haber nadie. Se',
+    );
+    const sinEntrega = render('notificacion_subsidiaria_art_44', diligencia({ entregaCopias: null }));
+    expect(sinEntrega.faltantes).toContain('entrega_copias');
+    expect(render('notificacion_personal', diligencia({ firmaNotificado: 'no_sabe', tratamiento: 'doña' })).text).toContain(
+      'quien quedó notificada en el acto. No supo o no pudo firmar la diligencia.',
+    );
+    expect(render('notificacion_sentencia', diligencia({ firmaNotificado: null })).faltantes).toContain('firma_notificado');
+  });
+
+  it('identifies a person by the cédula nacional de identidad and a company by its RUT', () => {
+    const empresa = { ...encargo, ejecutados: 'Inversiones del Sur Ltda.', rut_ejecutado: '76123456-0' } as Encargo;
+    const datos = buildStampPayload({ encargo: empresa, diligencia: diligencia(), tipoNombre: 'Notificación personal', honorario: 35_000, receptor: RECEPTOR });
+    expect(datos.identificacion_ejecutado).toBe('RUT N° 76.123.456-0');
+    const conRepresentante = { ...encargo, ejecutados: 'Ferretería Soto', rut_ejecutado: '12345678-5', rut_representante_legal: '9876543-3' } as Encargo;
+    expect(buildStampPayload({ encargo: conRepresentante, diligencia: diligencia(), tipoNombre: 'x', honorario: 1, receptor: RECEPTOR }).identificacion_ejecutado).toBe(
+      'RUT N° 12.345.678-5',
+    );
+    expect(render('notificacion_personal', diligencia()).text).toContain('Pedro Andrés Soto Muñoz, cédula nacional de identidad N° 12.345.678-5, la demanda');
   });
 
   it("dates the certificate at the receiver's office, else where the diligence was; signs with their title and RUT", () => {

@@ -25,7 +25,8 @@ const LUGAR_Y_HORA = `${DIA_Y_HORA}, me constituí en el domicilio ubicado en <<
 /** At an address that could not be found: the receiver went to the street to locate it. */
 const CALLE_Y_HORA = `${DIA_Y_HORA}, me constituí en la calle indicada en autos, comuna de <<domicilio_comuna>>, a fin de ubicar el domicilio señalado, <<domicilio_demandado>>`;
 
-const PERSONA = '<<persona>>, cédula de identidad/RUT N° <<rut_ejecutado>>';
+/** "cédula nacional de identidad N° …" for a person, "RUT N° …" for a company. */
+const PERSONA = '<<persona>>, <<identificacion_ejecutado>>';
 
 const ANTECEDENTES = 'Antecedentes de la diligencia: <<apuntes_oracion>>';
 
@@ -71,7 +72,7 @@ export const PLANTILLAS_BASE: Record<string, PlantillaBase> = {
   notificacion_personal: {
     titulo: 'NOTIFICACIÓN PERSONAL',
     cuerpo: [
-      `CERTIFICO: Que ${LUGAR_Y_HORA}, y notifiqué personalmente a ${PERSONA}, la demanda de autos, su proveído y demás resoluciones pertinentes, entregándole copia íntegra de ellas, quien quedó <<notificado>> en el acto.`,
+      `CERTIFICO: Que ${LUGAR_Y_HORA}, y notifiqué personalmente a ${PERSONA}, la demanda de autos, su proveído y demás resoluciones pertinentes, entregándole copia íntegra de ellas, quien quedó <<notificado>> en el acto. <<firma_notificado>>`,
       `${ANTECEDENTES} DOY FE.`,
     ],
   },
@@ -79,8 +80,8 @@ export const PLANTILLAS_BASE: Record<string, PlantillaBase> = {
     titulo: 'NOTIFICACIÓN ARTÍCULO 44 DEL CÓDIGO DE PROCEDIMIENTO CIVIL',
     cuerpo: [
       `CERTIFICO: Que ${LUGAR_Y_HORA}, morada de ${PERSONA}, a fin de notificarle la demanda de autos y su proveído.`,
-      'Habiéndola buscado en dicho domicilio en dos días distintos sin encontrarla — la primera vez el día <<busqueda_1_fecha>>, a las <<busqueda_1_hora>> horas, y la segunda el día <<busqueda_2_fecha>>, a las <<busqueda_2_hora>> horas —, establecí que dicho lugar es su morada, <<busqueda_1_informante>> en la primera búsqueda y <<busqueda_2_informante>> en la segunda, y que se encuentra en el lugar del juicio.',
-      'En consecuencia, le notifiqué la demanda de autos y su proveído en conformidad al artículo 44 del Código de Procedimiento Civil, entregando las copias íntegras de las resoluciones a persona adulta del domicilio o, en su defecto, fijándolas en la puerta. Se le dará aviso de esta notificación por carta certificada dentro de los dos días siguientes, conforme al artículo 46 del Código de Procedimiento Civil.',
+      'Habiéndola buscado en dicho domicilio en dos días distintos sin encontrarla — la primera vez el día <<busqueda_1_fecha>>, a las <<busqueda_1_hora>> horas, y la segunda el día <<busqueda_2_fecha>>, a las <<busqueda_2_hora>> horas —, establecí que dicho lugar es su morada, <<busqueda_1_informante>>, en la primera búsqueda, y <<busqueda_2_informante>>, en la segunda, y que se encuentra en el lugar del juicio.',
+      'En consecuencia, le notifiqué la demanda de autos y su proveído en conformidad al artículo 44 del Código de Procedimiento Civil, <<entrega_copias>>. Se le dará aviso de esta notificación por carta certificada dentro de los dos días siguientes, conforme al artículo 46 del Código de Procedimiento Civil.',
       `${ANTECEDENTES} DOY FE.`,
     ],
   },
@@ -139,7 +140,7 @@ export const PLANTILLAS_BASE: Record<string, PlantillaBase> = {
   notificacion_sentencia: {
     titulo: 'NOTIFICACIÓN DE SENTENCIA',
     cuerpo: [
-      `CERTIFICO: Que ${LUGAR_Y_HORA}, y notifiqué a ${PERSONA}, la sentencia definitiva dictada en autos, entregándole copia íntegra de ella, quien quedó <<notificado>> en el acto.`,
+      `CERTIFICO: Que ${LUGAR_Y_HORA}, y notifiqué a ${PERSONA}, la sentencia definitiva dictada en autos, entregándole copia íntegra de ella, quien quedó <<notificado>> en el acto. <<firma_notificado>>`,
       `${ANTECEDENTES} DOY FE.`,
     ],
   },

@@ -1,4 +1,12 @@
-import { type DiligenciaResumen, type EncargoEstado, type Tarifa, todayIso, toSantiagoIso } from '@receptoria/contracts';
+import {
+  type DiligenciaResumen,
+  type EncargoEstado,
+  type FirmaNotificado,
+  leerEntregaCopias,
+  type Tarifa,
+  todayIso,
+  toSantiagoIso,
+} from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { prepared, preparedSql } from '../../lib/prepared';
@@ -97,6 +105,9 @@ interface UltimaJson {
   domicilio_comuna: string | null;
   creado_por: string;
   fecha_creacion: string;
+  visita_uuid?: string | null;
+  entrega_copias?: DiligenciaRow['entregaCopias'];
+  firma_notificado?: string | null;
 }
 
 /**
@@ -109,7 +120,8 @@ export function ultimaDiligenciaJson(encargoId: SQL) {
       'valor_cobrado', x.valor_cobrado, 'valor_final', x.valor_final, 'motivo_cambio_valor', x.motivo_cambio_valor,
       'observaciones', x.observaciones, 'informante', x.informante, 'informante_relacion', x.informante_relacion,
       'hora_informada', x.hora_informada, 'domicilio_id', x.domicilio_id, 'domicilio_direccion', x.domicilio_direccion,
-      'domicilio_comuna', x.domicilio_comuna, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion)
+      'domicilio_comuna', x.domicilio_comuna, 'creado_por', x.creado_por, 'fecha_creacion', x.fecha_creacion,
+      'visita_uuid', x.visita_uuid, 'entrega_copias', x.entrega_copias, 'firma_notificado', x.firma_notificado)
     from ${diligencias} x left join ${tiposEstampado} t on t.id = x.tipo_estampado_id
     where x.encargo_id = ${encargoId} order by x.fecha_diligencia desc, x.id desc limit 1)`;
 }
@@ -147,11 +159,14 @@ export function toResultados(
             domicilioComuna: u.domicilio_comuna ?? null,
             creadoPor: u.creado_por,
             fechaCreacion: new Date(u.fecha_creacion),
+            visitaUuid: u.visita_uuid ?? null,
+            entregaCopias: u.entrega_copias ?? null,
+            firmaNotificado: u.firma_notificado ?? null,
           },
   };
 }
 
-export function toDiligenciaResumen(d: DiligenciaRow): DiligenciaResumen {
+export function toDiligenciaResumen(d: Omit<DiligenciaRow, 'visitaUuid' | 'entregaCopias' | 'firmaNotificado'> & Partial<DiligenciaRow>): DiligenciaResumen {
   return {
     id: d.id,
     fecha_diligencia: toSantiagoIso(d.fechaDiligencia),
@@ -164,6 +179,9 @@ export function toDiligenciaResumen(d: DiligenciaRow): DiligenciaResumen {
     informante: d.informante,
     informante_relacion: d.informanteRelacion,
     hora_informada: d.horaInformada,
+    visita_uuid: d.visitaUuid ?? null,
+    entrega_copias: leerEntregaCopias(d.entregaCopias),
+    firma_notificado: (d.firmaNotificado as FirmaNotificado | null) ?? null,
   };
 }
 
@@ -288,8 +306,9 @@ export async function readColaJson(db: TenantDb, limit: number, now = new Date()
   return (rows[0] as { cola: string }).cola;
 }
 
-/** What saving results stores of a diligence: every column but its id. */
-export type DiligenciaValues = Omit<DiligenciaRow, 'id'>;
+/** What saving results stores of a diligence: every column but its id (the field links optional: null). */
+type CamposDeVisita = 'visitaUuid' | 'entregaCopias' | 'firmaNotificado';
+export type DiligenciaValues = Omit<DiligenciaRow, 'id' | CamposDeVisita> & Partial<Pick<DiligenciaRow, CamposDeVisita>>;
 
 /** The results save's writes beside the diligence: the assignment's new state and the two audit entries' changes. */
 export interface ResultadosEscritura {
@@ -300,6 +319,8 @@ export interface ResultadosEscritura {
   actor: { userId: number | null; username: string; ip: string; userAgent: string };
   cambiosDiligencia: Record<string, unknown>;
   cambiosEncargo: Record<string, unknown>;
+  /** The stamp type's name, for the assignment's 'resultados' event written by the same statement. */
+  tipoNombre?: string;
 }
 
 /**
@@ -320,17 +341,17 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
         update ${encargos} set estado = ${p('estado')}, fecha_modificacion = ${p('fechaModificacion')}::timestamptz,
                ultima_diligencia_dia = greatest(ultima_diligencia_dia, (${p('fechaDiligencia')}::timestamptz at time zone 'America/Santiago')::date)
          where id = ${p('encargoId')}::int and version = ${p('version')}::int
-  /** The stamp type's name, for the assignment's 'resultados' event written by the same statement. */
-  tipoNombre?: string;
         returning id
       ), d as (
         insert into ${diligencias} (encargo_id, tipo_estampado_id, fecha_diligencia, apuntes_terreno, tratamiento, valor_cobrado, valor_final,
                                     motivo_cambio_valor, observaciones, informante, informante_relacion, hora_informada,
-                                    domicilio_id, domicilio_direccion, domicilio_comuna, creado_por, fecha_creacion)
+                                    domicilio_id, domicilio_direccion, domicilio_comuna, creado_por, fecha_creacion,
+                                    visita_uuid, entrega_copias, firma_notificado)
         select u.id, ${p('tipoEstampadoId')}::int, ${p('fechaDiligencia')}::timestamptz, ${p('apuntesTerreno')}::text, ${p('tratamiento')}::text,
                ${p('valorCobrado')}::bigint, ${p('valorFinal')}::bigint, ${p('motivoCambioValor')}::text, ${p('observaciones')}::text,
                ${p('informante')}::text, ${p('informanteRelacion')}::text, ${p('horaInformada')}::boolean, ${p('domicilioId')}::int,
-               ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text, ${p('creadoPor')}::text, ${p('fechaCreacion')}::timestamptz
+               ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text, ${p('creadoPor')}::text, ${p('fechaCreacion')}::timestamptz,
+               ${p('visitaUuid')}::uuid, ${p('entregaCopiasJson')}::jsonb, ${p('firmaNotificado')}::text
           from u
         returning id
       ), a as (
@@ -339,10 +360,20 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
                coalesce(${p('ip')}::text, ''), coalesce(${p('userAgent')}::text, '')
           from d, u, lateral (values ('diligencia', d.id, 'crear', ${p('cambiosDiligencia')}::jsonb),
                                      ('encargo', u.id, 'resultados', ${p('cambiosEncargo')}::jsonb)) as x(entidad, entidad_id, accion, cambios)
+      ), ev as (
+        insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
+        select u.id, 'resultados', ${p('fechaDiligencia')}::timestamptz, ${p('fechaCreacion')}::timestamptz, ${p('usuario')}::text,
+               jsonb_build_object('diligencia_id', d.id, 'tipo_estampado_id', ${p('tipoEstampadoId')}::int, 'tipo', ${p('tipoNombre')}::text,
+                                  'domicilio', concat_ws(', ', ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text)),
+               'diligencia:' || d.id
+          from d, u
       )
       select id from d`,
   ).execute({
     ...diligencia,
+    visitaUuid: diligencia.visitaUuid ?? null,
+    entregaCopiasJson: diligencia.entregaCopias ? JSON.stringify(diligencia.entregaCopias) : null,
+    firmaNotificado: diligencia.firmaNotificado ?? null,
     version: w.version,
     estado: w.estado,
     fechaModificacion: w.fechaModificacion,
@@ -352,6 +383,7 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
     userAgent: w.actor.userAgent,
     cambiosDiligencia: JSON.stringify(w.cambiosDiligencia),
     cambiosEncargo: JSON.stringify(w.cambiosEncargo),
+    tipoNombre: w.tipoNombre ?? '',
   });
   return rows[0]?.id;
 }
@@ -360,13 +392,6 @@ export async function insertDiligenciaConResultados(db: TenantDb, diligencia: Di
 export async function completarHoraDiligencia(db: TenantDb, id: number, fecha: Date): Promise<DiligenciaRow> {
   const [row] = await db
     .update(diligencias)
-      ), ev as (
-        insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
-        select u.id, 'resultados', ${p('fechaDiligencia')}::timestamptz, ${p('fechaCreacion')}::timestamptz, ${p('usuario')}::text,
-               jsonb_build_object('diligencia_id', d.id, 'tipo_estampado_id', ${p('tipoEstampadoId')}::int, 'tipo', ${p('tipoNombre')}::text,
-                                  'domicilio', concat_ws(', ', ${p('domicilioDireccion')}::text, ${p('domicilioComuna')}::text)),
-               'diligencia:' || d.id
-          from d, u
     .set({ fechaDiligencia: fecha, horaInformada: true })
     .where(eq(diligencias.id, id))
     .returning();
@@ -382,4 +407,3 @@ export async function countDiligencias(db: TenantDb, encargoIds: readonly number
     .where(inArray(diligencias.encargoId, [...encargoIds]));
   return Number(row?.n ?? 0);
 }
-    tipoNombre: w.tipoNombre ?? '',

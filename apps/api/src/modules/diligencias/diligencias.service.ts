@@ -4,7 +4,11 @@ import {
   estadoTras,
   type ColaResponse,
   type EncargoEstado,
+  generoInformante,
+  type Genero,
   type GuardarFechaEstampadoValue,
+  leerEntregaCopias,
+  relacionInformanteTexto,
   type GuardarResultadosResponse,
   type GuardarResultadosValue,
   type NotificarEstampadoResponse,
@@ -25,17 +29,19 @@ import { diffFields } from '../auditoria/audit-diff';
 import type { CalendarioRef } from '../calendario/calendario.service';
 import { exigirLugarRequerimiento, plazoDeDiligencia } from '../calendario/plazos.service';
 import { montoSugerido, sugeridoDe, utmLeida } from '../honorarios/honorarios.service';
+import { avanzarEncargo } from '../ciclo-vida/ciclo-vida.service';
 import { auditEncargoAs, encargoAuditEntry, lockForChange, snapshotOf } from '../encargos/encargos.service';
 import {
   type EncargoFull,
   encargosFullByRolWith,
-import { avanzarEncargo } from '../ciclo-vida/ciclo-vida.service';
   lockEncargosFullByRol,
   updateEncargoReturning,
   withUpdatedRow,
 } from '../encargos/encargos.repository';
 import { findEstampado, markEstampadoNotificado } from '../estampados/estampados.repository';
 import { ultimaCartaArt46 } from '../visitas/carta-art46.service';
+import type { DomicilioRef } from '../visitas/art44';
+import { findVisitaByUuid, type VisitaRow } from '../visitas/visitas.repository';
 import { domicilioDelActo, exigirArt44 } from '../visitas/visitas.service';
 import {
   type DiligenciaRow,
@@ -166,10 +172,14 @@ async function registrar(
   }
   exigirLugarRequerimiento(tipo.codigo, input.lugar_requerimiento);
   if (!lock && TIPOS_EN_TRANSACCION.has(tipo.codigo)) return undefined;
-  // The address of the act (issue 23): an art. 44 notification needs two positive searches there on different days.
   const domicilios = found.encargo.domicilios;
-  const domicilio = domicilioDelActo(domicilios, input.domicilio_id);
-  if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(db, encargoId, domicilio, input.fecha_diligencia);
+  const visita = input.visita_uuid === undefined ? undefined : await visitaDelEncargo(db, encargoId, input.visita_uuid);
+  const desde = visita ? desdeVisita(visita, input) : undefined;
+  const fecha = desde?.fecha ?? input.fecha_diligencia;
+  // The address of the act (issue 23): the one named, else the visit's, else the principal one. An art. 44
+  // notification needs two positive searches there on different days before it.
+  const domicilio = input.domicilio_id === undefined && desde?.domicilio ? desde.domicilio : domicilioDelActo(domicilios, input.domicilio_id);
+  if (tipo.codigo === TIPO_ESTAMPADO_ART_44) await exigirArt44(db, encargoId, domicilio, fecha);
   // The letter's certificate certifies a letter on record (fecha de envío, número de seguimiento).
   if (tipo.codigo === TIPO_ESTAMPADO_CARTA_ART_46 && !(await ultimaCartaArt46(db, encargoId))) {
     throw new AppError('CONFLICT', visitaMessages.sinCartaArt46, { errors: { resultado_id: [visitaMessages.sinCartaArt46] } });
@@ -197,21 +207,24 @@ async function registrar(
   const values: DiligenciaValues = {
     encargoId,
     tipoEstampadoId: tipo.id,
-    fechaDiligencia: input.fecha_diligencia,
+    fechaDiligencia: fecha,
     apuntesTerreno: input.apuntes_terreno,
     tratamiento: input.tratamiento,
     valorCobrado: personalizado,
     valorFinal,
     motivoCambioValor: personalizado === null ? '' : input.observaciones_diligencia,
     observaciones: input.observaciones_diligencia,
-    informante: input.informante,
-    informanteRelacion: input.informante_relacion,
+    informante: desde?.informante ?? input.informante,
+    informanteRelacion: desde?.relacion ?? input.informante_relacion,
     horaInformada: input.hora_informada,
     domicilioId: domicilio?.id ?? null,
     domicilioDireccion: domicilio?.direccion ?? null,
     domicilioComuna: domicilio?.comuna ?? null,
     creadoPor: actor.username,
     fechaCreacion: now,
+    visitaUuid: visita?.uuid ?? null,
+    entregaCopias: input.entrega_copias ?? desde?.entregaCopias ?? null,
+    firmaNotificado: input.firma_notificado ?? null,
   };
   const tipoRef = { id: tipo.id, nombre: tipo.nombre };
   // The assignment as the update leaves it (state, modification time and the version its trigger raises):
@@ -225,9 +238,10 @@ async function registrar(
     actor,
     cambiosDiligencia: diffFields(null, { ...toDiligenciaResumen({ id: 0, ...values }), encargo_id: encargoId, tipo_estampado: tipoRef }, ['id']),
     cambiosEncargo: encargoAuditEntry('resultados', snapshotOf(found), after).cambios,
+    tipoNombre: tipo.nombre,
   });
   if (id === undefined) return undefined;
-  const diligencia: DiligenciaRow = { id, ...values };
+  const diligencia: DiligenciaRow = { id, ...values, visitaUuid: values.visitaUuid ?? null, entregaCopias: values.entregaCopias ?? null, firmaNotificado: values.firmaNotificado ?? null };
   await plazoDeDiligencia(
     db,
     calendario,
@@ -235,10 +249,9 @@ async function registrar(
       encargoId,
       diligenciaId: id,
       tipoCodigo: tipo.codigo,
-      fechaDiligencia: input.fecha_diligencia,
+      fechaDiligencia: fecha,
       lugarRequerimiento: input.lugar_requerimiento,
       diasTabla: input.dias_tabla,
-    tipoNombre: tipo.nombre,
     },
     actor,
   );
@@ -258,6 +271,40 @@ async function registrar(
         fecha_creacion: toSantiagoIso(diligencia.fechaCreacion),
       },
     },
+  };
+}
+
+/** The visit a results save names: of this assignment, else 400. */
+async function visitaDelEncargo(db: TenantDb, encargoId: number, uuid: string): Promise<VisitaRow> {
+  const visita = await findVisitaByUuid(db, uuid);
+  if (!visita || visita.encargoId !== encargoId) {
+    throw new AppError('BAD_REQUEST', visitaMessages.visitaAjena, { errors: { visita_uuid: [visitaMessages.visitaAjena] } });
+  }
+  return visita;
+}
+
+const minuto = (instante: Date) => Math.floor(instante.getTime() / 60_000);
+
+/**
+ * What a diligence saved from a visit takes from it unless the form changed it: the visit's exact instant
+ * when the typed date is that instant's minute (the form shows HH:MM), its address, its informant when the
+ * form gives none (the relation agreeing with the informant), and its copies.
+ */
+function desdeVisita(visita: VisitaRow, input: GuardarResultadosValue) {
+  const mismoMinuto = input.hora_informada && minuto(input.fecha_diligencia) === minuto(visita.fechaHora);
+  const domicilio: DomicilioRef | undefined =
+    visita.domicilioDireccion === null ? undefined : { id: visita.domicilioId ?? -1, direccion: visita.domicilioDireccion, comuna: visita.domicilioComuna ?? '' };
+  const sinInformante = input.informante === '' && input.informante_relacion === '';
+  const nombre = visita.informanteNombre ?? '';
+  return {
+    fecha: mismoMinuto ? visita.fechaHora : undefined,
+    domicilio,
+    informante: sinInformante && nombre ? nombre : undefined,
+    relacion:
+      sinInformante && nombre
+        ? relacionInformanteTexto(visita.informanteRelacion, generoInformante(nombre, (visita.informanteGenero as Genero | null) ?? null))
+        : undefined,
+    entregaCopias: leerEntregaCopias(visita.entregaCopias) ?? undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { type AuditEntry, recordAudit } from '../auditoria/auditoria.service';
+import { findUltimaDiligencia, toDiligenciaResumen } from '../diligencias/diligencias.repository';
 import {
   type ClaveNueva,
   type EncargoFull,
@@ -208,8 +209,6 @@ type CompleteEncargo = Pick<
   | 'domicilios'
 >;
 
-/** Thrown inside the creating transaction (rolling it back) when its idempotency key was already taken. */
-export class ClaveYaUsada extends Error {}
 /** The assignment's first act: received on its fecha_encargo, in state preparado. */
 async function registrarRecibido(tx: TenantDb, found: EncargoFull, actor: AuditActor): Promise<void> {
   await registrarEvento(tx, {
@@ -222,6 +221,8 @@ async function registrarRecibido(tx: TenantDb, found: EncargoFull, actor: AuditA
   });
 }
 
+/** Thrown inside the creating transaction (rolling it back) when its idempotency key was already taken. */
+export class ClaveYaUsada extends Error {}
 
 /**
  * Stores a complete assignment in state preparado with its addresses and reminders, and answers
@@ -312,14 +313,17 @@ export async function createEncargo(
       clave,
     );
     await auditEncargoAs(tx, actor, 'crear', null, found);
+    await registrarRecibido(tx, found, actor);
     return found;
   });
   return detailOf(created);
-    await registrarRecibido(tx, found, actor);
 }
 
 export async function getEncargo(db: TenantDb, id: number): Promise<EncargoDetail> {
-  return loadDetail(db, id);
+  const detail = await loadDetail(db, id);
+  // The last diligence (with the visit it came from), when there is one: the other answers carry no results.
+  const ultima = await findUltimaDiligencia(db, id);
+  return ultima ? Object.assign(detail, { diligencia: toDiligenciaResumen(ultima) }) : detail;
 }
 
 const listFilterOf = (query: EncargoListQuery) => ({
@@ -450,10 +454,6 @@ export async function reEncargo(
     const originalRow = await updateEncargoReturning(tx, original.id, { esReEncargado: true, fechaModificacion: now });
     await auditEncargoAs(tx, actor, 're_encargo', null, found);
     await auditEncargoAs(tx, actor, 're_encargado', originalBefore, withUpdatedRow(originalFound, originalRow));
-    return found;
-  });
-  return detailOf(created);
-}
     await registrarRecibido(tx, found, actor);
     await registrarEvento(tx, {
       encargoId: original.id,
@@ -463,3 +463,7 @@ export async function reEncargo(
       datos: { nuevo_encargo_id: found.row.id },
       origen: `re_encargado:${found.row.id}`,
     });
+    return found;
+  });
+  return detailOf(created);
+}

@@ -316,6 +316,10 @@ async function diligenciaParaGenerar(
     hora_informada: cand.hora !== null,
     lugar_requerimiento: sent.lugar_requerimiento,
     dias_tabla: sent.dias_tabla,
+    // Results from a field visit keep its link (its exact instant, address and copies).
+    visita_uuid: sent.visita_uuid?.trim() || cand.visitaUuid || undefined,
+    entrega_copias: cand.entregaCopias ?? undefined,
+    firma_notificado: cand.firmaNotificado ?? undefined,
   });
   if (!parsed.success) return resultadosInvalidos(parsed.error);
   if (!parsed.data.hora_informada) throw horaRequerida();
@@ -390,10 +394,6 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
         { encargoId, estampadoId: inserted.id, generado: now },
         ctx.actor ?? { ...SYSTEM_ACTOR, username: ctx.username },
       );
-    }
-    return inserted;
-  });
-  await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
       await registrarEvento(tx, {
         encargoId,
         tipo: 'estampado_generado',
@@ -402,6 +402,10 @@ export async function generarEstampado(ctx: StampContext, input: GenerarEstampad
         datos: { estampado_id: inserted.id, titulo, tipo: tipo.nombre },
         origen: `estampado:${inserted.id}`,
       });
+    }
+    return inserted;
+  });
+  await indexDocumento(ctx.controlDb, doc.id, ctx.tenant.id);
   if (doc.motor === 'local') ctx.engines.pdfs?.schedule(ctx.tenant.id, doc.id);
   const faltan = receptorIncompleto(ctx.tenant);
   return {

@@ -258,7 +258,7 @@ describe('local engine', () => {
     expect(text).toContain('el día veintiuno de marzo de dos mil veinticinco, siendo las 11:20 horas');
     expect(text).toContain('Por los dichos de Mario Rojas, conserje, pude establecer');
     // The stored RUT wins over a client's: the certificate is filled from the record.
-    expect(text).toContain('doña Pedro Andrés Soto Muñoz, cédula de identidad/RUT N° 12.345.678-5');
+    expect(text).toContain('doña Pedro Andrés Soto Muñoz, cédula nacional de identidad N° 12.345.678-5');
     expect(text).toContain('Antecedentes de la diligencia: Edificio con conserjería. DOY FE.');
     expect(text).toContain('Drs. $41.000.-');
     expect(text).not.toMatch(/<<|>>/);
@@ -654,7 +654,7 @@ describe('documents of an assignment', () => {
   it('lists them newest first with their type, author and links; deleted ones leave; other receivers see nothing', async () => {
     const encargo = await conResultados();
     expect((await lista(w.tokenA, encargo.id)).json()).toEqual({ results: [] });
-    const cedula = await tipoId(t, 'notificacion_personal');
+    const cedula = await tipoId(t, 'notificacion_cedula');
     const a = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json()).documento;
     const b = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: cedula, encargo_id: encargo.id, datos: {} })).json()).documento;
     // Another assignment's document is not listed.

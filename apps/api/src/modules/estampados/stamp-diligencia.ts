@@ -1,4 +1,14 @@
-import { HORA_RE, parseCLP, parseDateTime, parseFechaDiligencia } from '@receptoria/contracts';
+import {
+  type EntregaCopias,
+  EntregaCopiasSchema,
+  FIRMAS_NOTIFICADO,
+  type FirmaNotificado,
+  HORA_RE,
+  leerEntregaCopias,
+  parseCLP,
+  parseDateTime,
+  parseFechaDiligencia,
+} from '@receptoria/contracts';
 import type { UltimaDiligencia } from '../diligencias/diligencias.repository';
 import { type DiligenciaCertificado, ddmmyyyy, type StampPayload, wallDate, wallTime } from './stamp-payload';
 
@@ -34,6 +44,20 @@ export interface Tipeado {
   observaciones?: string;
   informante?: string;
   relacion?: string;
+  /** datos.entrega_copias as JSON text of {modo, nombre?, relacion?, detalle?}. */
+  entregaCopias?: EntregaCopias;
+  firmaNotificado?: FirmaNotificado;
+}
+
+/** The copies typed in datos (JSON text), or undefined when absent or not valid. */
+function entregaTipeada(text: string | null | undefined): EntregaCopias | undefined {
+  if (!text?.trim()) return undefined;
+  try {
+    const parsed = EntregaCopiasSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A date as a client may write it (DD-MM-YYYY, DD/MM/YYYY, YYYY-MM-DD, ISO, with or without time). */
@@ -79,6 +103,10 @@ export function leerTipeado(sent: StampPayload): Tipeado {
   if (present('observaciones_diligencia')) tipeado.observaciones = texto(sent.observaciones_diligencia);
   if (present('informante')) tipeado.informante = texto(sent.informante);
   if (present('informante_relacion')) tipeado.relacion = texto(sent.informante_relacion);
+  const entrega = entregaTipeada(sent.entrega_copias);
+  if (entrega) tipeado.entregaCopias = entrega;
+  const firma = texto(sent.firma_notificado);
+  if (firma && (FIRMAS_NOTIFICADO as readonly string[]).includes(firma)) tipeado.firmaNotificado = firma as FirmaNotificado;
   return tipeado;
 }
 
@@ -96,6 +124,14 @@ export interface Candidata {
   observaciones: string;
   informante: string;
   relacion: string;
+  entregaCopias: EntregaCopias | null;
+  firmaNotificado: string | null;
+  /** The stored instant (to the second, when it came from a visit) while the date and hour are unchanged. */
+  instante?: Date;
+  visitaUuid: string | null;
+  domicilioId?: number | null;
+  domicilioDireccion?: string | null;
+  domicilioComuna?: string | null;
 }
 
 export function desdeGuardada(d: UltimaDiligencia): Candidata {
@@ -111,6 +147,13 @@ export function desdeGuardada(d: UltimaDiligencia): Candidata {
     observaciones: d.observaciones,
     informante: d.informante,
     relacion: d.informanteRelacion,
+    entregaCopias: leerEntregaCopias(d.entregaCopias),
+    firmaNotificado: d.firmaNotificado ?? null,
+    instante: d.fechaDiligencia,
+    visitaUuid: d.visitaUuid ?? null,
+    domicilioId: d.domicilioId,
+    domicilioDireccion: d.domicilioDireccion,
+    domicilioComuna: d.domicilioComuna,
   };
 }
 
@@ -139,6 +182,9 @@ export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo
         observaciones: '',
         informante: '',
         relacion: '',
+        entregaCopias: null,
+        firmaNotificado: null,
+        visitaUuid: null,
       };
   const c = { ...base };
   if (t.hay && c.tipoId !== tipo.id) {
@@ -153,6 +199,7 @@ export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo
     c.hora = t.fecha.hora ?? (t.fecha.iso === base.fechaIso ? base.hora : null);
   }
   if (t.hora) c.hora = t.hora;
+  if (c.fechaIso !== base.fechaIso || c.hora !== base.hora) delete c.instante;
   if (t.apuntes !== undefined) c.apuntes = t.apuntes;
   if (t.tratamiento !== undefined) c.tratamiento = t.tratamiento;
   if (t.valor !== undefined && t.valor !== c.valorFinal) {
@@ -162,10 +209,15 @@ export function candidata(stored: UltimaDiligencia | undefined, t: Tipeado, tipo
   if (t.observaciones !== undefined) c.observaciones = t.observaciones;
   if (t.informante !== undefined) c.informante = t.informante;
   if (t.relacion !== undefined) c.relacion = t.relacion;
+  if (t.entregaCopias !== undefined) c.entregaCopias = t.entregaCopias;
+  if (t.firmaNotificado !== undefined) c.firmaNotificado = t.firmaNotificado;
   return c;
 }
 
-const SIN_HORA: (keyof Candidata)[] = ['tipoId', 'fechaIso', 'apuntes', 'tratamiento', 'valorFinal', 'observaciones', 'informante', 'relacion'];
+const SIN_HORA: (keyof Candidata)[] = ['tipoId', 'fechaIso', 'apuntes', 'tratamiento', 'valorFinal', 'observaciones', 'informante', 'relacion', 'firmaNotificado'];
+
+const mismaEntrega = (a: EntregaCopias | null, b: EntregaCopias | null) =>
+  JSON.stringify(a && [a.modo, a.nombre, a.relacion, a.detalle]) === JSON.stringify(b && [b.modo, b.nombre, b.relacion, b.detalle]);
 
 export type Decision = { accion: 'usar' } | { accion: 'completar_hora'; fecha: Date } | { accion: 'nueva' };
 
@@ -173,7 +225,7 @@ export type Decision = { accion: 'usar' } | { accion: 'completar_hora'; fecha: D
 export function decidir(stored: UltimaDiligencia | undefined, c: Candidata): Decision {
   if (!stored) return { accion: 'nueva' };
   const guardada = desdeGuardada(stored);
-  const igualSinHora = SIN_HORA.every((key) => guardada[key] === c[key]);
+  const igualSinHora = SIN_HORA.every((key) => guardada[key] === c[key]) && mismaEntrega(guardada.entregaCopias, c.entregaCopias);
   if (igualSinHora && guardada.hora === c.hora) return { accion: 'usar' };
   if (igualSinHora && guardada.hora === null && c.hora !== null && c.fechaIso) {
     const fecha = parseDateTime(`${c.fechaIso} ${c.hora}`);
@@ -192,7 +244,7 @@ export function fechaTexto(c: Candidata): string {
 export function comoCertificado(c: Candidata): DiligenciaCertificado {
   return {
     tipoNombre: c.tipoNombre,
-    fechaDiligencia: c.fechaIso ? parseDateTime(`${c.fechaIso} ${c.hora ?? '09:00'}`) : null,
+    fechaDiligencia: c.instante ?? (c.fechaIso ? parseDateTime(`${c.fechaIso} ${c.hora ?? '09:00'}`) : null),
     horaInformada: c.hora !== null,
     apuntesTerreno: c.apuntes,
     tratamiento: c.tratamiento,
@@ -200,5 +252,10 @@ export function comoCertificado(c: Candidata): DiligenciaCertificado {
     observaciones: c.observaciones,
     informante: c.informante,
     informanteRelacion: c.relacion,
+    entregaCopias: c.entregaCopias,
+    firmaNotificado: c.firmaNotificado,
+    domicilioId: c.domicilioId ?? null,
+    domicilioDireccion: c.domicilioDireccion ?? null,
+    domicilioComuna: c.domicilioComuna ?? null,
   };
 }

@@ -1,6 +1,11 @@
 import {
+  type EntregaCopias,
   type Encargo,
+  entregaCopiasOracion,
+  FIRMA_NOTIFICADO_ORACION,
+  type FirmaNotificado,
   formatRutWithDots,
+  leerEntregaCopias,
   formatThousands,
   parseDateTime,
   santiagoWallClock,
@@ -65,6 +70,33 @@ export interface DiligenciaCertificado {
   domicilioId?: number | null;
   domicilioDireccion?: string | null;
   domicilioComuna?: string | null;
+  /** What was done with the copies (feeds <<entrega_copias>>), null when not recorded. */
+  entregaCopias?: EntregaCopias | { modo: string } | null;
+  /** Art. 43: whether the person notified signed (feeds <<firma_notificado>>). */
+  firmaNotificado?: string | null;
+}
+
+/**
+ * A company (persona jurídica) by its RUT — companies are numbered from 50.000.000 — or by its legal
+ * representative or its name's legal form; a person otherwise.
+ */
+export function esPersonaJuridica(rutEjecutado: string | null | undefined, nombre: string | null | undefined, rutRepresentante?: string | null): boolean {
+  const cuerpo = Number((rutEjecutado ?? '').replace(/[^0-9kK]/g, '').slice(0, -1));
+  if (Number.isFinite(cuerpo) && cuerpo >= 50_000_000) return true;
+  if ((rutRepresentante ?? '').trim() !== '') return true;
+  return /\b(s\.?\s?a\.?|spa|ltda\.?|limitada|e\.?i\.?r\.?l\.?|sociedad|compa[ñn][íi]a|corporaci[óo]n|fundaci[óo]n|banco)\b/i.test(nombre ?? '');
+}
+
+/** "cédula nacional de identidad N° 12.345.678-5" for a person, "RUT N° 76.123.456-7" for a company; null without a RUT. */
+export function identificacion(rutEjecutado: string | null | undefined, nombre: string | null | undefined, rutRepresentante?: string | null): string | null {
+  const conPuntos = rut(rutEjecutado);
+  if (!conPuntos) return null;
+  return esPersonaJuridica(rutEjecutado, nombre, rutRepresentante) ? `RUT N° ${conPuntos}` : `cédula nacional de identidad N° ${conPuntos}`;
+}
+
+function entregaDe(value: unknown): string | null {
+  const entrega = leerEntregaCopias(value);
+  return entrega ? entregaCopiasOracion(entrega) : null;
 }
 
 /** 'doña' → feminine; 'don' and no tratamiento → the generic masculine of legal drafting. */
@@ -167,6 +199,7 @@ export function buildStampPayload(input: {
     partes: e.partes,
     rut_ejecutado: rut(e.rut_ejecutado) || null,
     rut_demandado: rut(e.rut_ejecutado) || null,
+    identificacion_ejecutado: identificacion(e.rut_ejecutado, e.ejecutados, e.rut_representante_legal),
     rut_representante_legal: rut(e.rut_representante_legal),
     domicilio_demandado: domicilio?.direccion ?? null,
     domicilio_comuna: domicilio?.comuna ?? null,
@@ -196,6 +229,8 @@ export function buildStampPayload(input: {
     informante: d?.informante ?? '',
     informante_relacion: d?.informanteRelacion ?? '',
     dichos_informante: dichosInformante(d?.informante ?? '', d?.informanteRelacion ?? ''),
+    entrega_copias: entregaDe(d?.entregaCopias),
+    firma_notificado: d?.firmaNotificado ? (FIRMA_NOTIFICADO_ORACION[d.firmaNotificado as FirmaNotificado] ?? null) : null,
     valor_cobrado: formatThousands(d ? d.valorFinal : input.honorario),
     observaciones_diligencia: d?.observaciones ?? '',
     fecha_hoy: ddmmyyyy(hoy),

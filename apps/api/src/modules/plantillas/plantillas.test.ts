@@ -88,7 +88,7 @@ describe('listing and markers', () => {
       (await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${negativa?.id}/marcadores` })).json(),
     );
     expect(marcadores.map((x) => x.marcador)).toEqual(
-      expect.arrayContaining(['numero_rol', 'persona', 'rut_ejecutado', 'dichos_informante', 'apuntes_oracion', 'valor_cobrado', 'receptor_nombre']),
+      expect.arrayContaining(['numero_rol', 'persona', 'identificacion_ejecutado', 'dichos_informante', 'apuntes_oracion', 'valor_cobrado', 'receptor_nombre']),
     );
     const one = PlantillaResponseSchema.parse((await t.request(w.tokenA, { method: 'GET', url: `${BASE}/${negativa?.id}` })).json());
     expect(one.plantilla.tipoEstampado).toBe('Búsqueda negativa - no reside en el domicilio');
@@ -107,7 +107,7 @@ describe('listing and markers', () => {
       expect(text).toContain('DOY FE.');
       expect(text).toContain('Drs. $<<valor_cobrado>>.-');
       expect(text).toContain('<<receptor_nombre>>\n<<receptor_titulo>>\n<<receptor_rut_linea>>');
-      expect(text).toContain('<<persona>>, cédula de identidad/RUT N° <<rut_ejecutado>>');
+      expect(text).toContain('<<persona>>, <<identificacion_ejecutado>>');
       expect(text).toContain('<<lugar_certificado>>, <<fecha_diligencia_palabras>>.');
     }
     expect(texts.get('plantilla_busqueda_positiva_receptoria')).toContain('<<dichos_informante>> pude establecer');

@@ -50,12 +50,32 @@ export function vigentes<T extends Pick<VisitaArt44, 'uuid' | 'corrigeA'>>(visit
 
 const porFecha = (a: VisitaArt44, b: VisitaArt44) => a.fechaHora.getTime() - b.fechaHora.getTime();
 
+const MINUTO_MS = 60_000;
+
+/** An instant recorded to the minute only (a time typed by hand, HH:MM): no seconds, no milliseconds. */
+export const soloMinuto = (instante: Date) => instante.getTime() % MINUTO_MS === 0;
+
+/**
+ * Whether a search at `busqueda` came before an act at `acto`, compared at the precision both were
+ * recorded: a minute typed by hand means "within that minute", so a search in that minute counts
+ * (19:24:45 before an act typed 19:24); two instants with seconds compare exactly.
+ */
+export function anteriorAlActo(busqueda: Date, acto: Date): boolean {
+  if (soloMinuto(busqueda) || soloMinuto(acto)) return Math.floor(busqueda.getTime() / MINUTO_MS) <= Math.floor(acto.getTime() / MINUTO_MS);
+  return busqueda.getTime() < acto.getTime();
+}
+
+/** Whether a visit at `visita` was made up to the act (itself included), at the same precision. */
+export function hastaElActo(visita: Date, acto: Date): boolean {
+  return anteriorAlActo(visita, acto) || visita.getTime() === acto.getTime();
+}
+
 /** The standing positive searches (domicilio_confirmado) at the address, before `antesDe` when given, oldest first. */
 export function busquedasPositivas<T extends VisitaArt44>(visitas: readonly T[], d: DomicilioRef | null, antesDe?: Date): T[] {
   return vigentes(visitas)
     .filter((v) => v.resultado === ('domicilio_confirmado' satisfies ResultadoVisita))
     .filter((v) => esMismoDomicilio(v, d))
-    .filter((v) => antesDe === undefined || v.fechaHora.getTime() < antesDe.getTime())
+    .filter((v) => antesDe === undefined || anteriorAlActo(v.fechaHora, antesDe))
     .sort(porFecha);
 }
 

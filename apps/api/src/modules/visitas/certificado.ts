@@ -1,12 +1,14 @@
 import {
   type Encargo,
-  type RelacionInformante,
+  type Genero,
+  generoInformante,
   RESULTADO_VISITA_LABELS,
   type ResultadoVisita,
+  relacionCertificadoTexto,
   santiagoWallClock,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
-import { busquedasCitadas, type DomicilioRef, esMismoDomicilio, vigentes } from './art44';
+import { busquedasCitadas, type DomicilioRef, esMismoDomicilio, hastaElActo, vigentes } from './art44';
 import { ultimaCartaArt46 } from './carta-art46.service';
 import { visitasDeEncargoEnDomicilio } from './visitas.repository';
 
@@ -31,24 +33,19 @@ interface VisitaCitada {
   resultado: string;
   informanteNombre: string | null;
   informanteRelacion: string | null;
+  /** Given on the visit, else inferred from the name: the relation agrees with it. */
+  informanteGenero?: string | null;
 }
 
-/** The informant's relation as a certificate writes it after the name ('otro' adds nothing). */
-const RELACION_CERTIFICADO: Record<RelacionInformante, string> = {
-  conserje: 'conserje',
-  vecino: 'vecino del sector',
-  familiar: 'familiar de la persona buscada',
-  empleado: 'empleado del lugar',
-  el_mismo: 'la persona buscada',
-  otro: '',
-};
-const relacionTexto = (relacion: string | null) => (relacion ? (RELACION_CERTIFICADO[relacion as RelacionInformante] ?? '') : '');
+/** The informant's relation as a certificate writes it after the name ('otro' adds nothing), agreeing with the informant. */
+const relacionTexto = (v: Pick<VisitaCitada, 'informanteNombre' | 'informanteRelacion' | 'informanteGenero'>) =>
+  relacionCertificadoTexto(v.informanteRelacion, generoInformante(v.informanteNombre, (v.informanteGenero as Genero | null | undefined) ?? null));
 
 /** Where what the receiver established came from: "por los dichos de Rosa Tapia, conserje" or "según lo constatado en el lugar". */
-export function fuenteInformacion(v: Pick<VisitaCitada, 'informanteNombre' | 'informanteRelacion'>): string {
+export function fuenteInformacion(v: Pick<VisitaCitada, 'informanteNombre' | 'informanteRelacion' | 'informanteGenero'>): string {
   const nombre = (v.informanteNombre ?? '').trim();
   if (v.informanteRelacion === 'el_mismo') return nombre ? `por los dichos de ${nombre}, la persona buscada` : 'por los dichos de la propia persona buscada';
-  const relacion = relacionTexto(v.informanteRelacion);
+  const relacion = relacionTexto(v);
   if (nombre) return relacion ? `por los dichos de ${nombre}, ${relacion}` : `por los dichos de ${nombre}`;
   return 'según lo constatado en el lugar';
 }
@@ -58,7 +55,7 @@ export function lineaVisita(v: VisitaCitada): string {
   const { fecha, hora } = fechaHora(v.fechaHora);
   const resultado = RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado;
   const nombre = (v.informanteNombre ?? '').trim();
-  const relacion = relacionTexto(v.informanteRelacion);
+  const relacion = relacionTexto(v);
   const informante = nombre ? `${nombre}${relacion ? ` (${relacion})` : ''}` : 'sin informante';
   return `${fecha} ${hora} — ${resultado} — ${informante}`;
 }
@@ -117,7 +114,7 @@ export function terrenoPayload(
 ): Record<string, string> {
   const domicilio = domicilioDelCertificado(encargo, d);
   const instante = d?.fechaDiligencia ?? now;
-  const hasta = vigentes(visitas).filter((v) => esMismoDomicilio(v, domicilio) && v.fechaHora.getTime() <= instante.getTime());
+  const hasta = vigentes(visitas).filter((v) => esMismoDomicilio(v, domicilio) && hastaElActo(v.fechaHora, instante));
   const out: Record<string, string> = {
     visitas_detalle: hasta.map(lineaVisita).join('\n'),
     intentos_oracion: intentosOracion(hasta),

@@ -1,7 +1,7 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-const { visitas, visitaFotos, encargos, domicilios } = tenantSchema;
+const { visitas, visitaFotos, encargos, domicilios, diligencias } = tenantSchema;
 
 export type VisitaRow = typeof visitas.$inferSelect;
 export type VisitaInsert = typeof visitas.$inferInsert;
@@ -57,6 +57,17 @@ export async function visitasDe(db: TenantDb, encargoIds: readonly number[]): Pr
     .orderBy(asc(visitas.fechaHora), asc(visitas.id));
 }
 
+/** The latest diligence saved from each of some visits (by uuid): uuid → diligence id. */
+export async function diligenciasDeVisitas(db: TenantDb, uuids: readonly string[]): Promise<Map<string, number>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .select({ uuid: diligencias.visitaUuid, id: diligencias.id })
+    .from(diligencias)
+    .where(inArray(diligencias.visitaUuid, [...uuids]))
+    .orderBy(asc(diligencias.id));
+  return new Map(rows.filter((r): r is { uuid: string; id: number } => r.uuid !== null).map((r) => [r.uuid, r.id]));
+}
+
 /** The photos of some visits (without their bytes), in upload order. */
 export async function fotosDe(db: TenantDb, visitaIds: readonly number[]): Promise<FotoMeta[]> {
   if (visitaIds.length === 0) return [];
@@ -93,6 +104,7 @@ export async function visitasDeEncargoEnDomicilio(tx: TenantDb, encargoId: numbe
       corrigeA: visitas.corrigeA,
       informanteNombre: visitas.informanteNombre,
       informanteRelacion: visitas.informanteRelacion,
+      informanteGenero: visitas.informanteGenero,
       tipo: visitas.tipo,
     })
     .from(visitas)

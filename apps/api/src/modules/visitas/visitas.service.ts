@@ -5,28 +5,31 @@ import {
   type Domicilio,
   formatDate,
   type FotoTipoMime,
+  type Genero,
+  leerEntregaCopias,
   type OrigenVisita,
   type RelacionInformante,
+  RESULTADOS_ACTO,
   type ResultadoVisita,
   type TipoVisita,
-  RESULTADOS_ACTO,
+  todayIso,
   toSantiagoIso,
   type Visita,
-  todayIso,
   type VisitaValue,
   visitaMessages as m,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
 import { AppError } from '../../lib/app-error';
+import { avanzarEncargo, registrarEvento } from '../ciclo-vida/ciclo-vida.service';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
-import { avanzarEncargo, registrarEvento } from '../ciclo-vida/ciclo-vida.service';
 import { recordAudit } from '../auditoria/auditoria.service';
 import type { CalendarioRef } from '../calendario/calendario.service';
 import { plazoDeVisitaArt44 } from '../calendario/plazos.service';
 import { cumpleArt44, type DomicilioRef, type VisitaArt44 } from './art44';
 import { type FotoSigner, tipoPorFirma } from './fotos';
 import {
+  diligenciasDeVisitas,
   domiciliosDe,
   findEncargoRef,
   type FotoMeta,
@@ -59,7 +62,7 @@ export interface FotoContext {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export function toVisita(row: VisitaRow, fotos: readonly FotoMeta[], ctx: FotoContext, corregidaPor: string | null): Visita {
+export function toVisita(row: VisitaRow, fotos: readonly FotoMeta[], ctx: FotoContext, corregidaPor: string | null, diligenciaId: number | null = null): Visita {
   return {
     uuid: row.uuid,
     encargo_id: row.encargoId,
@@ -70,7 +73,11 @@ export function toVisita(row: VisitaRow, fotos: readonly FotoMeta[], ctx: FotoCo
     resultado: row.resultado as ResultadoVisita,
     informante:
       row.informanteNombre !== null && row.informanteRelacion !== null
-        ? { nombre: row.informanteNombre, relacion: row.informanteRelacion as RelacionInformante }
+        ? {
+            nombre: row.informanteNombre,
+            relacion: row.informanteRelacion as RelacionInformante,
+            ...(row.informanteGenero ? { genero: row.informanteGenero as Genero } : {}),
+          }
         : null,
     apuntes: row.apuntes,
     ubicacion: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon, precision_m: row.precisionM ?? 0 } : null,
@@ -80,20 +87,28 @@ export function toVisita(row: VisitaRow, fotos: readonly FotoMeta[], ctx: FotoCo
     autor: { id: row.autorId, nombre: row.autorNombre },
     registrada_en: toSantiagoIso(row.registradaEn),
     fotos: fotos.map((f) => ({ id: f.id, url: ctx.signer.url(ctx.tenantId, f.id, ctx.now), tipo_mime: f.tipoMime as FotoTipoMime, bytes: f.bytes })),
+    entrega_copias: leerEntregaCopias(row.entregaCopias),
+    diligencia_id: diligenciaId,
   };
 }
 
 /** Visits with their photos and who corrects them, in the order given. */
 export async function conFotos(db: TenantDb, rows: readonly VisitaRow[], ctx: FotoContext): Promise<Visita[]> {
-  const fotos = await fotosDe(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [fotos, diligenciaDe] = await Promise.all([
+    fotosDe(
+      db,
+      rows.map((r) => r.id),
+    ),
+    diligenciasDeVisitas(
+      db,
+      rows.map((r) => r.uuid),
+    ),
+  ]);
   const porVisita = new Map<number, FotoMeta[]>();
   for (const f of fotos) (porVisita.get(f.visitaId) ?? porVisita.set(f.visitaId, []).get(f.visitaId))?.push(f);
   const correccion = new Map<string, string>();
   for (const r of rows) if (r.corrigeA !== null && !correccion.has(r.corrigeA)) correccion.set(r.corrigeA, r.uuid);
-  return rows.map((r) => toVisita(r, porVisita.get(r.id) ?? [], ctx, correccion.get(r.uuid) ?? null));
+  return rows.map((r) => toVisita(r, porVisita.get(r.id) ?? [], ctx, correccion.get(r.uuid) ?? null, diligenciaDe.get(r.uuid) ?? null));
 }
 
 /** GET /encargos/{id}/visitas/: oldest first, with photos (signed links) and location. */
@@ -137,6 +152,8 @@ function contenidoDe(v: {
   precisionM: number | null;
   origen: string;
   corrigeA: string | null;
+  informanteGenero?: string | null;
+  entregaCopias?: unknown;
 }): Contenido {
   return {
     encargo_id: v.encargoId,
@@ -152,6 +169,8 @@ function contenidoDe(v: {
     precision_m: v.precisionM,
     origen: v.origen,
     corrige_a: v.corrigeA,
+    informante_genero: v.informanteGenero ?? null,
+    entrega_copias: v.entregaCopias ? JSON.stringify(v.entregaCopias, Object.keys(v.entregaCopias as object).sort()) : null,
   };
 }
 
@@ -204,6 +223,8 @@ export async function crearVisita(
       precisionM: input.ubicacion?.precision_m ?? null,
       origen: input.origen,
       corrigeA: input.corrige_a ?? null,
+      informanteGenero: input.informante?.genero ?? null,
+      entregaCopias: input.entrega_copias ?? null,
       autorId: actor.userId,
       autorNombre: actor.nombre.slice(0, 150),
       registradaEn: now,
@@ -215,6 +236,11 @@ export async function crearVisita(
     }
     if (input.fecha_hora.getTime() > now.getTime() + ADELANTO_TOLERADO_MS) {
       throw new AppError('BAD_REQUEST', m.fechaHoraFutura, { errors: { fecha_hora: [m.fechaHoraFutura] } });
+    }
+    // A visit belongs to the assignment's story: never before the day it was received.
+    if (todayIso(input.fecha_hora) < encargo.fechaEncargo) {
+      const detalle = m.fechaAnteriorAlEncargo(formatDate(encargo.fechaEncargo));
+      throw new AppError('BAD_REQUEST', detalle, { errors: { fecha_hora: [detalle] } });
     }
     if (input.corrige_a !== undefined) {
       if (input.corrige_a === input.uuid) throw new AppError('BAD_REQUEST', m.corrigeASiMisma, { errors: { corrige_a: [m.corrigeASiMisma] } });
@@ -237,18 +263,26 @@ export async function crearVisita(
       accion: 'crear',
       cambios: diffFields(null, { uuid: inserted.uuid, ...contenidoDe(inserted), fecha_hora: toSantiagoIso(inserted.fechaHora) }),
     });
-    // A visit belongs to the assignment's story: never before the day it was received.
-    if (todayIso(input.fecha_hora) < encargo.fechaEncargo) {
-      const detalle = m.fechaAnteriorAlEncargo(formatDate(encargo.fechaEncargo));
-      throw new AppError('BAD_REQUEST', detalle, { errors: { fecha_hora: [detalle] } });
-    }
     if (input.resultado === 'notificado_art44') {
       await plazoDeVisitaArt44(tx, calendario, { encargoId, visitaUuid: inserted.uuid, fechaHora: inserted.fechaHora }, actor);
     }
+    await registrarVisita(tx, inserted, actor);
     return { row: inserted, creada: true };
   });
   const [visita] = await conFotos(db, [row], ctx);
   return { visita: visita as Visita, creada };
+}
+
+/**
+ * The visit as the assignment's act (and, for a notification or requerimiento, the act it is), in its
+ * transaction: a pendiente assignment becomes preparado, so the office can take its results.
+ */
+async function registrarVisita(tx: TenantDb, v: VisitaRow, actor: VisitaActor): Promise<void> {
+  const datos = { visita_uuid: v.uuid, resultado: v.resultado, corrige_a: v.corrigeA, domicilio: [v.domicilioDireccion, v.domicilioComuna].filter(Boolean).join(', ') };
+  await avanzarEncargo(tx, { encargoId: v.encargoId, tipo: 'visita', instante: v.fechaHora, actor: actor.username, datos, origen: `visita:${v.uuid}`, registradoEn: v.registradaEn }, actor, v.registradaEn);
+  if ((RESULTADOS_ACTO as readonly string[]).includes(v.resultado)) {
+    await registrarEvento(tx, { encargoId: v.encargoId, tipo: 'acto', instante: v.fechaHora, actor: actor.username, datos: { visita_uuid: v.uuid, resultado: v.resultado }, origen: `acto:visita:${v.uuid}`, registradoEn: v.registradaEn });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -266,25 +300,12 @@ export interface FotoSubida {
 export async function subirFoto(db: TenantDb, uuid: string, bytes: Buffer, actor: AuditActor, ctx: FotoContext): Promise<FotoSubida> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', m.fotoRequerida, { errors: { foto: [m.fotoRequerida] } });
   if (bytes.length > FOTO_MAX_BYTES) throw new AppError('BAD_REQUEST', m.fotoDemasiadoGrande, { errors: { foto: [m.fotoDemasiadoGrande] } });
-    await registrarVisita(tx, inserted, actor);
   const tipo = tipoPorFirma(bytes);
   if (!tipo) throw new AppError('BAD_REQUEST', m.fotoTipoInvalido, { errors: { foto: [m.fotoTipoInvalido] } });
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const result = await db.transaction(async (tx) => {
     const visita = await lockVisitaByUuid(tx, uuid);
     if (!visita) throw new AppError('NOT_FOUND', m.visitaNoEncontrada);
-/**
- * The visit as the assignment's act (and, for a notification or requerimiento, the act it is), in its
- * transaction: a pendiente assignment becomes preparado, so the office can take its results.
- */
-async function registrarVisita(tx: TenantDb, v: VisitaRow, actor: VisitaActor): Promise<void> {
-  const datos = { visita_uuid: v.uuid, resultado: v.resultado, corrige_a: v.corrigeA, domicilio: [v.domicilioDireccion, v.domicilioComuna].filter(Boolean).join(', ') };
-  await avanzarEncargo(tx, { encargoId: v.encargoId, tipo: 'visita', instante: v.fechaHora, actor: actor.username, datos, origen: `visita:${v.uuid}`, registradoEn: v.registradaEn }, actor, v.registradaEn);
-  if ((RESULTADOS_ACTO as readonly string[]).includes(v.resultado)) {
-    await registrarEvento(tx, { encargoId: v.encargoId, tipo: 'acto', instante: v.fechaHora, actor: actor.username, datos: { visita_uuid: v.uuid, resultado: v.resultado }, origen: `acto:visita:${v.uuid}`, registradoEn: v.registradaEn });
-  }
-}
-
     const existentes = await fotosDeVisita(tx, visita.id);
     const misma = existentes.find((f) => f.sha256 === sha256);
     if (misma) return { id: misma.id, creada: false };

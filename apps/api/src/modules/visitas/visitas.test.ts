@@ -456,13 +456,13 @@ describe('certificates from the visits', () => {
     const saved = await t.request(w.tokenA, {
       method: 'POST',
       url: '/api/v1/diligencias/guardar_resultados/',
-      payload: resultadosBody(encargo.numero_rol, art44, { fecha_diligencia: '11/03/2026 19:05', domicilio_id: otro(encargo) }),
+      payload: resultadosBody(encargo.numero_rol, art44, { fecha_diligencia: '11/03/2026 19:05', domicilio_id: otro(encargo), entrega_copias: { modo: 'puerta' } }),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const text = await docx(await generar({ tipo_estampado: art44, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true }));
     expect(text).not.toContain('<<');
     expect(text).toContain('la primera vez el día 09-03-2026, a las 10:15 horas, y la segunda el día 10-03-2026, a las 18:40 horas');
-    expect(text).toContain('por los dichos de Rosa Elena Tapia, conserje en la primera búsqueda y por los dichos de Jorge Muñoz, vecino del sector en la segunda');
+    expect(text).toContain('por los dichos de Rosa Elena Tapia, conserje, en la primera búsqueda, y por los dichos de Jorge Muñoz, vecino del sector, en la segunda');
     expect(text).toContain('siendo las 19:05 horas, me constituí en el domicilio ubicado en Los Jesuitas 881, comuna de Providencia');
     expect(text).not.toMatch(/envié|remití|di aviso/);
   });
