@@ -44,6 +44,7 @@ const RegistrarEstudioScreen = lazyScreen(
 );
 const OnboardingScreen = lazyScreen(() => import('../features/onboarding/components/onboarding-screen'), 'OnboardingScreen');
 const PermisosScreen = lazyScreen(() => import('../features/permisos/components/permisos-screen'), 'PermisosScreen');
+const CorreoSalienteScreen = lazyScreen(() => import('../features/correo-saliente/components/correo-saliente-screen'), 'CorreoSalienteScreen');
 const CarpetasScreen = lazyScreen(() => import('../features/carpetas/components/carpetas-screen'), 'CarpetasScreen');
 const ReceptorScreen = lazyScreen(() => import('../features/receptor/components/receptor-screen'), 'ReceptorScreen');
 // Cobranza with its tabs (receipts, payments, statements, price list): their loaders load with the screen.
@@ -142,6 +143,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireModule module="config_permisos">
                 <PermisosScreen />
+              </RequireModule>
+            ),
+          },
+          {
+            path: paths.correoSaliente,
+            element: (
+              <RequireModule module="config_permisos">
+                <CorreoSalienteScreen />
               </RequireModule>
             ),
           },

@@ -47,6 +47,8 @@ export const paths = {
   portalDocumentos: '/portal/documentos',
   portalCuenta: '/portal/cuenta',
   portalPreferencias: '/portal/preferencias',
+  /** Every mail the product sends for the receiver (issue 36 §1); `?cliente=<id>` another receiver's (admin). */
+  correoSaliente: '/correo-saliente',
   /** Dashboard detail (spec 02 §2.4; its route is not shown there). */
   dashboardDetalle: '/dashboard/detalle/:clave',
 } as const;
@@ -54,4 +56,5 @@ export const paths = {
 export const detallePath = (clave: string) => `/dashboard/detalle/${clave}`;
 
 export const solicitudPath = (id: number | string) => `/solicitudes/${id}`;
+export const correoSalienteClientePath = (clienteId: number) => `/correo-saliente?cliente=${clienteId}`;
 export const portalEncargoPath = (id: number | string) => `/portal/encargos/${id}`;

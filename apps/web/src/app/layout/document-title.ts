@@ -21,6 +21,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.resultadosDashboard, 'Resultados'],
   [paths.estadisticas, 'Estadísticas e Informes'],
   [paths.permisos, 'Usuarios y Permisos'],
+  [paths.correoSaliente, 'Correo saliente'],
   [paths.onboarding, 'Sistema Multi-Tenant'],
   [paths.carpetas, 'Carpetas'],
   [paths.terreno, 'Terreno'],

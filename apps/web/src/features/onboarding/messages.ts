@@ -46,6 +46,7 @@ export const onboardingMessages = {
     editarDatos: 'Editar datos',
     editarDatosTitulo: 'Editar datos del receptor',
     configuracion: 'Configuración',
+    correoSaliente: 'Correo saliente',
     baseDatos: 'Base de datos',
     usuarios: 'Usuarios',
     sinUsuarios: 'Este cliente no tiene usuarios',

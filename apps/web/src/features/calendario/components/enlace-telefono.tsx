@@ -2,29 +2,10 @@ import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from
 import { IconCopy, IconDeviceMobile, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
+import { copiarTexto } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notify';
 import { useIcsUrl, useRotarIcs } from '../api/calendario';
 import { enlaceMessages as m } from '../messages';
-
-/** Copies a text: the Clipboard API, or the selected field where the browser refuses it (plain http). */
-export async function copiarTexto(texto: string, campo?: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(texto);
-      return true;
-    }
-  } catch {
-    // fall through to the selected field
-  }
-  if (!campo) return false;
-  campo.focus();
-  campo.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The user's phone-calendar link (the iCalendar feed of its deadlines, alarms and holidays): copy it

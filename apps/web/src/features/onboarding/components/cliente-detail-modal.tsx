@@ -1,8 +1,10 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type ClienteConfiguracion, formatDate, formatRutWithDots } from '@receptoria/contracts';
-import { IconAlertCircle, IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { IconAlertCircle, IconMail, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ScreenLoading } from '../../../components/list-states';
+import { correoSalienteClientePath } from '../../../config/paths';
 import { confirmAction } from '../../../components/confirm-action';
 import { ReceptorDatosForm } from '../../../components/receptor-datos/receptor-datos-form';
 import { notify } from '../../../lib/notify';
@@ -155,9 +157,12 @@ export function ClienteDetailModal({ clienteId, onClose, onAddUsuario }: Cliente
           </Paper>
 
           <Paper withBorder p="md">
-            <Text fw={600} mb="xs">
-              {m.configuracion}
-            </Text>
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>{m.configuracion}</Text>
+              <Button size="xs" variant="light" component={Link} to={correoSalienteClientePath(data.receptor.id)} leftSection={<IconMail size={14} />}>
+                {m.correoSaliente}
+              </Button>
+            </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Field label={m.baseDatos} value={data.configuracion.database_name} />
               {FOLDERS.map((folder) => (

@@ -1,4 +1,4 @@
-import type { PortalInvitacionInput, PortalUsuarioResponse, PortalUsuariosListResponse } from '@receptoria/contracts';
+import type { PortalInvitacionInput, PortalInvitacionResponse, PortalUsuarioResponse, PortalUsuariosListResponse } from '@receptoria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -12,11 +12,11 @@ export function useUsuariosPortal(estudioId: number) {
   });
 }
 
-/** POST …/usuarios_portal/ — invites (or, for one not yet active, sends the link again). */
+/** POST …/usuarios_portal/ — invites (or, for one not yet active, sends the link again); says how the mail went. */
 export function useInvitarUsuarioPortal(estudioId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PortalInvitacionInput) => api.post<PortalUsuarioResponse>(`/estudios/${estudioId}/usuarios_portal/`, input),
+    mutationFn: (input: PortalInvitacionInput) => api.post<PortalInvitacionResponse>(`/estudios/${estudioId}/usuarios_portal/`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.list(estudioId) }),
   });
 }

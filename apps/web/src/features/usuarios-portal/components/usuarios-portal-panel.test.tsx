@@ -27,7 +27,7 @@ describe('Usuarios del portal', () => {
         const body = call.body as { nombre: string; email: string };
         const found = list.find((item) => item.email === body.email);
         if (!found) list = [...list, usuario(3, 'invitado', body.nombre, body.email)];
-        return json({ usuario: found ?? list.at(-1) }, 201);
+        return json({ usuario: found ?? list.at(-1), correo: { estado: 'enviado', enlace_activacion: null } }, 201);
       },
       'POST /api/v1/estudios/3/usuarios_portal/2/desactivar/': () => {
         list = list.map((item) => (item.id === 2 ? usuario(2, 'desactivado', 'Luis Vial', 'luis@estudio.cl') : item));
@@ -60,5 +60,28 @@ describe('Usuarios del portal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/estudios/3/usuarios_portal/2/desactivar/')).toBe(true));
     expect(await within(panel).findByText('Desactivado')).toBeTruthy();
+  });
+
+  it('says when the invitation was only queued and offers the activation link to copy', async () => {
+    const enlace = 'http://localhost:3000/portal/activar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    stubApi({
+      'GET /api/v1/estudios/3/usuarios_portal/': () => json({ results: [] }),
+      'POST /api/v1/estudios/3/usuarios_portal/': () =>
+        json({ usuario: usuario(9, 'invitado', 'Rosa Díaz', 'rosa@estudio.cl'), correo: { estado: 'sin_transporte', enlace_activacion: enlace } }, 201),
+    });
+    renderWithSession(<UsuariosPortalPanel estudioId={3} />);
+    const panel = await screen.findByTestId('usuarios-portal');
+    fireEvent.change(within(panel).getByLabelText('Nombre'), { target: { value: 'Rosa Díaz' } });
+    fireEvent.change(within(panel).getByLabelText('Correo electrónico'), { target: { value: 'rosa@estudio.cl' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Invitar' }));
+    const aviso = await within(panel).findByTestId('invitacion-aviso');
+    expect(within(aviso).getByText('La invitación quedó en Correo saliente')).toBeTruthy();
+    expect(aviso.textContent).toContain('No hay un servicio de correo configurado, así que el correo para rosa@estudio.cl quedó en Correo saliente');
+    expect((within(aviso).getByLabelText('Enlace de activación') as HTMLInputElement).value).toBe(enlace);
+    fireEvent.click(within(aviso).getByRole('button', { name: 'Copiar enlace' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(enlace));
+    expect(await within(aviso).findByRole('button', { name: 'Enlace copiado' })).toBeTruthy();
   });
 });

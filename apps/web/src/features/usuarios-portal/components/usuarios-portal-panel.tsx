@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatDateTime, type PortalUsuario, PortalInvitacionSchema } from '@receptoria/contracts';
+import { type CorreoResultado, formatDateTime, type PortalInvitacionResponse, type PortalUsuario, PortalInvitacionSchema } from '@receptoria/contracts';
 import { IconAlertCircle, IconMailForward, IconSend, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
+import { CopiarEnlace } from '../../../components/copiar-enlace';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useCambiarActivoUsuarioPortal, useInvitarUsuarioPortal, useUsuariosPortal } from '../api/usuarios-portal';
@@ -11,7 +12,40 @@ import { usuariosPortalMessages as m } from '../messages';
 const COLORS: Record<PortalUsuario['estado'], string> = { invitado: 'orange', activo: 'teal', desactivado: 'gray' };
 
 function errorText(error: unknown): string {
-  return m.error(error instanceof ApiError ? (error.detail ?? error.message) : 'intenta nuevamente');
+  return m.error(error instanceof ApiError ? (error.detail ?? error.message) : 'intente nuevamente');
+}
+
+interface Invitacion {
+  email: string;
+  correo: CorreoResultado;
+}
+
+/** After an invitation whose mail did not go out: what happened, and the link to send by other means. */
+function InvitacionAviso({ invitacion, onClose }: { invitacion: Invitacion; onClose: () => void }) {
+  const { estado, enlace_activacion: enlace } = invitacion.correo;
+  const texts = estado === 'fallido' ? m.fallido : estado === 'pendiente' ? m.pendiente : m.enBandeja;
+  return (
+    <Alert
+      color={estado === 'fallido' ? 'red' : 'yellow'}
+      variant="light"
+      title={texts.title}
+      withCloseButton
+      closeButtonLabel={m.cerrarAviso}
+      onClose={onClose}
+      data-testid="invitacion-aviso"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{texts.text(invitacion.email)}</Text>
+        {enlace && <CopiarEnlace enlace={enlace} label={m.enlace} />}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The toast when the mail went out; otherwise the notice with the link. */
+function reportInvitacion(email: string, response: PortalInvitacionResponse, done: string, show: (invitacion: Invitacion) => void) {
+  if (response.correo.estado === 'enviado') notify.success(done);
+  else show({ email, correo: response.correo });
 }
 
 interface Errors {
@@ -20,7 +54,7 @@ interface Errors {
 }
 
 /** Invites a person of the firm: the contract's rules here and the API's words when it refuses. */
-function InvitarForm({ estudioId }: { estudioId: number }) {
+function InvitarForm({ estudioId, onInvitacion }: { estudioId: number; onInvitacion: (invitacion: Invitacion) => void }) {
   const invitar = useInvitarUsuarioPortal(estudioId);
   const [nombre, setNombre] = useState('');
   const [email, setEmail] = useState('');
@@ -40,8 +74,8 @@ function InvitarForm({ estudioId }: { estudioId: number }) {
     }
     setErrors({});
     try {
-      await invitar.mutateAsync(result.data);
-      notify.success(m.invitado(result.data.email));
+      const response = await invitar.mutateAsync(result.data);
+      reportInvitacion(result.data.email, response, m.invitado(result.data.email), onInvitacion);
       setNombre('');
       setEmail('');
     } catch (error) {
@@ -85,12 +119,15 @@ export function UsuariosPortalPanel({ estudioId }: { estudioId: number }) {
   const invitar = useInvitarUsuarioPortal(estudioId);
   const cambiar = useCambiarActivoUsuarioPortal(estudioId);
   const [busy, setBusy] = useState<number | null>(null);
+  const [invitacion, setInvitacion] = useState<Invitacion | null>(null);
 
   const run = async (usuario: PortalUsuario, action: () => Promise<unknown>, done: string) => {
     setBusy(usuario.id);
     try {
-      await action();
-      notify.success(done);
+      const response = await action();
+      if (response && typeof response === 'object' && 'correo' in response) {
+        reportInvitacion(usuario.email, response as PortalInvitacionResponse, done, setInvitacion);
+      } else notify.success(done);
     } catch (error) {
       notify.error(errorText(error));
     } finally {
@@ -120,7 +157,8 @@ export function UsuariosPortalPanel({ estudioId }: { estudioId: number }) {
             {m.description}
           </Text>
         </Stack>
-        <InvitarForm estudioId={estudioId} />
+        <InvitarForm estudioId={estudioId} onInvitacion={setInvitacion} />
+        {invitacion && <InvitacionAviso invitacion={invitacion} onClose={() => setInvitacion(null)} />}
         {usuarios.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
             {m.loadError}
