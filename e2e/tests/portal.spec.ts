@@ -44,6 +44,71 @@ async function noSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(1);
 }
 
+/** Every toast the page shows from now on, in order (a toast lasts 4 s: checking at the end is not enough). */
+async function recordToasts(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('.mantine-Notification-description')) {
+        if (element.dataset.recorded) continue;
+        element.dataset.recorded = '1';
+        seen.push(element.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
+
+/** The four steps of Nueva solicitud, filled and sent; 'Siguiente' must never send the form by itself. */
+async function sendSolicitud(page: Page, rol: string, pickObservacion: boolean) {
+  await page.getByRole('link', { name: 'Nueva solicitud' }).click();
+  await expect(page.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa', { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Número de rol' }).fill(rol.toLowerCase());
+  await choose(page, 'Tribunal', '1° Juzgado Civil de Santiago');
+  await choose(page, 'Parte demandante', 'Banco de Chile');
+  await choose(page, 'Tipo de causa', 'Juicio Ejecutivo');
+  await choose(page, 'Tipo de encargo', 'Notificación Personal');
+  await page.getByRole('textbox', { name: 'Cuantía' }).fill('1500000');
+  await page.getByRole('textbox', { name: 'Fecha de la demanda' }).fill('01/04/2026');
+  await page.getByRole('textbox', { name: 'Fecha de la resolución' }).fill('15/04/2026');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page.getByTestId('solicitud-paso')).toHaveText('2/4 · Partes');
+  await expect(page.getByRole('textbox', { name: 'Partes' })).toHaveValue('Banco de Chile con ');
+  await page.getByRole('textbox', { name: 'Partes' }).fill('Banco de Chile con Rodrigo Fuentes Mena');
+  await page.getByRole('textbox', { name: 'Ejecutados' }).fill('Rodrigo Fuentes Mena');
+  await page.getByRole('textbox', { name: 'RUT del demandado' }).fill('12.345.678-5');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page.getByTestId('solicitud-paso')).toHaveText('3/4 · Domicilios');
+  await page.getByRole('textbox', { name: 'Dirección' }).fill('Av. Providencia 1234, depto 501');
+  await choose(page, 'Comuna', 'Providencia');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(page.getByTestId('solicitud-paso')).toHaveText('4/4 · Documentos');
+  // Reaching the last step sends nothing: its empty fields are not marked.
+  await expect(page.getByRole('combobox', { name: 'Observaciones' })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Revisa los campos marcados.')).toHaveCount(0);
+  const files = page.locator('input[type="file"]');
+  await files.nth(0).setInputFiles({ name: 'demanda.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await files.nth(1).setInputFiles({ name: 'resolucion.pdf', mimeType: 'application/pdf', buffer: PDF });
+  if (pickObservacion) {
+    await page.getByRole('combobox', { name: 'Observaciones' }).click();
+    await page.getByRole('option', { name: 'Es urgente', exact: true }).click();
+  } else {
+    await page.getByRole('combobox', { name: 'Observaciones' }).fill('Es urgente');
+    await page.keyboard.press('Escape');
+  }
+  await noSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByTestId('solicitud-enviada')).toContainText(rol, { timeout: 30_000 });
+  // Success alone: no error text beside it, and the emptied form is not validated again.
+  await expect(page.getByText('Revisa los campos marcados.')).toHaveCount(0);
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(page.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa');
+}
+
 async function phone(browser: Browser) {
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: 'es-CL', timezoneId: 'America/Santiago' });
   return { context, page: await context.newPage() };
@@ -74,6 +139,39 @@ test.describe('Portal de estudios', () => {
     await smtp?.close();
   });
 
+  test('on a desktop, two requests in a row each end with their success alone: no error beside it', async ({ browser, request }) => {
+    const email = `abogado.escritorio.${Date.now().toString(36)}@larrainvial-e2e.cl`;
+    const invited = await request.post(`/api/v1/estudios/${await estudioId(request)}/usuarios_portal/`, {
+      headers: await adminHeaders(request),
+      data: { nombre: 'Tomás Errázuriz', email },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 30_000 }).toBe(1);
+    const token = /\/portal\/activar\/([A-Za-z0-9_-]+)/.exec(mailText(smtp.received.find((mail) => mail.to.includes(email))!.raw))?.[1];
+    expect(token).toBeTruthy();
+    const activated = await request.post('/api/v1/portal/auth/activar/', { data: { token, password: PASSWORD } });
+    expect(activated.status(), await activated.text()).toBeLessThan(300);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/portal/login');
+      await page.getByLabel('Correo electrónico').fill(email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByTestId('portal-estudio')).toHaveText(ESTUDIO, { timeout: 30_000 });
+      const toasts = await recordToasts(page);
+      await sendSolicitud(page, uniqueRol('P'), true);
+      await sendSolicitud(page, uniqueRol('Q'), true);
+      expect(await toasts()).toEqual([
+        'Solicitud enviada. Te avisaremos cuando el receptor la revise.',
+        'Solicitud enviada. Te avisaremos cuando el receptor la revise.',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a firm sends a request from a phone, the secretary accepts it, the firm follows it to its certificate and downloads it', async ({
     browser,
     page: office,
@@ -101,40 +199,10 @@ test.describe('Portal de estudios', () => {
     const again = await request.post('/api/v1/portal/auth/activar/', { data: { token: activationPath.split('/').pop(), password: PASSWORD } });
     expect(again.status()).toBe(400);
 
-    // Nueva solicitud: four steps with Nuevo Encargo's inputs.
-    await page.getByRole('link', { name: 'Nueva solicitud' }).click();
-    await expect(page.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa', { timeout: 30_000 });
-    await page.getByRole('textbox', { name: 'Número de rol' }).fill(ROL.toLowerCase());
-    await choose(page, 'Tribunal', '1° Juzgado Civil de Santiago');
-    await choose(page, 'Parte demandante', 'Banco de Chile');
-    await choose(page, 'Tipo de causa', 'Juicio Ejecutivo');
-    await choose(page, 'Tipo de encargo', 'Notificación Personal');
-    await page.getByRole('textbox', { name: 'Cuantía' }).fill('1500000');
-    await page.getByRole('textbox', { name: 'Fecha de la demanda' }).fill('01/04/2026');
-    await page.getByRole('textbox', { name: 'Fecha de la resolución' }).fill('15/04/2026');
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-
-    await expect(page.getByTestId('solicitud-paso')).toHaveText('2/4 · Partes');
-    await expect(page.getByRole('textbox', { name: 'Partes' })).toHaveValue('Banco de Chile con ');
-    await page.getByRole('textbox', { name: 'Partes' }).fill('Banco de Chile con Rodrigo Fuentes Mena');
-    await page.getByRole('textbox', { name: 'Ejecutados' }).fill('Rodrigo Fuentes Mena');
-    await page.getByRole('textbox', { name: 'RUT del demandado' }).fill('12.345.678-5');
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-
-    await expect(page.getByTestId('solicitud-paso')).toHaveText('3/4 · Domicilios');
-    await page.getByRole('textbox', { name: 'Dirección' }).fill('Av. Providencia 1234, depto 501');
-    await choose(page, 'Comuna', 'Providencia');
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-
-    await expect(page.getByTestId('solicitud-paso')).toHaveText('4/4 · Documentos');
-    const files = page.locator('input[type="file"]');
-    await files.nth(0).setInputFiles({ name: 'demanda.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await files.nth(1).setInputFiles({ name: 'resolucion.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await page.getByRole('combobox', { name: 'Observaciones' }).fill('Es urgente');
-    await page.keyboard.press('Escape');
-    await noSidewaysScroll(page);
-    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-    await expect(page.getByTestId('solicitud-enviada')).toContainText(ROL, { timeout: 30_000 });
+    // Nueva solicitud: four steps with Nuevo Encargo's inputs; the only toast is the success.
+    const toasts = await recordToasts(page);
+    await sendSolicitud(page, ROL, false);
+    expect(await toasts()).toEqual(['Solicitud enviada. Te avisaremos cuando el receptor la revise.']);
     const mine = page.getByTestId('portal-solicitud').filter({ hasText: ROL });
     await expect(mine).toContainText('Pendiente');
 

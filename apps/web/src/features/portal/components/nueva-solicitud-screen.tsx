@@ -274,12 +274,22 @@ export function NuevaSolicitudScreen() {
             >
               {m.back}
             </Button>
+            {/* Two elements, never one reused: 'Siguiente' on step 3 must not become the submit button
+                before its own click ends (the browser would then send the form of step 4, still empty). */}
             {step === 'documentos' ? (
-              <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+              <Button key="enviar" type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
                 {m.submit}
               </Button>
             ) : (
-              <Button rightSection={<IconArrowRight size={16} />} onClick={() => void next()}>
+              <Button
+                key="siguiente"
+                type="button"
+                rightSection={<IconArrowRight size={16} />}
+                onClick={(event) => {
+                  event.preventDefault();
+                  void next();
+                }}
+              >
                 {m.next}
               </Button>
             )}
