@@ -22,7 +22,7 @@ export const AuditoriaQuerySchema = z.object({
   entidad: z.enum(AUDIT_ENTIDADES, { error: m.entidadInvalida }),
   id: idSchema(),
   page: idSchema().default(1),
-  page_size: idSchema().max(100, { error: 'Máximo 100 por página' }).default(50),
+  page_size: idSchema().pipe(z.number().max(100, { error: 'Máximo 100 por página' })).default(50),
 });
 export type AuditoriaQuery = z.infer<typeof AuditoriaQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, bodyIdSchema } from '../common/text';
+import { boundedString, bodyIdSchema, idSchema } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { cobranzaMessages as m } from './messages';
 
@@ -58,7 +58,7 @@ const isoDateParam = z.preprocess(
 
 const estudioParam = z.preprocess(
   (value) => (value === '' || value === null || value === 'todos' ? undefined : value),
-  z.coerce.number({ error: m.estudioInvalido }).int({ error: m.estudioInvalido }).min(1, { error: m.estudioInvalido }).max(2_147_483_647, { error: m.estudioInvalido }).optional(),
+  idSchema(m.estudioInvalido).optional(),
 );
 
 function checkDates(value: { fecha_inicio?: string; fecha_fin?: string; fecha_especifica?: string }, ctx: z.RefinementCtx) {

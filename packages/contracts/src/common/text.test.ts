@@ -36,6 +36,17 @@ describe('ids', () => {
     }
     expect(EncargoListQuerySchema.safeParse({ estudio: '2147483648' }).success).toBe(false);
   });
+
+  it('reads only canonical ids: no sign, leading zero, spaces, decimals, exponents or other digits', () => {
+    expect(IdParamSchema.parse({ id: '10' }).id).toBe(10);
+    expect(IdParamSchema.parse({ id: 7 }).id).toBe(7);
+    for (const bad of ['+1', '01', '00', ' 1', '1 ', '\t1', '1.0', '1e0', '0x1', '٠١', '１', '', '-0']) {
+      const result = IdParamSchema.safeParse({ id: bad });
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(inputMessages.idInvalido);
+    }
+    expect(EncargoListQuerySchema.safeParse({ estudio: '01' }).success).toBe(false);
+  });
 });
 
 describe('Spanish messages', () => {

@@ -19,14 +19,22 @@ export function boundedString(max: number, options: { error?: string; tooLong?: 
     .refine((value) => !hasNul(value), { error: inputMessages.caracterNoPermitido, abort: true });
 }
 
-/** A positive integer id that fits PostgreSQL's integer; path and query values arrive as text. */
+/** A canonical positive integer as text: no sign, no leading zero, no spaces, ASCII digits only. */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A positive integer id that fits PostgreSQL's integer; path and query values arrive as text and
+ * must be written canonically ('+1', '01', ' 1' or '1.0' are refused, not read as 1).
+ */
 export function idSchema(message: string = inputMessages.idInvalido) {
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(ID_MAX, { error: message });
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (CANONICAL_ID.test(value) ? Number(value) : Number.NaN) : value),
+    bodyIdSchema(message),
+  );
 }
+
+/** '' and null (an empty select or field) stand for an absent value; anything else is read as sent. */
+export const blankAsAbsent = (value: unknown) => (value === null || value === '' ? undefined : value);
 
 /** An id inside a JSON body: a number, never text. */
 export function bodyIdSchema(message: string = inputMessages.idInvalido) {

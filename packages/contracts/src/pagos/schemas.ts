@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, boundedString, idSchema } from '../common/text';
+import { blankAsAbsent, bodyIdSchema, boundedString, idSchema } from '../common/text';
 import { FechaFiltroSchema, FechaReciboSchema, MontoPositivoSchema, ReciboEstudioSchema } from '../recibos/schemas';
 import { pagosMessages as m } from './messages';
 
@@ -79,7 +79,7 @@ export type PagoResponse = z.infer<typeof PagoResponseSchema>;
 
 /** GET /api/v1/pagos/?estudio&desde&hasta&page */
 export const PagosListQuerySchema = z.object({
-  estudio: z.preprocess(blankToUndefined, idSchema(m.estudioInvalido).optional()),
+  estudio: z.preprocess(blankAsAbsent, idSchema(m.estudioInvalido).optional()),
   desde: FechaFiltroSchema,
   hasta: FechaFiltroSchema,
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/text';
 import { tipoEstampadoId } from '../diligencias/fields';
 import { plantillaMessages as m } from './messages';
 
@@ -66,7 +67,7 @@ export type CrearPlantillaValue = z.output<typeof CrearPlantillaSchema>;
 export const CrearPlantillaResponseSchema = PlantillaResponseSchema.extend({ message: z.string() });
 
 export const PlantillaIdParamSchema = z.object({
-  id: z.coerce.number({ error: m.noEncontrada }).int(m.noEncontrada).positive(m.noEncontrada).max(2_147_483_647, m.noEncontrada),
+  id: idSchema(m.noEncontrada),
 });
 
 /** PUT /estampados/api/plantillas/{id}/archivo?aceptar_desconocidos=1 keeps a file with unknown markers. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, boundedString, idSchema } from '../common/text';
+import { blankAsAbsent, bodyIdSchema, boundedString, idSchema } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { recibosMessages as m } from './messages';
 
@@ -149,7 +149,7 @@ export type ReciboResponse = z.infer<typeof ReciboResponseSchema>;
 /** GET /api/v1/recibos/?estudio&desde&hasta&estado&page (dates: the receipt's fecha). */
 export const RecibosListQuerySchema = z
   .object({
-    estudio: z.preprocess(blankToUndefined, idSchema(m.estudioInvalido).optional()),
+    estudio: z.preprocess(blankAsAbsent, idSchema(m.estudioInvalido).optional()),
     desde: FechaFiltroSchema,
     hasta: FechaFiltroSchema,
     estado: z.preprocess(blankToUndefined, z.enum(RECIBO_ESTADOS, { error: m.estadoInvalido }).optional()),
@@ -177,7 +177,7 @@ export type RecibosListResponse = z.infer<typeof RecibosListResponseSchema>;
 
 /** GET /api/v1/recibos/facturables/?estudio — the firm's stamped diligences that no receipt (not void) bills. */
 export const FacturablesQuerySchema = z.object({
-  estudio: z.preprocess(blankToUndefined, idSchema(m.estudioInvalido)),
+  estudio: z.preprocess(blankAsAbsent, idSchema(m.estudioInvalido)),
 });
 export type FacturablesQuery = z.output<typeof FacturablesQuerySchema>;
 
