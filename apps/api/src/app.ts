@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import { indicadoresPlugin } from './integrations/indicadores/indicadores.plugin
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { sharedRateLimitPlugin } from './plugins/rate-limit';
 import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { clientErrorHandler } from './lib/client-errors';
@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(firmaPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(gmailPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  await app.register(sharedRateLimitPlugin, { config });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Receptoría API', version: '1.0.0' },

@@ -283,7 +283,8 @@ export const calendarioTokens = pgTable('calendario_tokens', {
 /**
  * Login limits shared by every API instance: one row per client address (`a:` + address, a fixed
  * window of failures) and per account (`c:` + name as typed, failures and the last one, for the
- * growing delay). A row past `vence` counts as absent; expired rows are pruned every minute.
+ * growing delay), and the per-address limits of public routes (`r:` + route + address, a fixed window
+ * of hits). A row past `vence` counts as absent; expired rows are pruned every minute.
  */
 export const intentosLogin = pgTable(
   'intentos_login',
