@@ -5,6 +5,10 @@ import { COMUNAS_POR_REGION } from './datos';
 
 export { COMUNAS_POR_REGION } from './datos';
 
+export const comunaMessages = {
+  noOficial: (nombre: string) => `La comuna "${nombre.slice(0, 100)}" no está en el listado de comunas de Chile`,
+} as const;
+
 /** Number of comunas of Chile (CUT 2018, with the Región de Ñuble). */
 export const TOTAL_COMUNAS = 346;
 

@@ -19,6 +19,7 @@ import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { type AuditEntry, recordAudit } from '../auditoria/auditoria.service';
 import { findUltimaDiligencia, toDiligenciaResumen } from '../diligencias/diligencias.repository';
+import { domiciliosConComunaValidada } from '../lookups/comunas-validas';
 import {
   type ClaveNueva,
   type EncargoFull,
@@ -304,10 +305,11 @@ export async function createEncargo(
   now = new Date(),
   clave?: ClaveNueva,
 ): Promise<EncargoDetail> {
+  const valid = { ...input, domicilios: domiciliosConComunaValidada(input.domicilios) };
   const created = await db.transaction(async (tx) => {
     const found = await insertPreparado(
       tx,
-      input,
+      valid,
       { motivoNoRealizable: input.estado_especial, encargoNoRealizable: input.encargo_no_realizable },
       now,
       clave,
@@ -368,7 +370,7 @@ export async function modifyEncargo(
   now = new Date(),
 ): Promise<EncargoDetail> {
   const changed = await db.transaction(async (tx) => {
-    const { current, before } = await lockForChange(tx, id);
+    const { found, current, before } = await lockForChange(tx, id);
     assertVersion(current, input.version);
 
     const estudioChanged = input.estudio_juridico !== undefined && input.estudio_juridico !== current.estudioId;
@@ -414,7 +416,9 @@ export async function modifyEncargo(
     }
     await updateEncargo(tx, id, values);
 
-    if (input.domicilios !== undefined) await replaceDomicilios(tx, id, input.domicilios);
+    if (input.domicilios !== undefined) {
+      await replaceDomicilios(tx, id, domiciliosConComunaValidada(input.domicilios, found.encargo.domicilios.map((d) => d.comuna)));
+    }
     const rol = input.numero_rol ?? current.numeroRol;
     if (input.fecha_comparendo !== undefined) await syncAlarma(tx, id, rol, 'comparendo', input.fecha_comparendo, now);
     if (input.fecha_prueba !== undefined) await syncAlarma(tx, id, rol, 'prueba', input.fecha_prueba, now);
@@ -436,9 +440,10 @@ export async function reEncargo(
   const created = await db.transaction(async (tx) => {
     const { found: originalFound, current: original, before: originalBefore } = await lockForChange(tx, input.encargo_original_id, m.encargoOriginalNoEncontrado);
     if (original.estado === 'pendiente') throw new AppError('CONFLICT', m.reEncargoDePendiente(original.numeroRol));
+    const comunasOriginales = originalFound.encargo.domicilios.map((d) => d.comuna);
     const found = await insertPreparado(
       tx,
-      input,
+      { ...input, domicilios: domiciliosConComunaValidada(input.domicilios, comunasOriginales) },
       {
         observacionEncargo: input.observacion_encargo,
         observacionRetiro: input.observacion_retiro,

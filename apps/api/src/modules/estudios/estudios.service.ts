@@ -18,6 +18,7 @@ import { assertVersion } from '../../lib/concurrency';
 import { type AuditActor, SYSTEM_ACTOR } from '../auditoria/audit-actor';
 import { diffFields } from '../auditoria/audit-diff';
 import { recordAudit } from '../auditoria/auditoria.service';
+import { comunaValidada } from '../lookups/comunas-validas';
 import {
   type EstudioEmailRow,
   type EstudioRow,
@@ -144,6 +145,7 @@ export async function registerEstudio(
   const conflict = () => new AppError('CONFLICT', m.rutYaRegistrado(input.rut_estudio), {
     errors: { rut_estudio: [m.rutYaRegistrado(input.rut_estudio)] },
   });
+  const comuna = comunaValidada(input.comuna);
   if (await findEstudioByRut(db, input.rut_estudio)) throw conflict();
   let id: number;
   try {
@@ -151,7 +153,7 @@ export async function registerEstudio(
       const estudioId = await insertEstudio(tx, {
         nombre: input.nombre,
         direccion: input.direccion,
-        comuna: input.comuna,
+        comuna,
         ciudad: input.ciudad,
         telefono: input.telefono,
         fax: input.fax,

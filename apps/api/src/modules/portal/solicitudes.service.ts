@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
 import { createEncargo } from '../encargos/encargos.service';
+import { domiciliosConComunaValidada } from '../lookups/comunas-validas';
 import { preferenciasOf } from './portal-usuarios.service';
 
 const { solicitudes, solicitudArchivos, encargoAdjuntos, estudios, portalAvisos, portalConfiguracion } = tenantSchema;
@@ -93,6 +94,7 @@ async function checkReferencias(db: TenantDb, estudioId: number, datos: Solicitu
 /** A firm's request: its data (Nuevo Encargo without the firm) and PDFs, pending for the office. */
 export async function createSolicitud(db: TenantDb, autor: PortalAutor, datos: SolicitudDatos, archivos: ArchivoSubido[], actor: AuditActor): Promise<Solicitud> {
   await checkReferencias(db, autor.estudioId, datos);
+  const validos = { ...datos, domicilios: domiciliosConComunaValidada(datos.domicilios) };
   const row = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(solicitudes)
@@ -101,7 +103,7 @@ export async function createSolicitud(db: TenantDb, autor: PortalAutor, datos: S
         portalUsuarioId: autor.usuarioId,
         usuarioNombre: autor.nombre,
         usuarioEmail: autor.email,
-        datos,
+        datos: validos,
         numeroRol: datos.numero_rol,
         partes: datos.partes,
       })
