@@ -177,6 +177,8 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await expect(page.getByTestId('visita-form')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByLabel('Apuntes')).toHaveValue('Tercera visita a medio escribir');
     await expect(page.getByTestId('contador-por-enviar')).toHaveText('2 visitas por enviar');
+    // The stops kept on the phone say when they were saved, on the 24-hour clock.
+    await expect(page.getByText(/^Paradas guardadas a las ([01]\d|2[0-3]):[0-5]\d \(sin conexión\)$/)).toBeVisible();
     expect(await visitasOf(request, encargo.id)).toEqual([]);
     await page.getByRole('button', { name: 'Volver a las paradas' }).click();
     await expect(page.getByTestId('visita-en-cola').and(page.locator('[data-estado="pendiente"]'))).toHaveCount(2);
@@ -201,18 +203,89 @@ test.describe('Field mode (/terreno) on a phone', () => {
     await expect(card).toContainText('Art. 44: 1 búsqueda positiva');
   });
 
-  test("an art. 44 notification without two searches is rechazada with the server's message", async ({ page, request }) => {
+  test("an art. 44 notification without two searches is refused: shown at the top, on the stop and in the counter until corrected", async ({ page, request }) => {
     const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Dos');
     await signIn(page, users.receptora, '/terreno', 60_000);
     await openStop(page, encargo.numero_rol);
     await page.getByRole('button', { name: 'Notificado art. 44', exact: true }).click();
     await expect(page.getByTestId('aviso-art44')).toHaveText(visitaMessages.art44Requisitos);
+    await page.getByLabel('Apuntes').fill('Copias fijadas en la puerta');
     await page.getByRole('button', { name: 'Guardar visita' }).click();
+
+    // The refusal is said at once, and stays at the top with the reason and what to do.
+    await expect(page.getByText('El servidor rechazó una visita: revise el aviso al inicio de Terreno.')).toBeVisible({ timeout: 30_000 });
+    const aviso = page.getByTestId('rechazos-aviso');
+    await expect(aviso).toBeVisible();
+    await expect(aviso).toContainText('El servidor rechazó una visita');
+    const rechazo = aviso.getByTestId('rechazo').filter({ hasText: encargo.numero_rol });
+    await expect(rechazo.getByTestId('rechazo-motivo')).toHaveText(visitaMessages.art44Requisitos);
+    await expect(rechazo.getByTestId('rechazo-que-hacer')).toHaveText(
+      'La visita no quedó registrada en el encargo. Corríjala (se abre con lo que escribió) o descártela si no corresponde.',
+    );
+    const avisoBox = await aviso.boundingBox();
+    const paradasBox = await page.getByTestId('paradas').boundingBox();
+    expect(avisoBox!.y).toBeLessThan(paradasBox!.y);
+    expect(avisoBox!.y).toBeLessThan(844);
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('1 visita rechazada');
+    await expect(page.getByText('Todas las visitas están enviadas')).toHaveCount(0);
+    const card = page.getByTestId('parada').filter({ hasText: encargo.numero_rol });
+    await expect(card.getByTestId('parada-rechazo')).toHaveText(`Visita rechazada: ${visitaMessages.art44Requisitos}`);
     const item = page.getByTestId('visita-en-cola').filter({ hasText: encargo.numero_rol });
-    await expect(item).toHaveAttribute('data-estado', 'rechazada', { timeout: 30_000 });
+    await expect(item).toHaveAttribute('data-estado', 'rechazada');
     await expect(item.getByTestId('motivo-rechazo')).toHaveText(visitaMessages.art44Requisitos);
-    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas');
+    await expectNoSidewaysScroll(page);
+    await expectReadable(page);
     expect(await visitasOf(request, encargo.id)).toEqual([]);
+
+    // It stays after a reload until the receiver acts on it.
+    await page.reload();
+    await expect(page.getByTestId('rechazos-aviso').getByTestId('rechazo').filter({ hasText: encargo.numero_rol })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('1 visita rechazada');
+
+    // Correcting opens the stop with what was typed; saved as a search it is sent and the refusal is gone.
+    await page.getByTestId('rechazo').filter({ hasText: encargo.numero_rol }).getByRole('button', { name: 'Corregir visita' }).click();
+    await expect(page.getByTestId('visita-form')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notificado art. 44', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Apuntes')).toHaveValue('Copias fijadas en la puerta');
+    await page.getByLabel('Diligencia', { exact: true }).selectOption({ label: 'Búsqueda' });
+    await page.getByRole('button', { name: 'Domicilio confirmado', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar visita' }).click();
+    await expect(page.getByTestId('contador-por-enviar')).toHaveText('Todas las visitas están enviadas', { timeout: 30_000 });
+    await expect(page.getByTestId('rechazos-aviso')).toHaveCount(0);
+    await expect(card.getByTestId('parada-rechazo')).toHaveCount(0);
+    const visitas = await visitasOf(request, encargo.id);
+    expect(visitas).toHaveLength(1);
+    expect(visitas[0]).toMatchObject({ resultado: 'domicilio_confirmado', apuntes: 'Copias fijadas en la puerta' });
+  });
+
+  test('a refused visit can be discarded after confirming; the phone forgets it and the counter clears', async ({ page, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('T'), 'Ejecutado Terreno Descarte');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    await openStop(page, encargo.numero_rol);
+    await page.getByRole('button', { name: 'Notificado art. 44', exact: true }).click();
+    await page.getByRole('button', { name: 'Guardar visita' }).click();
+    const rechazo = page.getByTestId('rechazo').filter({ hasText: encargo.numero_rol });
+    await expect(rechazo).toBeVisible({ timeout: 30_000 });
+    await rechazo.getByRole('button', { name: 'Descartar' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Descartar la visita rechazada?' });
+    await expect(dialog).toContainText('Se borrará de este teléfono con sus fotos.');
+    await dialog.getByRole('button', { name: 'Descartar' }).click();
+    await expect(page.getByText('Visita rechazada descartada')).toBeVisible();
+    await expect(page.getByTestId('rechazo').filter({ hasText: encargo.numero_rol })).toHaveCount(0);
+    await expect(page.getByTestId('visita-en-cola').filter({ hasText: encargo.numero_rol })).toHaveCount(0);
+    await expect(page.getByTestId('contador-por-enviar')).not.toContainText('rechazada');
+    expect(await visitasOf(request, encargo.id)).toEqual([]);
+  });
+
+  test('a rol is never broken across lines on the stop cards at 390 px', async ({ page, request }) => {
+    const encargo = await createEncargo(request, uniqueRol('C'), 'Ejecutado con un nombre bastante largo para la tarjeta');
+    await signIn(page, users.receptora, '/terreno', 60_000);
+    const rol = page.getByTestId('parada').filter({ hasText: encargo.numero_rol }).getByTestId('parada-rol');
+    await expect(rol).toHaveText(encargo.numero_rol);
+    await expect(rol).toHaveCSS('white-space', 'nowrap');
+    // An inline element has one box per line it occupies.
+    expect(await rol.evaluate((element) => element.getClientRects().length)).toBe(1);
+    await expectNoSidewaysScroll(page);
   });
 
   test('a refused location permission saves the visit without coordinates and says so', async ({ browser, request }) => {

@@ -6,6 +6,24 @@ export const terrenoMessages = {
   subtitle: (fecha: string) => `Paradas de hoy, ${fecha}`,
   porEnviar: visitasPorEnviarTexto,
   todoEnviado: 'Todas las visitas están enviadas',
+  rechazadas: (n: number) => (n === 1 ? '1 visita rechazada' : `${n} visitas rechazadas`),
+  rechazo: {
+    titulo: (n: number) => (n === 1 ? 'El servidor rechazó una visita' : `El servidor rechazó ${n} visitas`),
+    aviso: (n: number) =>
+      n === 1
+        ? 'El servidor rechazó una visita: revise el aviso al inicio de Terreno.'
+        : `El servidor rechazó ${n} visitas: revise el aviso al inicio de Terreno.`,
+    queHacer: 'La visita no quedó registrada en el encargo. Corríjala (se abre con lo que escribió) o descártela si no corresponde.',
+    queHacerSinParada: 'La visita no quedó registrada en el encargo y su parada ya no está en la lista de hoy: descártela y regístrela de nuevo cuando corresponda.',
+    corregir: 'Corregir visita',
+    descartar: 'Descartar',
+    enLaParada: (motivo: string) => `Visita rechazada: ${motivo}`,
+    confirmarTitulo: '¿Descartar la visita rechazada?',
+    confirmarTexto: 'Se borrará de este teléfono con sus fotos. El encargo no cambia: el servidor no la registró.',
+    descartada: 'Visita rechazada descartada',
+    borradorEnCurso: 'Esta parada ya tiene una visita en curso: guárdela o descártela antes de corregir la rechazada.',
+    noSePudo: 'No se pudo cambiar la visita en este teléfono; vuelva a intentarlo.',
+  },
   leyendoCola: 'Leyendo las visitas de este teléfono…',
   enviando: 'Enviando…',
   enviarAhora: 'Enviar ahora',

@@ -1,26 +1,39 @@
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
-import { IconCloudCheck, IconCloudUpload, IconLock, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconLock, IconWifiOff } from '@tabler/icons-react';
 import type { SyncStatus } from '../queue/field-sync';
 import { terrenoMessages as m } from '../messages';
 
 interface ColaResumenProps {
   /** null while the phone's queue is being read. */
   porEnviar: number | null;
+  /** Visits the server refused that wait on the phone for the receiver. */
+  rechazadas: number;
   status: SyncStatus;
   online: boolean;
   onSend: () => void;
 }
 
 /** The counter the receiver watches: how many visits still live only on the phone, and why. */
-export function ColaResumen({ porEnviar, status, online, onSend }: ColaResumenProps) {
+export function ColaResumen({ porEnviar, rechazadas, status, online, onSend }: ColaResumenProps) {
   const pending = porEnviar !== null && porEnviar > 0;
+  const refused = porEnviar !== null && rechazadas > 0;
+  const texto =
+    porEnviar === null
+      ? m.leyendoCola
+      : [refused ? m.rechazadas(rechazadas) : null, pending ? m.porEnviar(porEnviar) : null].filter(Boolean).join(' · ') || m.todoEnviado;
   return (
-    <Paper withBorder p="md" bg={pending ? 'yellow.0' : 'teal.0'} data-testid="cola-resumen">
+    <Paper withBorder p="md" bg={refused ? 'red.0' : pending ? 'yellow.0' : 'teal.0'} data-testid="cola-resumen" data-rechazadas={rechazadas}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap">
-          {pending ? <IconCloudUpload size={26} aria-hidden /> : <IconCloudCheck size={26} aria-hidden />}
+          {refused ? (
+            <IconAlertTriangle size={26} aria-hidden />
+          ) : pending ? (
+            <IconCloudUpload size={26} aria-hidden />
+          ) : (
+            <IconCloudCheck size={26} aria-hidden />
+          )}
           <Text fw={700} size="lg" c="dark.9" data-testid="contador-por-enviar" aria-live="polite">
-            {porEnviar === null ? m.leyendoCola : pending ? m.porEnviar(porEnviar) : m.todoEnviado}
+            {texto}
           </Text>
         </Group>
         {pending && online ? (

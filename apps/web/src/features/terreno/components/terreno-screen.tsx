@@ -1,5 +1,5 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
-import { type TerrenoParada, formatDate } from '@receptoria/contracts';
+import { type TerrenoParada, formatDate, formatHora } from '@receptoria/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { registerFieldServiceWorker } from '../pwa/register-service-worker';
 import { ColaLista } from './cola-lista';
 import { ColaResumen } from './cola-resumen';
 import { ParadaCard } from './parada-card';
+import { RechazosAviso } from './rechazos-aviso';
+import { useRechazos } from './use-rechazos';
 import { VisitaForm } from './visita-form';
 
 const paradaKey = (parada: TerrenoParada) => `${parada.encargo.id}-${parada.domicilio?.id ?? 0}`;
@@ -33,16 +35,13 @@ function useOnline() {
 }
 
 /** Visits of the stop kept on the phone that the server does not list yet (refused ones aside). */
+const deLaParada = (parada: TerrenoParada) => (visita: VisitaEnCola) =>
+  visita.encargoId === parada.encargo.id && (visita.body.domicilio_id ?? null) === (parada.domicilio?.id ?? null);
+
 function localesDe(parada: TerrenoParada, visitas: readonly VisitaEnCola[]): number {
   const known = new Set(parada.visitas.map((visita) => visita.uuid));
-  const domicilioId = parada.domicilio?.id ?? null;
-  return visitas.filter(
-    (visita) =>
-      visita.encargoId === parada.encargo.id &&
-      (visita.body.domicilio_id ?? null) === domicilioId &&
-      visita.estado !== 'rechazada' &&
-      !known.has(visita.uuid),
-  ).length;
+  const enParada = deLaParada(parada);
+  return visitas.filter((visita) => enParada(visita) && visita.estado !== 'rechazada' && !known.has(visita.uuid)).length;
 }
 
 /**
@@ -76,6 +75,12 @@ export function TerrenoScreen() {
     setParams(item ? { parada: paradaKey(item) } : {}, { replace: false });
     window.scrollTo({ top: 0 });
   };
+  const paradaDe = (visita: VisitaEnCola) => paradas.find((item) => deLaParada(item)(visita));
+  const rechazos = useRechazos(userId, (visita) => {
+    const item = paradaDe(visita);
+    if (item) open(item);
+  });
+  const rechazadas = (queue.visitas ?? []).filter((visita) => visita.estado === 'rechazada');
 
   return (
     <Stack gap="md" maw={640} mx="auto" data-testid="terreno-screen">
@@ -84,12 +89,20 @@ export function TerrenoScreen() {
         {hoy.data ? (
           <Text c="dark.7">
             {hoy.data.guardadoEn !== null
-              ? m.datosDe(new Date(hoy.data.guardadoEn).toLocaleTimeString('es-CL', { hour: '2-digit', minute: '2-digit' }))
+              ? m.datosDe(formatHora(hoy.data.guardadoEn))
               : m.subtitle(formatDate(hoy.data.hoy.fecha))}
           </Text>
         ) : null}
       </Box>
-      <ColaResumen porEnviar={queue.porEnviar} status={queue.status} online={online} onSend={() => void requestSync(fieldTransport)} />
+      {parada ? null : (
+        <RechazosAviso
+          rechazadas={rechazadas}
+          tieneParada={(visita) => paradaDe(visita) !== undefined}
+          onCorregir={rechazos.corregir}
+          onDescartar={rechazos.descartar}
+        />
+      )}
+      <ColaResumen porEnviar={queue.porEnviar} rechazadas={rechazadas.length} status={queue.status} online={online} onSend={() => void requestSync(fieldTransport)} />
       {parada ? (
         <VisitaForm key={abierta} parada={parada} userId={userId} onClose={() => open(null)} />
       ) : hoy.isPending ? (
@@ -100,7 +113,13 @@ export function TerrenoScreen() {
         <Stack gap="sm" data-testid="paradas">
           {paradas.length === 0 ? <ListEmpty text={m.sinParadas} /> : null}
           {paradas.map((item) => (
-            <ParadaCard key={paradaKey(item)} parada={item} locales={localesDe(item, queue.visitas ?? [])} onOpen={() => open(item)} />
+            <ParadaCard
+              key={paradaKey(item)}
+              parada={item}
+              locales={localesDe(item, queue.visitas ?? [])}
+              rechazadas={rechazadas.filter(deLaParada(item))}
+              onOpen={() => open(item)}
+            />
           ))}
           {hoy.data?.hoy.truncado ? <Text c="dark.7">{m.truncado}</Text> : null}
         </Stack>

@@ -76,6 +76,7 @@ async function run(transport: FieldTransport): Promise<SyncResult | null> {
     await pruneEnviadas(db, user.id, Date.now() - KEEP_SENT_MS);
     // The session ended while visits wait (the app is on its way to /login): said once, where it shows.
     if (result.detenida === 'session' && status.detenida !== 'session') notify.warning(terrenoMessages.sesionVencida);
+    if (result.rechazadas > 0) notify.error(terrenoMessages.rechazo.aviso(result.rechazadas));
     setStatus({ enviando: false, detenida: result.detenida, ultimaVez: Date.now() });
     if (result.enviadas + result.rechazadas + result.fotosEnviadas > 0) announceQueueChange();
     return result;
