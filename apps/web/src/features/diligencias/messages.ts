@@ -9,7 +9,7 @@ export const diligenciasMessages = {
   /** The typed results were stored on the way to 'Generar Estampado'. */
   resultadosGuardadosAntes: 'Resultados guardados',
   /** The results form was filled from the latest field visit (issue 23). */
-  desdeVisita: (cuando: string, resultado: string) => `Resultados tomados de la última visita en terreno (${cuando}, ${resultado}); revíselos antes de guardar.`,
+  desdeVisita: (cuando: string, resultado: string) => `Resultados tomados de la visita en terreno (${cuando}, ${resultado}); revíselos antes de guardar.`,
 
   search: {
     section: 'Buscar Encargo',

@@ -28,7 +28,7 @@ import {
   encargoToResultadosValues,
   tieneDiligencia,
 } from '../utils/resultados-form';
-import { ultimaVisita, valoresDeVisita } from '../utils/visita-prefill';
+import { valoresDeVisita, visitaDelActo } from '../utils/visita-prefill';
 import { BackToDiligencias } from './back-link';
 import { DocumentosEncargoPanel } from './documentos-encargo-panel';
 import { InfoEncargoSection } from './info-encargo-section';
@@ -95,7 +95,7 @@ export function ResultadosEstampadosScreen({ visitasPanel }: ResultadosEstampado
   const prefillFromVisitas = async (next: EncargoConResultados) => {
     if (tieneDiligencia(next) || !admiteResultados(next.estado)) return;
     const data = await queryClient.fetchQuery(visitasEncargoQueryOptions(next.id)).catch(() => null);
-    const visita = data ? ultimaVisita(data.visitas) : null;
+    const visita = data ? visitaDelActo(data.visitas) : null;
     if (!visita || loadedId.current !== next.id || resultadosForm.formState.isDirty) return;
     resultadosForm.reset({ ...resultadosForm.getValues(), ...valoresDeVisita(visita, tipos) });
     setPrefill({ encargoId: next.id, texto: m.desdeVisita(formatDateTime(visita.fecha_hora), RESULTADO_VISITA_LABELS[visita.resultado]) });

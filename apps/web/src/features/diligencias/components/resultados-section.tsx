@@ -17,6 +17,7 @@ import { FormMoney, FormNumber, FormSelect, FormSuggestInput, FormTextInput, For
 import { useDiasHabiles } from '../api/get-dias-habiles';
 import { useValorSugerido } from '../api/get-sugerido';
 import { diligenciasMessages } from '../messages';
+import { EntregaCopiasFields } from './entrega-copias-fields';
 import { normalizeFechaDiligencia } from '../utils/fecha-diligencia';
 import { honorarioHint } from '../utils/honorario';
 import {
@@ -160,6 +161,7 @@ export function ResultadosSection({ form, encargo, tipos, readOnly = false }: Re
             disabled={disabled}
           />
         </SimpleGrid>
+        <EntregaCopiasFields form={form} tipos={tipos} disabled={disabled} />
         <FormTextarea
           control={control}
           name="apuntes_terreno"

@@ -3,7 +3,12 @@ import {
   DIAS_TABLA_MAX,
   ESTADOS_CON_RESULTADOS,
   type EncargoConResultados,
+  type EntregaCopias,
+  FIRMAS_NOTIFICADO,
+  type FirmaNotificado,
   type GuardarResultadosInput,
+  type ModoEntregaCopias,
+  MODOS_ENTREGA_COPIAS,
   LUGARES_REQUERIMIENTO,
   type LugarRequerimiento,
   TIPO_ESTAMPADO_REQUERIMIENTO,
@@ -32,6 +37,15 @@ export interface ResultadosFormValues {
   lugar_requerimiento: string | null;
   /** Days of the tabla de emplazamiento, for a requerimiento outside the court's territory. */
   dias_tabla: number | string;
+  /** The field visit the results were taken from (its exact instant, address and copies go with it). */
+  visita_uuid: string | null;
+  /** What was done with the copies (entrega_copias), flat for the form. */
+  entrega_modo: string | null;
+  entrega_nombre: string;
+  entrega_relacion: string;
+  entrega_detalle: string;
+  /** Art. 43: whether the person notified personally signed. */
+  firma_notificado: string | null;
 }
 
 export const EMPTY_RESULTADOS: ResultadosFormValues = {
@@ -45,7 +59,37 @@ export const EMPTY_RESULTADOS: ResultadosFormValues = {
   observaciones_diligencia: '',
   lugar_requerimiento: null,
   dias_tabla: '',
+  visita_uuid: null,
+  entrega_modo: null,
+  entrega_nombre: '',
+  entrega_relacion: '',
+  entrega_detalle: '',
+  firma_notificado: null,
 };
+
+/** The copies' fields of the form from a recorded entrega_copias. */
+export function entregaAlFormulario(e: EntregaCopias | null | undefined): Pick<ResultadosFormValues, 'entrega_modo' | 'entrega_nombre' | 'entrega_relacion' | 'entrega_detalle'> {
+  return { entrega_modo: e?.modo ?? null, entrega_nombre: e?.nombre ?? '', entrega_relacion: e?.relacion ?? '', entrega_detalle: e?.detalle ?? '' };
+}
+
+/** The copies as the API takes them, or undefined when no mode was chosen. */
+export function entregaDelFormulario(values: ResultadosFormValues): EntregaCopias | undefined {
+  const modo = values.entrega_modo;
+  if (!modo || !(MODOS_ENTREGA_COPIAS as readonly string[]).includes(modo)) return undefined;
+  const out: EntregaCopias = { modo: modo as ModoEntregaCopias };
+  const nombre = (values.entrega_nombre ?? '').trim();
+  const relacion = (values.entrega_relacion ?? '').trim();
+  const detalle = (values.entrega_detalle ?? '').trim();
+  if (nombre) out.nombre = nombre;
+  if (relacion) out.relacion = relacion;
+  if (detalle) out.detalle = detalle;
+  return out;
+}
+
+function firmaElegida(values: ResultadosFormValues): FirmaNotificado | undefined {
+  const firma = values.firma_notificado;
+  return firma && (FIRMAS_NOTIFICADO as readonly string[]).includes(firma) ? (firma as FirmaNotificado) : undefined;
+}
 
 /** Whether the assignment has a diligence on record. */
 export function tieneDiligencia(encargo: EncargoConResultados): boolean {
@@ -73,6 +117,9 @@ export function encargoToResultadosValues(encargo: EncargoConResultados): Result
     observaciones_diligencia: encargo.ultima_diligencia_observaciones ?? encargo.diligencia?.observaciones ?? '',
     lugar_requerimiento: null,
     dias_tabla: '',
+    visita_uuid: encargo.diligencia?.visita_uuid ?? null,
+    ...entregaAlFormulario(encargo.diligencia?.entrega_copias),
+    firma_notificado: encargo.diligencia?.firma_notificado ?? null,
   };
 }
 
@@ -190,6 +237,11 @@ export function toGuardarResultados(
     informante_relacion: values.informante_relacion.trim(),
     cambiar_estado_a: 'listo_para_estampar',
   };
+  if (values.visita_uuid) body.visita_uuid = values.visita_uuid;
+  const entrega = entregaDelFormulario(values);
+  if (entrega) body.entrega_copias = entrega;
+  const firma = firmaElegida(values);
+  if (firma) body.firma_notificado = firma;
   const lugar = lugarElegido(values);
   if (!esRequerimiento(values.tipo_estampado, tipos) || !lugar) return body;
   body.lugar_requerimiento = lugar;
@@ -221,6 +273,8 @@ function comparable(values: ResultadosFormValues) {
     values.apuntes_terreno.trim(),
     hasValor(values) ? Number(values.valor_personalizado) : null,
     values.observaciones_diligencia.trim(),
+    entregaDelFormulario(values) ?? null,
+    firmaElegida(values) ?? null,
   ]);
 }
 
@@ -290,6 +344,11 @@ export function typedStampDatos(
     observaciones_diligencia: values.observaciones_diligencia,
   };
   for (const [key, text] of Object.entries(texts)) if (text.trim()) datos[key] = text.trim();
+  if (values.visita_uuid) datos.visita_uuid = values.visita_uuid;
+  const entrega = entregaDelFormulario(values);
+  if (entrega) datos.entrega_copias = JSON.stringify(entrega);
+  const firma = firmaElegida(values);
+  if (firma) datos.firma_notificado = firma;
   // Only a custom value is sent: without one the API prints the fee of the price lists.
   const valor = hasValor(values) ? Number(values.valor_personalizado) : undefined;
   if (valor !== undefined && Number.isFinite(valor)) datos.valor_cobrado = valor;

@@ -1,5 +1,15 @@
-import { type ResultadoVisita, type TipoEstampado, type TipoVisita, type Visita, formatDateTime } from '@receptoria/contracts';
-import type { ResultadosFormValues } from './resultados-form';
+import {
+  type ResultadoVisita,
+  type TipoEstampado,
+  type TipoVisita,
+  type Visita,
+  RESULTADOS_ACTO,
+  esResultadoNegativo,
+  formatDateTime,
+  generoInformante,
+  relacionInformanteTexto,
+} from '@receptoria/contracts';
+import { type ResultadosFormValues, entregaAlFormulario } from './resultados-form';
 
 /** The stamp type (its code) a visit's result certifies; none when the result alone does not say. */
 export function codigoTipoEstampado(tipo: TipoVisita, resultado: ResultadoVisita): string | null {
@@ -39,18 +49,35 @@ export function ultimaVisita(visitas: readonly Visita[]): Visita | null {
   return null;
 }
 
-const RELACION_TEXTO: Record<string, string> = { el_mismo: 'el mismo' };
+/** A visit that records an act the office certifies: a notification, a requerimiento or a negative search. */
+export const esActo = (resultado: ResultadoVisita) => (RESULTADOS_ACTO as readonly ResultadoVisita[]).includes(resultado) || esResultadoNegativo(resultado);
 
-/** The results form as the latest visit fills it: date and hour, notes, informant and the stamp type. */
+/** The visit the results come from: the latest standing act, else the latest standing visit. */
+export function visitaDelActo(visitas: readonly Visita[]): Visita | null {
+  const vigentes = visitas.filter((visita) => !visita.corregida_por);
+  for (let index = vigentes.length - 1; index >= 0; index--) {
+    const visita = vigentes[index];
+    if (visita && esActo(visita.resultado)) return visita;
+  }
+  return ultimaVisita(visitas);
+}
+
+/**
+ * The results form as a visit fills it, linked to it (visita_uuid: the diligence takes its exact instant
+ * while the hour shown is kept): date and hour, notes, informant (the relation agreeing with the
+ * informant), copies and the stamp type.
+ */
 export function valoresDeVisita(visita: Visita, tipos: readonly TipoEstampado[]): Partial<ResultadosFormValues> {
   const codigo = codigoTipoEstampado(visita.tipo, visita.resultado);
   const tipo = codigo ? tipos.find((item) => item.codigo === codigo) : undefined;
-  const relacion = visita.informante?.relacion;
+  const informante = visita.informante;
   return {
+    visita_uuid: visita.uuid,
     fecha_diligencia: formatDateTime(visita.fecha_hora, ''),
     apuntes_terreno: visita.apuntes,
-    informante: visita.informante?.nombre ?? '',
-    informante_relacion: relacion && relacion !== 'otro' ? (RELACION_TEXTO[relacion] ?? relacion) : '',
+    informante: informante?.nombre ?? '',
+    informante_relacion: informante ? relacionInformanteTexto(informante.relacion, generoInformante(informante.nombre, informante.genero ?? null)) : '',
+    ...entregaAlFormulario(visita.entrega_copias),
     ...(tipo ? { tipo_estampado: String(tipo.id) } : {}),
   };
 }

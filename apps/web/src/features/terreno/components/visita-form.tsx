@@ -24,6 +24,7 @@ import { type VisitaBody, openFieldDb } from '../queue/field-db';
 import { enqueueVisita } from '../queue/field-queue';
 import { announceQueueChange, requestSync } from '../queue/field-sync';
 import { useGeolocation } from '../utils/use-geolocation';
+import { ENTREGA_VACIA, EntregaCopiasCampos, RESULTADOS_CON_COPIAS, entregaDelBorrador } from './entrega-copias-campos';
 import { FotosField } from './fotos-field';
 import { googleMapsSearchUrl } from './parada-card';
 import { UbicacionEstado } from './ubicacion-estado';
@@ -47,6 +48,7 @@ function buildBody(draft: VisitaDraft, parada: TerrenoParada, geo: ReturnType<ty
   const nombre = draft.informanteNombre.trim();
   if (draft.informanteRelacion && !nombre) return visitaMessages.informanteNombreRequerido;
   if (nombre && !draft.informanteRelacion) return visitaMessages.relacionInvalida;
+  const entrega = RESULTADOS_CON_COPIAS.includes(draft.resultado as ResultadoVisita) ? entregaDelBorrador(draft.entrega) : undefined;
   const body: VisitaBody = {
     uuid: crypto.randomUUID(),
     domicilio_id: parada.domicilio?.id ?? null,
@@ -56,6 +58,7 @@ function buildBody(draft: VisitaDraft, parada: TerrenoParada, geo: ReturnType<ty
     apuntes: draft.apuntes.trim(),
     origen: 'terreno',
     ...(nombre ? { informante: { nombre, relacion: draft.informanteRelacion as RelacionInformante } } : {}),
+    ...(entrega ? { entrega_copias: entrega } : {}),
     ...(geo.kind === 'ok' ? { ubicacion: { lat: geo.lat, lon: geo.lon, precision_m: geo.precision } } : {}),
   };
   const parsed = VisitaInputSchema.safeParse(body);
@@ -182,6 +185,9 @@ export function VisitaForm({ parada, userId, onClose }: VisitaFormProps) {
         onChange={(event) => update({ informanteRelacion: event.currentTarget.value })}
         disabled={!ready}
       />
+      {RESULTADOS_CON_COPIAS.includes(draft.resultado as ResultadoVisita) ? (
+        <EntregaCopiasCampos value={draft.entrega ?? ENTREGA_VACIA} onChange={(entrega) => update({ entrega })} disabled={!ready} />
+      ) : null}
       <Textarea
         label={m.apuntes}
         size="lg"

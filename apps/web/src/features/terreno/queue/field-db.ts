@@ -55,6 +55,8 @@ export interface Borrador {
   informanteRelacion: string;
   apuntes: string;
   fotos: { tipo: string; datos: ArrayBuffer }[];
+  /** What was done with the copies (absent in drafts written before it was asked). */
+  entrega?: { modo: string; nombre: string; relacion: string; detalle: string };
   actualizadoEn: number;
 }
 
