@@ -1118,7 +1118,7 @@ export const solicitudArchivos = pgTable(
       .notNull()
       .references(() => solicitudes.id, { onDelete: 'cascade' }),
     campo: varchar('campo', { length: 20, enum: ['demanda', 'resolucion'] }).notNull(),
-    nombre: varchar('nombre', { length: 200 }).notNull(),
+    nombre: varchar('nombre', { length: 255 }).notNull(),
     tipoMime: varchar('tipo_mime', { length: 40 }).notNull(),
     bytes: integer('bytes').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
@@ -1138,7 +1138,7 @@ export const encargoAdjuntos = pgTable(
     encargoId: integer('encargo_id')
       .notNull()
       .references(() => encargos.id, { onDelete: 'cascade' }),
-    nombre: varchar('nombre', { length: 200 }).notNull(),
+    nombre: varchar('nombre', { length: 255 }).notNull(),
     tipoMime: varchar('tipo_mime', { length: 40 }).notNull(),
     bytes: integer('bytes').notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
