@@ -50,10 +50,9 @@ async function remindTenant(ctx: ScheduledContext, db: TenantDb, receptor: strin
     }
     const tipo = ALARMA_TIPO_LABELS[alarma.tipo];
     try {
-      const clave = `alarma:${alarma.id}:${aviso.aviso}:${alarma.fechaHora.getTime()}`;
-      await enviarCorreo(ctx.mail, db, {
+      const correo = await enviarCorreo(ctx.mail, db, {
         tipo: 'alarma',
-        clave,
+        clave: `alarma:${alarma.id}:${aviso.aviso}:${alarma.fechaHora.getTime()}`,
         to: destinatario,
         subject: m.asuntoCorreo(tipo, alarma.numeroRol, aviso.cuando),
         text: [
@@ -64,7 +63,7 @@ async function remindTenant(ctx: ScheduledContext, db: TenantDb, receptor: strin
         ].join('\n'),
         messageId: `<alarma-${alarma.id}-${aviso.aviso}-${alarma.fechaHora.getTime()}@receptoria>`,
       });
-      sent += 1;
+      if (correo.estado === 'enviado') sent += 1;
     } catch (error) {
       // Released so the next pass tries again.
       await releaseAviso(db, claimed);

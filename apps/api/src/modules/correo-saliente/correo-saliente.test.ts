@@ -1,10 +1,12 @@
 import { Writable } from 'node:stream';
-import { CorreoSalienteListResponseSchema, CorreoSalienteSchema, PortalInvitacionResponseSchema } from '@receptoria/contracts';
-import { sql } from 'drizzle-orm';
+import { correoMessages, CorreoSalienteListResponseSchema, CorreoSalienteSchema, PortalInvitacionResponseSchema } from '@receptoria/contracts';
+import { controlSchema, tenantSchema } from '@receptoria/db';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
 import { PORTAL_PASSWORD } from '../../../test/portal-kit';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
+import { runAlarmReminders } from '../alarmas/alarmas-avisos';
 import { registerEstudio } from '../encargos/encargos.fixtures';
 import { runCorreoSaliente } from './correo-saliente.job';
 import { enviarCorreo } from './correo-saliente.service';
@@ -181,6 +183,29 @@ describe('with no mail transport', () => {
     expect(CorreoSalienteSchema.parse(detail.json()).cuerpo).toContain('/portal/activar/');
     expect((await get(t, staffB, `/api/v1/onboarding/clientes/${tenantB}/correo_saliente/`)).statusCode).toBe(403);
     expect((await get(t, admin, '/api/v1/onboarding/clientes/999999/correo_saliente/')).statusCode).toBe(404);
+  });
+
+  it('keeps the account statement and the alarm reminders in the outbox, each once, with their files', async () => {
+    const enviado = await t.request(admin, { method: 'POST', url: `/api/v1/estudios/${estudioId}/estado_cuenta/enviar/`, payload: {} });
+    expect(enviado.statusCode, enviado.body).toBe(200);
+    expect(enviado.json().mensaje).toBe(correoMessages.soloEnBandeja);
+    const estados = CorreoSalienteListResponseSchema.parse((await get(t, admin, '/api/v1/correo_saliente/')).json()).results;
+    const estado = estados.find((c) => c.asunto.startsWith('Estado de cuenta Estudio Sin Correo'));
+    expect(estado).toMatchObject({ estado: 'sin_transporte', enviado: null });
+    expect(estado!.adjuntos).toHaveLength(1);
+    expect(estado!.adjuntos[0]!.nombre).toMatch(/\.pdf$/);
+    expect(estado!.adjuntos[0]!.bytes).toBeGreaterThan(500);
+
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await t.app.controlDb.update(controlSchema.tenants).set({ email: 'receptor@sin-correo.cl' }).where(eq(controlSchema.tenants.id, t.mainTenantId));
+    const [encargo] = await db.insert(tenantSchema.encargos).values({ numeroRol: 'C-77-2026', estado: 'preparado', fechaEncargo: '2026-06-01', estudioId }).returning();
+    await db.insert(tenantSchema.alarmas).values({ encargoId: encargo!.id, tipo: 'comparendo', fechaHora: new Date(Date.now() + 20 * 3_600_000), mensaje: 'Comparendo' });
+    expect(await runAlarmReminders(t.app.scheduledContext)).toBe(0);
+    expect(await runAlarmReminders(t.app.scheduledContext)).toBe(0);
+    const recordatorios = CorreoSalienteListResponseSchema.parse((await get(t, admin, '/api/v1/correo_saliente/?estado=sin_transporte')).json()).results.filter(
+      (c) => c.asunto === 'Recordatorio: Comparendo del rol C-77-2026 mañana',
+    );
+    expect(recordatorios.map((c) => c.para)).toEqual(['receptor@sin-correo.cl']);
   });
 
   it('filters by state and Santiago dates, and refuses a bad filter in Spanish', async () => {
