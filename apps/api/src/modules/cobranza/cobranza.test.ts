@@ -1,4 +1,5 @@
 import {
+  correoMessages,
   COBRANZA_COLUMNAS,
   CobranzaConfiguracionSchema,
   CobranzaEncargosResponseSchema,
@@ -12,7 +13,9 @@ import { controlSchema } from '@receptoria/db';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper';
+import { MailTransport } from '../../integrations/mail/mail-transport';
+import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../../../test/helper';
+import { enviarPlanilla } from './cobranza.service';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { seedDiligencia, seedEncargo, seedEstudio } from '../rutas/rutas.fixtures';
 
@@ -261,6 +264,17 @@ describe('collection sheet', () => {
     const envios = historial.planillas.find((p) => p.id === planillaId)!.envios;
     expect(envios).toHaveLength(1);
     expect(envios[0]).toMatchObject({ destinatarios: ['cobranza@larrain.cl', 'pagos@larrain.cl'], usuario: 'cobradora' });
+  });
+
+  it('with no mail transport keeps the sheet in Correo saliente and says so', async () => {
+    const db = await t.tenantDbOf(t.mainTenantId);
+    const sinTransporte = new MailTransport({ from: 'x@receptoria.test' });
+    const body = await enviarPlanilla(sinTransporte, db, { userId: 0, username: 'cobradora' }, planillaId);
+    expect(body.mensaje).toBe(correoMessages.soloEnBandeja);
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const [correo] = (await t.request(admin, { method: 'GET', url: '/api/v1/correo_saliente/?estado=sin_transporte' })).json().results;
+    expect(correo).toMatchObject({ para: 'cobranza@larrain.cl, pagos@larrain.cl', asunto: 'Planilla de cobranza Larraín y Asociados - Desde 01/03/2025 hasta 31/03/2025' });
+    expect(correo.adjuntos[0].nombre).toMatch(/^planilla_cobranza_larrain_y_asociados_\d{4}-\d{2}-\d{2}\.xlsx$/);
   });
 
   it('falls back to the principal address, and refuses a firm with none', async () => {
