@@ -95,9 +95,9 @@ test('Generar Estampado without Estampar Más Tarde stores the diligence and its
   await signIn(page, users.admin, `/diligencias?rol=${generado.numero_rol}`, 30_000);
   await expect(toast(page, 'Encargo cargado')).toBeVisible({ timeout: 30_000 });
 
-  // Nothing stored and nothing typed: the results come first.
-  await page.getByRole('button', { name: 'Generar Estampado' }).click();
-  await expect(toast(page, 'Primero registra los resultados de la diligencia')).toBeVisible();
+  // Nothing stored and nothing typed: 'Generar Estampado' waits for the type and the date (spec 02 §5).
+  const generar = page.getByRole('button', { name: 'Generar Estampado' });
+  await expect(generar).toBeDisabled();
 
   await choose(page, 'Tipo de estampado', 'Búsqueda positiva');
   await field(page, 'Fecha y hora de la diligencia').fill('10/03/2025 16:45');

@@ -202,7 +202,7 @@ export function ResultadosEstampadosScreen({ visitasPanel }: ResultadosEstampado
         preview={actions.preview}
         onClose={actions.closePreview}
         onGenerate={
-          readOnly
+          readOnly || !available.generate
             ? undefined
             : () => {
                 actions.closePreview();

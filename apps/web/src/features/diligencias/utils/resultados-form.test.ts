@@ -58,8 +58,12 @@ describe('actionAvailability', () => {
     expect(actionAvailability(full)).toEqual({ generate: true, later: true });
   });
 
-  it('lets a loaded assignment generate from its stored results with nothing typed', () => {
-    expect(actionAvailability(EMPTY_RESULTADOS, encargo)).toEqual({ generate: true, later: false });
+  it('lets a loaded assignment generate with nothing typed only when its results are stored (spec 02 §5)', () => {
+    expect(actionAvailability(EMPTY_RESULTADOS, encargo)).toEqual({ generate: false, later: false });
+    expect(actionAvailability(EMPTY_RESULTADOS, { ...encargo, diligencia: null })).toEqual({ generate: false, later: false });
+    const conDiligencia = { ...encargo, diligencia: { id: 3, fecha_diligencia: '2025-03-10T10:00:00-03:00' } } as EncargoConResultados;
+    expect(actionAvailability(EMPTY_RESULTADOS, conDiligencia)).toEqual({ generate: true, later: false });
+    expect(actionAvailability({ ...full, apuntes_terreno: '' }, encargo)).toEqual({ generate: true, later: false });
   });
 });
 

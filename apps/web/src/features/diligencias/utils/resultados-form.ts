@@ -128,11 +128,12 @@ export { admiteResultados, ESTADOS_CON_RESULTADOS };
 
 /**
  * Buttons: 'Estampar Más Tarde' needs a type, a date and the notes (spec 02 §5); 'Generar Estampado' a
- * type and a date, or a loaded assignment (which may have its results on record already).
+ * type and a date, or, with nothing typed, a loaded assignment whose results are stored (a diligence).
  */
 export function actionAvailability(values: ResultadosFormValues, encargo: EncargoConResultados | null = null) {
   const typed = Boolean(values.tipo_estampado) && values.fecha_diligencia.trim() !== '';
-  return { generate: typed || encargo !== null, later: typed && values.apuntes_terreno.trim() !== '' };
+  const stored = Boolean(encargo?.diligencia);
+  return { generate: typed || stored, later: typed && values.apuntes_terreno.trim() !== '' };
 }
 
 /** Whether the chosen stamp type is a requerimiento de pago (it asks where it took place). */
