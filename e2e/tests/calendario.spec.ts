@@ -278,16 +278,16 @@ test('an own holiday added on Feriados y plazos is listed with its source and sh
 test('a comparendo more than seven days ahead shows in its month, filtered by its firm', async ({ page, request }) => {
   const headers = await adminHeaders(request);
   const encargo = await createEncargo(request, uniqueRol('K'), 'Rodrigo Alarcón Vera');
-  // Forty days from today (Santiago) at 11:15: far beyond the bell's seven days.
+  // Forty days from today (Santiago) at 19:15: far beyond the bell's seven days, and an afternoon hour.
   const fecha = sumarDias(hoySantiago(), 40);
-  const saved = await request.patch(`/api/v1/encargos/${encargo.id}/modificar_encargo/`, { headers, data: { fecha_comparendo: `${fecha} 11:15` } });
+  const saved = await request.patch(`/api/v1/encargos/${encargo.id}/modificar_encargo/`, { headers, data: { fecha_comparendo: `${fecha} 19:15` } });
   expect(saved.status(), await saved.text()).toBe(200);
   const enRango = await request.get(`/api/v1/alarmas/?desde=${fecha}&hasta=${fecha}`, { headers });
   expect(enRango.status()).toBe(200);
   const alarmas = (await enRango.json()) as { numero_rol: string; estudio: string; fecha_hora: string }[];
   expect(alarmas.find((a) => a.numero_rol === encargo.numero_rol)).toMatchObject({
     estudio: 'Larraín, Vial y Asociados Abogados',
-    fecha_hora: expect.stringMatching(new RegExp(`^${fecha}T11:15:00-0[34]:00$`)),
+    fecha_hora: expect.stringMatching(new RegExp(`^${fecha}T19:15:00-0[34]:00$`)),
   });
 
   await signIn(page, users.admin, '/calendario', 60_000);
@@ -300,7 +300,11 @@ test('a comparendo more than seven days ahead shows in its month, filtered by it
   await page.getByText('Agenda', { exact: true }).click();
   const alarma = page.locator('.cal-alarma').filter({ hasText: `Comparendo · ${encargo.numero_rol}` });
   await expect(alarma).toBeVisible();
-  await expect(alarma).toContainText('11:15');
+  // On the 24-hour clock, under Spanish column headers ('Hora', never FullCalendar's 'La hora').
+  await expect(alarma).toContainText('19:15');
+  await expect(alarma).not.toContainText(/[ap]\.\s?m\./i);
+  await expect(page.locator('.fc-list-table thead th').first()).toHaveText('Hora');
+  await expect(page.locator('.fc-list-table')).not.toContainText('La hora');
 
   // Another firm hides it; its own firm shows it again.
   const estudios = (await (await request.get('/api/v1/estudios/', { headers })).json()) as { nombre: string }[];

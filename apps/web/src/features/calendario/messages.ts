@@ -6,6 +6,9 @@ export const calendarioScreenMessages = {
   errorTitle: 'No se pudo cargar el calendario',
   retry: 'Reintentar',
   vistas: { mes: 'Mes', semana: 'Semana', agenda: 'Agenda' },
+  /** The agenda's column headers (FullCalendar's Spanish locale says "La hora"). */
+  columnaHora: 'Hora',
+  columnaEvento: 'Evento',
   hoy: 'Hoy',
   anterior: 'Anterior',
   siguiente: 'Siguiente',
@@ -111,6 +114,6 @@ export const feriadosScreenMessages = {
   regionOficinaSinDato: 'La de la comuna de su oficina',
   diasSla: 'Días hábiles para subir el estampado al tribunal',
   diasSlaTexto: 'Plazo interno desde que se genera el estampado (0 a 30).',
-  guardar: 'Guardar configuración',
+  guardar: 'Guardar Configuración',
   volverCalendario: 'Ver calendario',
 } as const;

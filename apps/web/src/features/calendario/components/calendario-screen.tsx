@@ -45,6 +45,9 @@ const VISTAS: { value: Vista; label: string }[] = [
   { value: 'listMonth', label: m.vistas.agenda },
 ];
 
+/** Hours on the 24-hour clock in every view (the locale alone leaves it to the browser). */
+const HORA_24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
 const FILTROS: FiltroTipo[] = [...TIPOS_PLAZO, 'alarmas'];
 const FILTRO_LABELS: Record<FiltroTipo, string> = { ...TIPO_PLAZO_LABELS, alarmas: m.alarmas };
 const FILTRO_COLOR: Record<FiltroTipo, string> = { ...COLOR_TIPO_PLAZO, alarmas: 'orange' };
@@ -203,6 +206,10 @@ export function CalendarioScreen() {
           height="auto"
           dayMaxEvents={3}
           allDayText="Todo el día"
+          timeHint={m.columnaHora}
+          eventHint={m.columnaEvento}
+          eventTimeFormat={HORA_24}
+          slotLabelFormat={HORA_24}
           noEventsText="Sin plazos, alarmas ni feriados en este período"
           slotMinTime="07:00:00"
           slotMaxTime="21:00:00"
