@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from '../common/text';
+import { boundedString, hasVisibleCharacter } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { calendarioMessages as m } from './messages';
 
@@ -88,7 +88,7 @@ export const FeriadoPropioCreateSchema = z.object({
   fecha: FechaCalendarioSchema,
   nombre: boundedString(150, { error: m.nombreRequerido, tooLong: m.nombreDemasiadoLargo })
     .transform((value) => value.trim())
-    .refine((value) => value.length > 0, { error: m.nombreRequerido }),
+    .refine(hasVisibleCharacter, { error: m.nombreRequerido }),
   /** 'feriado' (default): a day off of its own; 'no_feriado': a library holiday of that date counted as hábil. */
   tipo: z.preprocess(blankToUndefined, z.enum(TIPOS_FERIADO_PROPIO, { error: m.tipoPropioInvalido }).default('feriado')),
 });

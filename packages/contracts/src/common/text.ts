@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { hasNul, ID_MAX, INPUT_STRING_MAX, inputMessages } from './limits';
+import { hasNul, hasOnlyAsciiDigits, hasVisibleCharacter, ID_MAX, INPUT_STRING_MAX, inputMessages } from './limits';
 
 /**
  * Shared input mechanisms: every text is cut by its length before any pattern runs, a NUL
  * character is refused (PostgreSQL text cannot hold it) and ids stay inside PostgreSQL's integer.
  */
 
-export { ID_MAX, INPUT_STRING_MAX, inputMessages, hasNul };
+export { ID_MAX, INPUT_STRING_MAX, inputMessages, hasNul, hasOnlyAsciiDigits, hasVisibleCharacter };
 
 /**
  * A string whose maximum length is checked first and aborts, then NUL is refused (also aborting):

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasOnlyAsciiDigits, hasVisibleCharacter, inputMessages } from '../common/text';
 import { isValidIsoDate, parseDateTime } from '../format/dates';
 import { parseCLP } from '../format/money';
 import { diligenciaMessages as m } from './messages';
@@ -99,7 +100,9 @@ export function rolBuscado(required: string) {
     z
       .string({ error: required })
       .min(1, { error: required, abort: true })
-      .max(30, { error: m.textoDemasiadoLargo(30) }),
+      .max(30, { error: m.textoDemasiadoLargo(30), abort: true })
+      .refine(hasVisibleCharacter, { error: required, abort: true })
+      .refine(hasOnlyAsciiDigits, { error: inputMessages.digitosNoAscii }),
   );
 }
 

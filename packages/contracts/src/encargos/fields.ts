@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, boundedString } from '../common/text';
+import { bodyIdSchema, boundedString, hasOnlyAsciiDigits, hasVisibleCharacter, inputMessages } from '../common/text';
 import { isValidIsoDate, parseDateTime, todayIso, toSantiagoIso } from '../format/dates';
 import { moneyMessages, readMontoCLP } from '../format/money-input';
 import { ROL_MAX_LENGTH, ROL_PATTERN } from '../format/rol';
@@ -14,9 +14,11 @@ function isBlank(value: unknown): boolean {
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
-/** Required text: trimmed, non-empty, at most `max` characters. */
+/** Required text: trimmed, with a visible character (not only format characters such as RLO), at most `max` characters. */
 export function requiredText(required: string, max: number, extra?: { min?: number; minMessage?: string }) {
-  let schema = boundedString(max, { error: required, tooLong: m.textoDemasiadoLargo(max) }).min(1, { error: required, abort: true });
+  let schema = boundedString(max, { error: required, tooLong: m.textoDemasiadoLargo(max) })
+    .min(1, { error: required, abort: true })
+    .refine(hasVisibleCharacter, { error: required, abort: true });
   if (extra?.min) schema = schema.min(extra.min, { error: extra.minMessage ?? required, abort: true });
   return z.preprocess((value) => (value === null ? undefined : trimmed(value)), schema);
 }
@@ -27,6 +29,11 @@ export function optionalText(max: number) {
     (value) => (isBlank(value) ? '' : typeof value === 'number' ? String(value) : trimmed(value)),
     boundedString(max, { tooLong: m.textoDemasiadoLargo(max) }),
   );
+}
+
+/** The bank's operation number: free text whose digits are ASCII ones. */
+export function numeroOperacion() {
+  return optionalText(50).refine(hasOnlyAsciiDigits, { error: inputMessages.digitosNoAscii });
 }
 
 /** Id of a related row (Select values arrive as strings). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VersionSchema } from '../auditoria/schemas';
-import { boundedString, idSchema } from '../common/text';
+import { boundedString, hasOnlyAsciiDigits, hasVisibleCharacter, idSchema, inputMessages } from '../common/text';
 import { EncargoResultadoFields } from '../diligencias/encargo-resultados';
 import { OBSERVACIONES_SUGERIDAS } from '../format/lists';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from './estados';
@@ -8,6 +8,7 @@ import {
   cuantia,
   isoDate,
   lenientRut,
+  numeroOperacion,
   numeroRol,
   optionalDateTime,
   optionalLenientRut,
@@ -99,7 +100,7 @@ export const EncargoCreateSchema = z
     cuantia: cuantia(),
     rut_ejecutado: strictRut(m.rutEjecutadoRequerido, m.rutEjecutadoInvalido),
     rut_representante_legal: optionalStrictRut(m.rutRepresentanteInvalido).optional(),
-    numero_operacion: optionalText(50).optional(),
+    numero_operacion: numeroOperacion().optional(),
     ejecutados: requiredText(m.ejecutadosRequeridos, 500),
     domicilios: DomiciliosInputSchema,
     fecha_comparendo: optionalDateTime().optional(),
@@ -141,7 +142,7 @@ const modifyFields = {
   cuantia: cuantia(),
   rut_ejecutado: lenientRut(m.rutEjecutadoRequerido, m.rutInvalido),
   rut_representante_legal: optionalLenientRut(m.rutRepresentanteInvalido),
-  numero_operacion: optionalText(50),
+  numero_operacion: numeroOperacion(),
   ejecutados: requiredText(m.ejecutadosRequeridos, 500),
   domicilios: DomiciliosInputSchema,
   fecha_comparendo: optionalDateTime(),
@@ -372,7 +373,10 @@ export type EncargoListResponse = z.infer<typeof EncargoListResponseSchema>;
 export const BuscarPorRolQuerySchema = z.object({
   numero_rol: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-    boundedString(30, { error: m.rolBusquedaVacia, tooLong: m.maximo30 }).min(1, { error: m.rolBusquedaVacia }),
+    boundedString(30, { error: m.rolBusquedaVacia, tooLong: m.maximo30 })
+      .min(1, { error: m.rolBusquedaVacia, abort: true })
+      .refine(hasVisibleCharacter, { error: m.rolBusquedaVacia, abort: true })
+      .refine(hasOnlyAsciiDigits, { error: inputMessages.digitosNoAscii }),
   ),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, boundedString } from '../common/text';
+import { bodyIdSchema, boundedString, hasVisibleCharacter } from '../common/text';
 
 /** Words of the database-server screens and answers (onboarding, admin only). */
 export const servidoresMessages = {
@@ -64,7 +64,7 @@ export const POSTGRES_URL_PATTERN = /^postgres(?:ql)?:\/\/[^\s/?#]+(?:\/[^\s?#]*
 export const ServidorCreateSchema = z.object({
   nombre: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),
-    boundedString(100, { error: m.nombreRequerido }).min(1, { error: m.nombreRequerido }),
+    boundedString(100, { error: m.nombreRequerido }).min(1, { error: m.nombreRequerido }).refine(hasVisibleCharacter, { error: m.nombreRequerido }),
   ),
   url: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),

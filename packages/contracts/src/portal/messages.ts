@@ -15,6 +15,7 @@ export const portalMessages = {
   archivoNoPdf: (campo: string) => `El archivo ${campo} debe ser un PDF`,
   archivoMuyGrande: (campo: string) => `El archivo ${campo} supera los 10 MB`,
   archivoRepetido: (campo: string) => `El archivo ${campo} se envió más de una vez`,
+  nombreArchivoLargo: (campo: string) => `El nombre del archivo ${campo} es demasiado largo (máximo 255 bytes)`,
   campoDesconocido: (campo: string) => `Campo no reconocido: ${campo}`,
   motivoRequerido: 'El motivo del rechazo es requerido',
   solicitudNoPendiente: 'La solicitud ya fue aceptada o rechazada',

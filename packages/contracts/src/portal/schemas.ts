@@ -25,6 +25,8 @@ export const PORTAL_PDF_MAX_BYTES = 10 * 1024 * 1024;
 export const PORTAL_ARCHIVOS = ['demanda', 'resolucion'] as const;
 export type PortalArchivo = (typeof PORTAL_ARCHIVOS)[number];
 export const PORTAL_PAGE_SIZE = 20;
+/** A file's name is kept whole up to 255 bytes of UTF-8 (longer names are refused). */
+export const PORTAL_NOMBRE_ARCHIVO_MAX_BYTES = 255;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -36,6 +36,7 @@ export const recibosMessages = {
   paginaInvalida: 'Página inválida',
   formatoInvalido: 'Formato inválido',
   numeroBoletaInvalido: 'El número de boleta es requerido (hasta 20 caracteres)',
+  numeroBoletaDigitos: 'El número de boleta lleva solo dígitos 0 a 9',
   retieneInvalido: "Indique quién retiene: 'pagador' o 'receptor'",
   boletaYaEmitida: (numero: string) => `El recibo ya tiene la boleta N° ${numero}`,
   reciboConBoleta: 'El recibo ya tiene boleta emitida: no se pueden cambiar sus diligencias ni su monto.',

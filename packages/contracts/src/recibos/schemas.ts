@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsAbsent, bodyIdSchema, boundedString, idSchema } from '../common/text';
+import { blankAsAbsent, bodyIdSchema, boundedString, hasVisibleCharacter, idSchema } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { recibosMessages as m } from './messages';
 
@@ -38,7 +38,7 @@ export const MontoPositivoSchema = z
 
 export const MotivoSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
-  boundedString(500, { error: m.motivoRequerido }).min(1, { error: m.motivoRequerido }),
+  boundedString(500, { error: m.motivoRequerido }).min(1, { error: m.motivoRequerido }).refine(hasVisibleCharacter, { error: m.motivoRequerido }),
 );
 
 const DiligenciaIdsSchema = z
@@ -79,7 +79,9 @@ export type ReciboAnularInput = z.output<typeof ReciboAnularSchema>;
 export const BoletaCreateSchema = z.object({
   numero_boleta: z.preprocess(
     (value) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value),
-    boundedString(20, { error: m.numeroBoletaInvalido, tooLong: m.numeroBoletaInvalido }).min(1, { error: m.numeroBoletaInvalido }),
+    boundedString(20, { error: m.numeroBoletaInvalido, tooLong: m.numeroBoletaInvalido })
+      .min(1, { error: m.numeroBoletaInvalido, abort: true })
+      .regex(/^[0-9]+$/, { error: m.numeroBoletaDigitos }),
   ),
   fecha: FechaReciboSchema,
   retiene: z.enum(BOLETA_RETIENE, { error: m.retieneInvalido }),

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   IdParamSchema,
   PORTAL_ARCHIVOS,
+  PORTAL_NOMBRE_ARCHIVO_MAX_BYTES,
   PORTAL_PDF_MAX_BYTES,
   type PortalArchivo,
   PortalCatalogosResponseSchema,
@@ -81,9 +82,13 @@ async function leerSolicitud(request: FastifyRequest): Promise<{ datos: unknown;
         part.file.resume();
         throw bad(m.archivoRepetido(campo), campo);
       }
+      const nombre = (part.filename || `${campo}.pdf`).replace(/[\\/\0]/g, '_');
+      if (Buffer.byteLength(nombre, 'utf8') > PORTAL_NOMBRE_ARCHIVO_MAX_BYTES) {
+        part.file.resume();
+        throw bad(m.nombreArchivoLargo(campo), campo);
+      }
       const contenido = await part.toBuffer();
       if (contenido.length < PDF_MAGIC.length || !contenido.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw bad(m.archivoNoPdf(campo), campo);
-      const nombre = (part.filename || `${campo}.pdf`).replace(/[\\/\0]/g, '_').slice(0, 200);
       archivos.push({ campo, nombre, contenido });
     }
   } catch (error) {
