@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RefreshResponseSchema } from '../auth/schemas';
 import { boundedString, idSchema } from '../common/text';
-import { ComunaSchema } from '../comunas';
+import { ComunaSchema } from '../comunas/schema';
 import { CorreoResultadoSchema } from '../correo/schemas';
 import { ENCARGO_ESTADOS, EncargoEstadoSchema } from '../encargos/estados';
 import { requiredText } from '../encargos/fields';
