@@ -96,8 +96,7 @@ test('Generar Estampado without Estampar Más Tarde stores the diligence and its
   await expect(toast(page, 'Encargo cargado')).toBeVisible({ timeout: 30_000 });
 
   // Nothing stored and nothing typed: 'Generar Estampado' waits for the type and the date (spec 02 §5).
-  const generar = page.getByRole('button', { name: 'Generar Estampado' });
-  await expect(generar).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Generar Estampado' })).toBeDisabled();
 
   await choose(page, 'Tipo de estampado', 'Búsqueda positiva');
   await field(page, 'Fecha y hora de la diligencia').fill('10/03/2025 16:45');
