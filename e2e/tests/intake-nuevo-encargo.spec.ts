@@ -494,3 +494,43 @@ test.describe('Nuevo Encargo', () => {
     await expect(page).toHaveTitle('Nuevo Encargo · Receptoría');
   });
 });
+
+test.describe("Chile's 346 comunas", () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test("an assignment in San Miguel, typed 'san miguel', is created and routed", async ({ page }) => {
+    const sanMiguelRol = `E-${String(Date.now()).slice(-5)}7-2025`;
+    await signIn(page, users.admin, '/nuevo-encargo');
+    await fillEncargo(page, { rol: sanMiguelRol, rut: '11.111.111-1' });
+
+    const comuna = page.getByRole('combobox', { name: 'Comuna', exact: true });
+    await comuna.click();
+    await comuna.fill('');
+    // The spec's 16 come first, as suggestions, before every other comuna of Chile.
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveText('Santiago');
+    await comuna.fill('estacion central');
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Estación Central']);
+    await comuna.fill('san miguel');
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['San Miguel']);
+    await page.getByRole('option', { name: 'San Miguel', exact: true }).click();
+    await expect(comuna).toHaveValue('San Miguel');
+
+    const saved = page.waitForResponse((response) => response.url().includes('/api/v1/nuevo_encargo/crear/'));
+    await page.getByRole('button', { name: 'Registrar Encargo' }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toBeVisible();
+
+    await page.goto('/rutas');
+    await expect(page.getByRole('heading', { name: 'Generar Rutas' })).toBeVisible({ timeout: 45_000 });
+    await page.getByLabel('Rol').fill(sanMiguelRol);
+    const table = page.getByTestId('rutas-domicilios');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('San Miguel');
+    await table.getByRole('checkbox', { name: new RegExp(`^Seleccionar ${sanMiguelRol} `) }).check();
+    await page.getByRole('button', { name: 'Generar Ruta' }).click();
+    await expect(toast(page, 'Ruta generada con 1 domicilio')).toBeVisible();
+    await expect(page.getByTestId('ruta-detalle').getByRole('listitem')).toHaveText([
+      `${sanMiguelRol} — Av. Providencia 1234, depto 501, San Miguel, Santiago`,
+    ]);
+  });
+});
