@@ -89,10 +89,10 @@ test.describe('Informes automáticos (Configuraciones Estudio)', () => {
       await panel.getByLabel('Diario').check({ force: true });
       await panel.getByLabel('Semanal').check({ force: true });
       await panel.getByRole('textbox', { name: 'Correo raíz' }).fill('correo-malo');
-      await panel.getByRole('button', { name: 'Guardar Configuracion' }).click();
+      await panel.getByRole('button', { name: 'Guardar Configuración' }).click();
       await expect(panel.getByText('Formato de email inválido')).toBeVisible();
       await panel.getByRole('textbox', { name: 'Correo raíz' }).fill('raiz@receptoria-e2e.cl');
-      await panel.getByRole('button', { name: 'Guardar Configuracion' }).click();
+      await panel.getByRole('button', { name: 'Guardar Configuración' }).click();
       await expect(toast(page, 'Configuración de informes guardada exitosamente')).toBeVisible();
       await page.reload();
       await expect(panel.getByRole('textbox', { name: 'Correo raíz' })).toHaveValue('raiz@receptoria-e2e.cl');

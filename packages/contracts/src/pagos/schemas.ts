@@ -168,6 +168,8 @@ export const ReciboAbiertoSchema = z.object({
   fecha: z.string(),
   total: z.number().int(),
   pagado: z.number().int(),
+  /** The boleta's retention the payer keeps (retiene pagador): total = pagado + retenido + saldo. */
+  retenido: z.number().int(),
   saldo: z.number().int(),
   /** Days from the receipt's fecha to `hasta`. */
   dias: z.number().int(),

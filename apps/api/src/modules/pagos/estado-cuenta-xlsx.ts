@@ -21,12 +21,12 @@ export async function buildEstadoCuentaXlsx(estado: EstadoCuenta, receptor: stri
   resumen.addRow([m.antiguedad.d61_90, estado.antiguedad.d61_90]);
   resumen.addRow([m.antiguedad.d90_mas, estado.antiguedad.d90_mas]);
   resumen.addRow([]);
-  resumen.addRow(['Recibo', 'Fecha', 'Días', 'Total', 'Pagado', 'Saldo']).font = { bold: true };
-  for (const r of estado.recibos_abiertos) resumen.addRow([r.numero, formatDate(r.fecha), r.dias, r.total, r.pagado, r.saldo]);
+  resumen.addRow(['Recibo', 'Fecha', 'Días', 'Total', 'Pagado', 'Retención', 'Saldo']).font = { bold: true };
+  for (const r of estado.recibos_abiertos) resumen.addRow([r.numero, formatDate(r.fecha), r.dias, r.total, r.pagado, r.retenido, r.saldo]);
   resumen.getColumn(1).width = 24;
   resumen.getColumn(2).width = 36;
-  for (const column of [2, 4, 5, 6]) resumen.getColumn(column).numFmt = CLP_FORMAT;
-  for (const column of [4, 5, 6]) resumen.getColumn(column).width = 14;
+  for (const column of [2, 4, 5, 6, 7]) resumen.getColumn(column).numFmt = CLP_FORMAT;
+  for (const column of [4, 5, 6, 7]) resumen.getColumn(column).width = 14;
 
   const movimientos = workbook.addWorksheet('Movimientos');
   movimientos.addRow(['Fecha', 'Tipo', 'Detalle', 'Cargo', 'Abono', 'Saldo']).font = { bold: true };

@@ -177,7 +177,7 @@ function estadoCuentaStatement(db: TenantDb) {
         (select coalesce(sum(monto), 0) from pg where not reversado)::bigint
           - (select coalesce(sum(monto), 0) from ap where not reversado)::bigint as credito,
         (select json_agg(json_build_object('id', id, 'numero', numero, 'fecha', to_char(fecha, 'YYYY-MM-DD'), 'total', total, 'pagado', pagado,
-                                           'saldo', saldo, 'dias', dias) order by fecha, numero)
+                                           'retenido', retenido, 'saldo', saldo, 'dias', dias) order by fecha, numero)
            from (select * from s where saldo > 0 order by fecha, numero
                  limit ${sql.placeholder('abiertosLimit')}::int offset ${sql.placeholder('abiertosOffset')}::int) a) as abiertos,
         (select json_agg(json_build_object('fecha', to_char(fecha, 'YYYY-MM-DD'), 'tipo', tipo, 'recibo_id', recibo_id, 'pago_id', pago_id,

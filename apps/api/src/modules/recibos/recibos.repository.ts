@@ -58,7 +58,7 @@ export function recibosSql(hasta: string, where: SQL = sql`true`): SQL {
              case when q.anulado then 0 else greatest(q.subtotal - q.rebaja - q.pagado - q.retenido, 0) end::bigint as saldo,
              case when q.anulado then 'anulado'
                   when q.subtotal - q.rebaja - q.pagado - q.retenido <= 0 then 'pagado'
-                  when q.pagado + q.retenido > 0 then 'pagado_parcial'
+                  when q.pagado > 0 then 'pagado_parcial'
                   else 'emitido' end as estado
         from (
           select r.id, r.numero, r.estudio_id, es.nombre as estudio_nombre, to_char(r.fecha, 'YYYY-MM-DD') as fecha, r.fecha as fecha_dia,

@@ -273,13 +273,13 @@ describe('receipt documents', () => {
 });
 
 describe('boleta de honorarios', () => {
-  it('a 2026 boleta retains 15.25 % rounded to the peso; the retention the payer keeps settles the receipt', async () => {
+  it('a 2026 boleta retains 15.25 % rounded to the peso; the retention the payer keeps settles part of the receipt, but is no payment', async () => {
     const recibo = await reciboDe([await diligenciaEstampada(estudioA.id, 100_003)]);
     const response = await t.request(full, { method: 'POST', url: `/api/v1/recibos/${recibo.id}/boleta/`, payload: { numero_boleta: '1234', fecha: '2026-03-15', retiene: 'pagador' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(BoletaSchema.parse(response.json())).toMatchObject({ bruto: 100_003, tasa: 15.25, retencion: 15_250, liquido: 84_753 });
     const leido = ReciboResponseSchema.parse((await leer(full, recibo.id)).json()).recibo;
-    expect(leido).toMatchObject({ retenido: 15_250, saldo: 84_753, estado: 'pagado_parcial', boleta: { numero_boleta: '1234' } });
+    expect(leido).toMatchObject({ pagado: 0, retenido: 15_250, saldo: 84_753, estado: 'emitido', boleta: { numero_boleta: '1234' } });
     const otra = await t.request(full, { method: 'POST', url: `/api/v1/recibos/${recibo.id}/boleta/`, payload: { numero_boleta: '1235', fecha: '2026-03-15', retiene: 'pagador' } });
     expect(otra.statusCode).toBe(409);
     expect(otra.json().detail).toBe(m.boletaYaEmitida('1234'));

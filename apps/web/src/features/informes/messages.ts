@@ -13,7 +13,7 @@ export const informesMessages = {
   excel: 'Excel',
   correoRaiz: 'Correo raíz',
   correoRaizPlaceholder: 'correo@receptoria.cl',
-  guardar: 'Guardar Configuracion',
+  guardar: 'Guardar Configuración',
   guardando: 'Guardando...',
   correoDestino: 'Enviar a (opcional)',
   correoDestinoAyuda: 'Si lo deja vacío, se envía a los correos de informes y principal del estudio.',

@@ -30,6 +30,7 @@ export const pagosScreenMessages = {
     dias: 'Días',
     total: 'Total',
     pagado: 'Pagado',
+    retenido: 'Retención',
     saldo: 'Saldo',
     aplicar: 'Aplicar',
     estudio: 'Estudio',
@@ -59,7 +60,7 @@ export const pagosScreenMessages = {
   cancelar: 'Cancelar',
   anterior: 'Anterior',
   siguiente: 'Siguiente',
-  pagina: (page: number, pages: number, count: number) => `Página ${page} de ${pages} · ${count} pagos`,
+  pagina: (page: number, pages: number, count: number) => `Página ${page} de ${pages} · ${count === 1 ? '1 pago' : `${count} pagos`}`,
   // Estado de cuenta
   hasta: 'Al',
   elegirEstudio: 'Seleccione un estudio para ver su estado de cuenta',
@@ -73,7 +74,8 @@ export const pagosScreenMessages = {
   movimientosMasRecientes: 'Más recientes',
   movimientosAnteriores: 'Anteriores',
   movimientosPagina: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} movimientos (página 1: los más recientes)`,
-  abiertosPagina: (page: number, pages: number, total: number) => `Página ${page} de ${pages} · ${total} recibos abiertos (los más antiguos primero)`,
+  abiertosPagina: (page: number, pages: number, total: number) =>
+    `Página ${page} de ${pages} · ${total === 1 ? '1 recibo abierto' : `${total} recibos abiertos`} (los más antiguos primero)`,
   descargarPdf: 'PDF',
   descargarXlsx: 'Excel',
   descargaError: 'No se pudo descargar el estado de cuenta',

@@ -115,6 +115,8 @@ export const portalTexts = {
   cuenta: {
     title: 'Cuenta',
     saldo: 'Saldo pendiente',
+    pagado: 'Pagado',
+    retenido: 'Retención',
     recibos: 'Recibos',
     empty: 'No hay recibos.',
     descargar: 'Descargar PDF',

@@ -16,7 +16,7 @@ function pagina(movimientosPage: number, abiertosPage: number): EstadoCuenta {
     saldo: 4_600_000,
     credito: 0,
     antiguedad: { d0_30: 0, d31_60: 0, d61_90: 0, d90_mas: 4_600_000 },
-    recibos_abiertos: [{ id: abiertosPage, numero: 5000 + abiertosPage, fecha: '2026-01-10', total: 20_000, pagado: 0, saldo: 20_000, dias: 320 }],
+    recibos_abiertos: [{ id: abiertosPage, numero: 5000 + abiertosPage, fecha: '2026-01-10', total: 20_000, pagado: 0, retenido: 0, saldo: 20_000, dias: 320 }],
     movimientos: [
       {
         fecha: '2026-02-01',
@@ -33,6 +33,24 @@ function pagina(movimientosPage: number, abiertosPage: number): EstadoCuenta {
     movimientos_total: 250,
   };
 }
+
+describe('Cobranza › Estado de cuenta: open receipts', () => {
+  it('shows the retention the firm keeps, so that total = paid + retention + balance', async () => {
+    const fila = { id: 9, numero: 31, fecha: '2026-03-20', total: 95_000, pagado: 50_000, retenido: 14_488, saldo: 30_512, dias: 40 };
+    stubApi({
+      'GET /api/v1/estudios/': () => json(estudios),
+      'GET /api/v1/estudios/1/estado_cuenta/': () =>
+        json({ ...pagina(1, 1), recibos_abiertos: [fila], recibos_abiertos_total: 2, movimientos_total: 1 }),
+    });
+    renderWithSession(<EstadoCuentaTab />, { path: '/cobranza?tab=estado-cuenta&estudio=1' });
+    const tabla = await screen.findByTestId('estado-cuenta-abiertos');
+    const celdas = (row: Element) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
+    const [cabecera, recibo] = Array.from(tabla.querySelectorAll('tr'));
+    expect(celdas(cabecera!)).toEqual(['Recibo N°', 'Fecha', 'Días', 'Total', 'Pagado', 'Retención', 'Saldo']);
+    expect(celdas(recibo!)).toEqual(['31', '20-03-2026', '40', '$ 95.000', '$ 50.000', '$ 14.488', '$ 30.512']);
+  });
+
+});
 
 describe('Cobranza › Estado de cuenta: pages', () => {
   it('pages the movements back from the most recent and the open receipts on from the oldest, from page one again for another date', async () => {

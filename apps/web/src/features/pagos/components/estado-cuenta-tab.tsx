@@ -86,7 +86,7 @@ function Detalle({
             {m.sinAbiertos}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing={4} data-testid="estado-cuenta-abiertos">
               <Table.Thead>
                 <Table.Tr>
@@ -95,6 +95,7 @@ function Detalle({
                   <Table.Th ta="right">{m.cols.dias}</Table.Th>
                   <Table.Th ta="right">{m.cols.total}</Table.Th>
                   <Table.Th ta="right">{m.cols.pagado}</Table.Th>
+                  <Table.Th ta="right">{m.cols.retenido}</Table.Th>
                   <Table.Th ta="right">{m.cols.saldo}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -106,6 +107,7 @@ function Detalle({
                     <Table.Td ta="right">{r.dias}</Table.Td>
                     <Table.Td ta="right">{pesos(r.total)}</Table.Td>
                     <Table.Td ta="right">{pesos(r.pagado)}</Table.Td>
+                    <Table.Td ta="right">{pesos(r.retenido)}</Table.Td>
                     <Table.Td ta="right">{pesos(r.saldo)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -14,8 +14,8 @@ const cuenta: EstadoCuenta = {
   credito: 15_000,
   antiguedad: { d0_30: 70_000, d31_60: 60_000, d61_90: 0, d90_mas: 0 },
   recibos_abiertos: [
-    { id: 8, numero: 1002, fecha: '2026-11-20', total: 70_000, pagado: 0, saldo: 70_000, dias: 6 },
-    { id: 7, numero: 1001, fecha: '2026-10-10', total: 60_000, pagado: 0, saldo: 60_000, dias: 47 },
+    { id: 8, numero: 1002, fecha: '2026-11-20', total: 70_000, pagado: 0, retenido: 0, saldo: 70_000, dias: 6 },
+    { id: 7, numero: 1001, fecha: '2026-10-10', total: 60_000, pagado: 0, retenido: 0, saldo: 60_000, dias: 47 },
   ],
   movimientos: [
     { fecha: '2026-10-10', tipo: 'recibo', descripcion: 'Recibo N° 1001', recibo_id: 7, pago_id: null, cargo: 60_000, abono: 0, saldo: 60_000 },
@@ -100,6 +100,7 @@ describe('Cobranza › Pagos', () => {
     renderWithSession(<PagosTab />);
     const tabla = await screen.findByTestId('tabla-pagos');
     expect(within(tabla).getByText('N° 1001: $ 25.000')).toBeTruthy();
+    expect(screen.getByText(/· 1 pago$/)).toBeTruthy();
     fireEvent.click(within(tabla).getByRole('button', { name: 'Aplicar crédito' }));
     const input = await screen.findByRole('textbox', { name: 'Aplicar al recibo N° 1001' });
     fireEvent.change(input, { target: { value: '15000' } });

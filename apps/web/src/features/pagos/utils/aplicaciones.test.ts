@@ -2,7 +2,7 @@ import type { ReciboAbierto } from '@receptoria/contracts';
 import { describe, expect, it } from 'vitest';
 import { distribuir, revisarAplicaciones } from './aplicaciones';
 
-const abierto = (id: number, numero: number, fecha: string, saldo: number): ReciboAbierto => ({ id, numero, fecha, total: saldo, pagado: 0, saldo, dias: 0 });
+const abierto = (id: number, numero: number, fecha: string, saldo: number): ReciboAbierto => ({ id, numero, fecha, total: saldo, pagado: 0, retenido: 0, saldo, dias: 0 });
 const abiertos = [abierto(3, 12, '2026-10-01', 50_000), abierto(1, 10, '2026-08-01', 30_000), abierto(2, 11, '2026-09-01', 40_000)];
 
 describe('applying a payment to open receipts', () => {

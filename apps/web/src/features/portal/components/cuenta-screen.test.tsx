@@ -83,6 +83,35 @@ describe('Cuenta', () => {
     expect(screen.getByTestId('portal-saldo').textContent).toContain('4.600.000');
   });
 
+  it('shows each receipt’s payments, the retention the firm keeps and the balance, so that they add up to its total', async () => {
+    const recibo = {
+      id: 31,
+      numero: 31,
+      estudio: USER.estudio,
+      fecha: '2026-03-20',
+      observaciones: '',
+      subtotal: 95_000,
+      rebaja: 0,
+      total: 95_000,
+      pagado: 50_000,
+      retenido: 14_488,
+      saldo: 30_512,
+      estado: 'pagado_parcial',
+      boleta: { numero_boleta: '881', fecha: '2026-03-21', retiene: 'pagador', bruto: 95_000, tasa: 15.25, retencion: 14_488, liquido: 80_512 },
+      anulacion: null,
+      creado_en: '2026-03-20T10:00:00-03:00',
+      cantidad_diligencias: 2,
+      url: '/api/v1/portal/recibos/31/pdf/',
+    };
+    stubApi({
+      'GET /api/v1/portal/recibos/': () => json({ count: 1, page: 1, page_size: 20, results: [recibo] }),
+      'GET /api/v1/portal/estado_cuenta/': () => json({ ...cuenta(1), movimientos_total: 1 }),
+    });
+    renderCuenta();
+    const montos = await screen.findByTestId('portal-recibo-montos');
+    expect(montos.textContent).toBe('20/03/2026 · Pagado: $ 50.000 · Retención: $ 14.488 · Saldo pendiente: $ 30.512');
+  });
+
   it('shows no page controls when the movements fit in one page', async () => {
     stubApi({
       'GET /api/v1/portal/recibos/': () => json({ count: 0, page: 1, page_size: 20, results: [] }),

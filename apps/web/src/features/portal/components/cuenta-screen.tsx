@@ -79,8 +79,9 @@ export function CuentaScreen() {
               <Text fw={600}>{pesos(recibo.total)}</Text>
             </Group>
             <Group justify="space-between" wrap="wrap" mt={4} gap="xs">
-              <Text size="sm" c="dimmed">
-                {formatDate(recibo.fecha)} · {m.saldo}: {pesos(recibo.saldo)}
+              <Text size="sm" c="dimmed" data-testid="portal-recibo-montos">
+                {formatDate(recibo.fecha)} · {m.pagado}: {pesos(recibo.pagado)}
+                {recibo.retenido > 0 ? ` · ${m.retenido}: ${pesos(recibo.retenido)}` : ''} · {m.saldo}: {pesos(recibo.saldo)}
               </Text>
               <DownloadButton url={recibo.url} label={m.descargar} fallbackName={`recibo-${recibo.numero}.pdf`} />
             </Group>

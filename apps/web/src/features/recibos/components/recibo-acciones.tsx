@@ -83,7 +83,6 @@ export function BoletaForm({ recibo, onDone }: { recibo: Recibo; onDone: () => v
   const [retiene, setRetiene] = useState<BoletaRetiene>('pagador');
   const emitir = useBoletaRecibo(recibo.id);
   const [problema, setProblema] = useState<string | null>(null);
-  const [emitida, setEmitida] = useState<Boleta | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     setProblema(null);
@@ -98,24 +97,14 @@ export function BoletaForm({ recibo, onDone }: { recibo: Recibo; onDone: () => v
     try {
       const boleta = await emitir.mutateAsync({ numero_boleta: values.numero_boleta.trim(), fecha: values.fecha, retiene });
       notify.success(m.boletaOk(boleta.numero_boleta));
-      setEmitida(boleta);
+      // The receipt, read again, shows the boleta and its amounts once.
+      onDone();
     } catch (error) {
       const text = errorText(error);
       setProblema(text);
       notify.error(text);
     }
   });
-
-  if (emitida) {
-    return (
-      <Stack gap="sm">
-        <BoletaMontos boleta={emitida} />
-        <Group justify="flex-end">
-          <Button onClick={onDone}>{m.cerrar}</Button>
-        </Group>
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="sm" data-testid="boleta-form">

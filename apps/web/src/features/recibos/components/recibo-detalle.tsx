@@ -9,6 +9,7 @@ import { fechaGuion, pesos } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { downloadReciboPdf, useAnularRecibo, useRecibo } from '../api/recibos-api';
 import { recibosScreenMessages as m } from '../messages';
+import { accionesRecibo, motivosCerrados } from '../utils/acciones-recibo';
 import { BoletaForm, BoletaMontos, RebajaForm } from './recibo-acciones';
 import { ReciboItemsEditor } from './recibo-items-editor';
 
@@ -59,6 +60,8 @@ function ReciboDetalleContenido({ recibo, onClose }: { recibo: Recibo; onClose: 
   const puedeEditar = usePermission('edit_asocia_recibos');
   const anular = useAnularRecibo(recibo.id);
   const anulado = recibo.estado === 'anulado';
+  const acciones = accionesRecibo(recibo, { rebajar: puedeRebajar, editar: puedeEditar });
+  const motivos = anulado ? [] : motivosCerrados(acciones);
 
   const pdf = () => downloadReciboPdf(recibo.id, recibo.numero).catch((error: unknown) => notify.error(`${m.pdfError}: ${errorText(error)}`));
 
@@ -157,25 +160,39 @@ function ReciboDetalleContenido({ recibo, onClose }: { recibo: Recibo; onClose: 
             <Button
               variant="default"
               onClick={() => setPanel(panel === 'rebaja' ? null : 'rebaja')}
-              disabled={!puedeRebajar || recibo.boleta !== null}
-              title={puedeRebajar ? undefined : m.sinPermiso}
+              disabled={acciones.rebaja.disabled}
+              title={acciones.rebaja.motivo}
             >
               {m.accionRebaja}
             </Button>
-            <Button variant="default" onClick={() => setPanel(panel === 'boleta' ? null : 'boleta')} disabled={recibo.boleta !== null}>
+            <Button
+              variant="default"
+              onClick={() => setPanel(panel === 'boleta' ? null : 'boleta')}
+              disabled={acciones.boleta.disabled}
+              title={acciones.boleta.motivo}
+            >
               {m.accionBoleta}
             </Button>
             <Button
               variant="default"
               onClick={() => setPanel(panel === 'items' ? null : 'items')}
-              disabled={!puedeEditar || recibo.pagado > 0 || recibo.boleta !== null}
-              title={puedeEditar ? undefined : m.sinPermiso}
+              disabled={acciones.items.disabled}
+              title={acciones.items.motivo}
             >
               {m.accionDiligencias}
             </Button>
           </>
         ) : null}
       </Group>
+      {motivos.length > 0 ? (
+        <Stack gap={0} data-testid="recibo-acciones-motivos">
+          {motivos.map((motivo) => (
+            <Text size="xs" c="dimmed" key={motivo}>
+              {motivo}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
       {panel === 'rebaja' ? <RebajaForm recibo={recibo} onDone={() => setPanel(null)} /> : null}
       {panel === 'boleta' ? <BoletaForm recibo={recibo} onDone={() => setPanel(null)} /> : null}
       {panel === 'items' ? <ReciboItemsEditor recibo={recibo} onDone={() => setPanel(null)} /> : null}

@@ -73,6 +73,7 @@ export function RecibosLista({ onOpen }: { onOpen: (id: number) => void }) {
               <Table.Th ta="right">{m.cols.diligencias}</Table.Th>
               <Table.Th ta="right">{m.cols.total}</Table.Th>
               <Table.Th ta="right">{m.cols.pagado}</Table.Th>
+              <Table.Th ta="right">{m.cols.retenido}</Table.Th>
               <Table.Th ta="right">{m.cols.saldo}</Table.Th>
               <Table.Th>{m.cols.estado}</Table.Th>
             </Table.Tr>
@@ -90,6 +91,7 @@ export function RecibosLista({ onOpen }: { onOpen: (id: number) => void }) {
                 <Table.Td ta="right">{recibo.cantidad_diligencias}</Table.Td>
                 <Table.Td ta="right">{pesos(recibo.total)}</Table.Td>
                 <Table.Td ta="right">{pesos(recibo.pagado)}</Table.Td>
+                <Table.Td ta="right">{pesos(recibo.retenido)}</Table.Td>
                 <Table.Td ta="right">{pesos(recibo.saldo)}</Table.Td>
                 <Table.Td>
                   <EstadoReciboBadge estado={recibo.estado} />

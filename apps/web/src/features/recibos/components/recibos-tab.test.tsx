@@ -118,6 +118,53 @@ describe('Cobranza › Recibos', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/v1/recibos/?estado=pagado&page=1')).toBe(true));
   });
 
+  it('a boleta entered before any payment shows its amounts once; the receipt stays Emitido and says why its discount and diligences are closed', async () => {
+    const boleta = { numero_boleta: '881', fecha: '2026-11-21', retiene: 'pagador' as const, bruto: 95_000, tasa: 15.25, retencion: 14_488, liquido: 80_512 };
+    const sinPagos = recibo({ subtotal: 95_000, total: 95_000, pagado: 0, saldo: 95_000, estado: 'emitido' });
+    let actual = sinPagos;
+    const calls = stubApi({
+      'GET /api/v1/estudios/': () => json(estudios),
+      'GET /api/v1/recibos/': () => json(lista([actual])),
+      'GET /api/v1/recibos/7/': () => json({ recibo: actual }),
+      'POST /api/v1/recibos/7/boleta/': () => {
+        actual = { ...sinPagos, boleta, retenido: 14_488, saldo: 80_512 };
+        return json(boleta);
+      },
+    });
+    renderWithSession(<RecibosTab />, { permisos: ['rebaja_recibos', 'edit_asocia_recibos'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Abrir recibo N° 1001' }));
+    const detalle = await screen.findByTestId('recibo-detalle');
+    expect(screen.queryByTestId('recibo-acciones-motivos')).toBeNull();
+    fireEvent.click(within(detalle).getByRole('button', { name: 'Boleta' }));
+    fireEvent.change(within(detalle).getByRole('textbox', { name: 'N° de boleta' }), { target: { value: '881' } });
+    fireEvent.click(within(within(detalle).getByTestId('boleta-form')).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(within(detalle).getByTestId('recibo-retenido').textContent).toBe('$ 14.488'));
+    await waitFor(() => expect(within(detalle).queryByTestId('boleta-form')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ numero_boleta: '881', retiene: 'pagador' });
+    expect(within(detalle).getAllByTestId('boleta-montos')).toHaveLength(1);
+    expect(within(detalle).getAllByText('Líquido')).toHaveLength(1);
+    expect(within(detalle).getByTestId('recibo-estado').textContent).toBe('Emitido');
+    expect(within(detalle).getByTestId('recibo-pagado').textContent).toBe('$ 0');
+    for (const name of ['Rebaja', 'Boleta', 'Editar diligencias']) {
+      expect(within(detalle).getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
+    }
+    expect(within(detalle).getByRole('button', { name: 'Boleta' }).getAttribute('title')).toBe('El recibo ya tiene la boleta N° 881');
+    const motivos = within(detalle).getByTestId('recibo-acciones-motivos').textContent;
+    expect(motivos).toContain('El recibo ya tiene boleta emitida: no se pueden cambiar sus diligencias ni su monto.');
+  });
+
+  it('counts one receipt in the singular', async () => {
+    stubApi({
+      'GET /api/v1/estudios/': () => json(estudios),
+      'GET /api/v1/recibos/': () => json(lista([recibo({ retenido: 3_000, saldo: 47_000 })])),
+    });
+    renderWithSession(<RecibosTab />);
+    const tabla = await screen.findByTestId('tabla-recibos');
+    expect(within(tabla).getByText('Retención')).toBeTruthy();
+    expect(within(tabla).getByText('$ 3.000')).toBeTruthy();
+    expect(screen.getByText(/· 1 recibo$/)).toBeTruthy();
+  });
+
   it('records a discount with its reason and shows the refusal when it goes below what is paid', async () => {
     const calls = stubApi({
       'GET /api/v1/estudios/': () => json(estudios),
