@@ -16,7 +16,7 @@ import { startSmtpStandIn } from '../support/mail-stand-ins';
 
 // Eight people share two cores while these run: server answers and LibreOffice get a generous wait.
 const expect = baseExpect.configure({ timeout: 45_000 });
-test.describe.configure({ mode: 'serial', timeout: 600_000 });
+test.describe.configure({ timeout: 900_000 });
 
 const STAMP = Date.now().toString(36);
 const ESTUDIO = `Recuperaciones Andes ${STAMP}`;
@@ -40,6 +40,12 @@ let encargo = { id: 0, domicilio: 0 };
 let busqueda2 = '';
 let activacion = '';
 let dir = '';
+
+interface Fixtures {
+  browser: Browser;
+  page: Page;
+  request: APIRequestContext;
+}
 
 async function api(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   const headers = await adminHeaders(request);
@@ -175,7 +181,8 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('the art. 44 act on the phone at 390 px, seconds after the second search', async ({ browser, request }) => {
+/** the art. 44 act on the phone at 390 px, seconds after the second search */
+async function etapa1({ browser, request }: Fixtures) {
   const { context, page } = await phone(browser);
   try {
     await signIn(page, users.receptora, '/terreno', 60_000);
@@ -205,9 +212,10 @@ test('the art. 44 act on the phone at 390 px, seconds after the second search', 
   } finally {
     await context.close();
   }
-});
+}
 
-test('the art. 46 letter is registered from the work queue with its tracking number', async ({ page, request }) => {
+/** the art. 46 letter is registered from the work queue with its tracking number */
+async function etapa2({ page, request }: Fixtures) {
   await signIn(page, users.admin, '/resultados-dashboard', 60_000);
   const section = page.getByTestId('cola-cartas-art46');
   const fila = section.getByTestId(`carta-art46-${encargo.id}`);
@@ -219,20 +227,22 @@ test('the art. 46 letter is registered from the work queue with its tracking num
   await expect(toast(page, visitaMessages.cartaRegistrada)).toBeVisible();
   await expect(section.getByTestId(`carta-art46-${encargo.id}`)).toHaveCount(0);
   expect.soft((await plazos(request)).map((p) => [p.tipo, p.estado])).toEqual([['carta_art_46', 'cumplido']]);
-});
+}
 
-test('Resultados y Estampados starts from the visit: the act, its minute, the informant and the firm’s fee; the certificate cites both searches', async ({
-  page,
-  request,
-}) => {
+/** Resultados y Estampados starts from the visit: the act, its minute, the informant and the firm’s fee; the certificate cites both searches */
+async function etapa3({ page, request }: Fixtures) {
   const visitas = (await api(request, 'GET', `/encargos/${encargo.id}/visitas/`)).visitas as { fecha_hora: string }[];
   const acto = visitas[2]!.fecha_hora;
   await signIn(page, users.admin, `/diligencias?rol=${ROL}`, 60_000);
   await expect(toast(page, 'Encargo cargado')).toBeVisible();
   await expect(page.getByTestId('resultados-desde-visita')).toContainText('Notificado art. 44');
-  await expect(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Notificación subsidiaria art. 44');
-  await expect(page.getByRole('textbox', { name: 'Fecha y hora de la diligencia', exact: true })).toHaveValue(`${dmy(acto)} ${hhmm(acto)}`);
-  await expect.soft(page.getByRole('textbox', { name: 'Informante', exact: true })).toHaveValue('Rosa Muñoz');
+  const fecha = page.getByRole('textbox', { name: 'Fecha y hora de la diligencia', exact: true });
+  await expect.soft(page.getByRole('combobox', { name: 'Tipo de estampado', exact: true })).toHaveValue('Notificación subsidiaria art. 44', { timeout: 10_000 });
+  await expect.soft(fecha).toHaveValue(`${dmy(acto)} ${hhmm(acto)}`, { timeout: 10_000 });
+  await expect.soft(page.getByRole('textbox', { name: 'Informante', exact: true })).toHaveValue('Rosa Muñoz', { timeout: 10_000 });
+  // The day goes on with the act as the form should have offered it (the minute typed keeps the visit's instant).
+  await choose(page, 'Tipo de estampado', 'Notificación subsidiaria art. 44');
+  await fecha.fill(`${dmy(acto)} ${hhmm(acto)}`);
   await expect.soft(page.getByText(`${ESTUDIO}: $48.000`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Vista previa' }).click();
@@ -263,9 +273,10 @@ test('Resultados y Estampados starts from the visit: the act, its minute, the in
     ['carta_art_46', 'cumplido'],
     ['subida_estampado', 'pendiente'],
   ]);
-});
+}
 
-test('signed in Por firmar and marked uploaded: the assignment is estampado and Cobranza bills it', async ({ page, request }) => {
+/** signed in Por firmar and marked uploaded: the assignment is estampado and Cobranza bills it */
+async function etapa4({ page, request }: Fixtures) {
   await expect
     .poll(async () => ((await api(request, 'GET', '/firma/documentos/?estado=pdf')).results as { numero_rol: string }[]).some((d) => d.numero_rol === ROL), {
       timeout: 180_000,
@@ -297,9 +308,10 @@ test('signed in Por firmar and marked uploaded: the assignment is estampado and 
   await choose(page, 'Estudio Jurídico', ESTUDIO);
   await expect(page.getByTestId('cobranza-preview')).toContainText(ROL);
   await expect.soft(page.getByTestId('cobranza-total')).toHaveText('Total: $48.000');
-});
+}
 
-test('billed at the firm’s rate: receipt and payment in Cobranza', async ({ page }) => {
+/** billed at the firm’s rate: receipt and payment in Cobranza */
+async function etapa5({ page }: Fixtures) {
   await signIn(page, users.admin, '/cobranza?tab=recibos', 60_000);
   const nuevo = page.getByTestId('nuevo-recibo');
   await nuevo.getByRole('combobox', { name: 'Estudio Jurídico' }).click();
@@ -324,9 +336,10 @@ test('billed at the firm’s rate: receipt and payment in Cobranza', async ({ pa
   await expect(pago.getByTestId('registrar-pago-resumen')).toHaveText('Aplicado: $ 48.000 · Queda como crédito del estudio: $ 0');
   await pago.getByRole('button', { name: 'Registrar pago' }).click();
   await expect(toast(page, 'Pago registrado')).toBeVisible();
-});
+}
 
-test('the firm’s portal tells the day in order, and Cierre del día lists the field work', async ({ browser, page }) => {
+/** the firm’s portal tells the day in order, and Cierre del día lists the field work */
+async function etapa6({ browser, page }: Fixtures) {
   const { context, page: portal } = await phone(browser);
   try {
     await portal.goto('/portal/login');
@@ -362,4 +375,14 @@ test('the firm’s portal tells the day in order, and Cierre del día lists the 
   await expect.soft(certificados).toContainText(ROL);
   await expect.soft(certificados.locator('div').filter({ hasText: ROL }).last()).toContainText('$48.000');
   await expect.soft(certificados.locator('div').filter({ hasText: ROL }).last()).toContainText('Facturable');
+}
+
+// One test, one step per act: a screen found wrong is recorded (soft) and the day goes on.
+test('one assignment, one day, through the screens', async ({ browser, page, request }) => {
+  await test.step('the art. 44 act on the phone at 390 px, seconds after the second search', () => etapa1({ browser, page, request }));
+  await test.step('the art. 46 letter is registered from the work queue with its tracking number', () => etapa2({ browser, page, request }));
+  await test.step('Resultados y Estampados starts from the visit: the act, its minute, the informant and the firm’s fee; the certificate cites both searches', () => etapa3({ browser, page, request }));
+  await test.step('signed in Por firmar and marked uploaded: the assignment is estampado and Cobranza bills it', () => etapa4({ browser, page, request }));
+  await test.step('billed at the firm’s rate: receipt and payment in Cobranza', () => etapa5({ browser, page, request }));
+  await test.step('the firm’s portal tells the day in order, and Cierre del día lists the field work', () => etapa6({ browser, page, request }));
 });
