@@ -208,6 +208,15 @@ describe('requests', () => {
     expect(refused.json().detail).toBe('El archivo demanda debe ser un PDF');
     const badDatos = multipart({ datos: JSON.stringify({ ...datos(), numero_rol: '' }) }, {});
     expect((await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...badDatos })).statusCode).toBe(400);
+    const domicilio = { direccion: 'Gran Avenida 5000', comuna: 'Gotham', ciudad: 'Santiago', es_principal: true };
+    const badComuna = multipart({ datos: JSON.stringify({ ...datos(), numero_rol: 'C-7778-2026', domicilios: [domicilio] }) }, {});
+    const comunaRefused = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...badComuna });
+    expect(comunaRefused.statusCode).toBe(400);
+    expect(comunaRefused.json().detail).toBe('La comuna "Gotham" no está en el listado de comunas de Chile');
+    const catalogos = await get(sessions.a1.access, '/api/v1/portal/catalogos/');
+    expect(catalogos.statusCode).toBe(200);
+    expect(catalogos.json().comunas).toHaveLength(346);
+    expect(catalogos.json().comunas).toContainEqual({ codigo: '13130', nombre: 'San Miguel', provincia: 'Santiago', region: 'Metropolitana de Santiago' });
 
     const body = multipart({ datos: JSON.stringify(datos()) }, { demanda: { name: 'demanda.pdf', bytes: demanda }, resolucion: { name: 'resolucion.pdf', bytes: resolucion } });
     const created = await t.request(sessions.a1.access, { method: 'POST', url: '/api/v1/portal/solicitudes/', ...body });
