@@ -654,7 +654,8 @@ describe('documents of an assignment', () => {
   it('lists them newest first with their type, author and links; deleted ones leave; other receivers see nothing', async () => {
     const encargo = await conResultados();
     expect((await lista(w.tokenA, encargo.id)).json()).toEqual({ results: [] });
-    const cedula = await tipoId(t, 'notificacion_cedula');
+    // A second type whose built-in template this file leaves as it is.
+    const cedula = await tipoId(t, 'busqueda_negativa');
     const a = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json()).documento;
     const b = GenerarEstampadoResponseSchema.parse((await generar(w.tokenA, { tipo_estampado: cedula, encargo_id: encargo.id, datos: {} })).json()).documento;
     // Another assignment's document is not listed.
