@@ -4,7 +4,8 @@ import { ClienteCreateSchema } from '../onboarding/schemas';
 import { LoginSchema } from '../auth/schemas';
 import { EncargoListQuerySchema } from '../encargos/schemas';
 import { IdParamSchema } from './errors';
-import { boundedString, ID_MAX, idSchema, inputMessages } from './text';
+import { ReceptorDatosUpdateSchema } from '../receptor/schemas';
+import { boundedString, hasOnlyAsciiDigits, hasVisibleCharacter, ID_MAX, idSchema, inputMessages } from './text';
 
 const MEGABYTE = 'a'.repeat(1024 * 1024);
 
@@ -46,6 +47,23 @@ describe('ids', () => {
       expect(result.error?.issues[0]?.message).toBe(inputMessages.idInvalido);
     }
     expect(EncargoListQuerySchema.safeParse({ estudio: '01' }).success).toBe(false);
+  });
+});
+
+describe('text that is not text', () => {
+  it('needs a visible character in required text and ASCII digits where digits are read', () => {
+    expect(hasVisibleCharacter('\u202E')).toBe(false);
+    expect(hasVisibleCharacter('\u200B\u2060\uFEFF \u00A0')).toBe(false);
+    expect(hasVisibleCharacter('\u0301')).toBe(false);
+    expect(hasVisibleCharacter('\u202Eabc')).toBe(true);
+    expect(hasVisibleCharacter('Ñ')).toBe(true);
+    expect(hasOnlyAsciiDigits('OP-778812')).toBe(true);
+    expect(hasOnlyAsciiDigits('OP-\u0667\u0667')).toBe(false);
+    expect(hasOnlyAsciiDigits('１２')).toBe(false);
+    const rut = ReceptorDatosUpdateSchema.safeParse({ nombre: 'Ana Torres', rut: '\u0661' + '12.345.678-5' });
+    expect(rut.success).toBe(false);
+    expect(ReceptorDatosUpdateSchema.safeParse({ nombre: '\u202E', rut: '12.345.678-5' }).success).toBe(false);
+    expect(ReceptorDatosUpdateSchema.parse({ nombre: 'Ana Torres', rut: '12.345.678-5' }).rut).toBe('12345678-5');
   });
 });
 

@@ -131,14 +131,18 @@ export function optionalStrictRut(invalid: string) {
   );
 }
 
+/** Dots, dashes and spaces are dropped from a typed RUT; other digits than 0–9 stay, to be refused. */
+const rutTyped = (value: string) => (hasOnlyAsciiDigits(value) ? cleanRut(value) : value);
+
 /**
  * RUT as the modify screen sends it: first normalised (digits and K, dash before the last
  * character), then at least 8 characters and a right check digit.
  */
 export function lenientRut(required: string, invalid: string) {
   return z.preprocess(
-    (value) => (value === null ? undefined : typeof value === 'string' ? cleanRut(value) : value),
+    (value) => (value === null ? undefined : typeof value === 'string' ? rutTyped(value) : value),
     boundedString(20, { error: required, tooLong: invalid })
+      .refine(hasOnlyAsciiDigits, { error: invalid, abort: true })
       .min(1, { error: required, abort: true })
       .min(8, { error: invalid, abort: true })
       .transform((value) => normalizeRut(value))
@@ -148,8 +152,9 @@ export function lenientRut(required: string, invalid: string) {
 
 export function optionalLenientRut(invalid: string) {
   return z.preprocess(
-    (value) => (isBlank(value) ? null : typeof value === 'string' ? cleanRut(value) : value),
+    (value) => (isBlank(value) ? null : typeof value === 'string' ? rutTyped(value) : value),
     boundedString(20, { error: invalid, tooLong: invalid })
+      .refine(hasOnlyAsciiDigits, { error: invalid, abort: true })
       .min(8, { error: invalid, abort: true })
       .transform((value) => normalizeRut(value))
       .refine(isValidRut, { error: invalid })
