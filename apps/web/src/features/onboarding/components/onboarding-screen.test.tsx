@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OnboardingScreen } from './onboarding-screen';
 
@@ -64,7 +65,9 @@ function renderScreen() {
     <MantineProvider>
       <Notifications />
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <OnboardingScreen />
+        <MemoryRouter>
+          <OnboardingScreen />
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -179,6 +182,8 @@ describe('client detail: editing the receiver’s identity', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ver Receptora Ana Torres' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Editar datos' }));
     const detalle = within(await screen.findByTestId('cliente-detalle'));
+    // The client's own mail, from its detail (Correo saliente of that receiver).
+    expect(detalle.getByRole('link', { name: 'Correo saliente' }).getAttribute('href')).toBe('/correo-saliente?cliente=2');
     fireEvent.change(detalle.getByLabelText(/^Título/), { target: { value: 'Receptora Judicial de Santiago' } });
     fireEvent.click(detalle.getByRole('button', { name: 'Guardar datos' }));
 
