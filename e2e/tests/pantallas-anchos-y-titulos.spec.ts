@@ -43,6 +43,7 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   verificar: null, // public, outside the signed-in layout: firma.spec.ts opens it
   dashboardDetalle: { address: '/dashboard/detalle/encargos-activos', heading: 'Encargos Activos', title: 'Detalle del Dashboard' },
   solicitudes: { address: paths.solicitudes, heading: 'Solicitudes', title: 'Solicitudes' },
+  correoSaliente: { address: paths.correoSaliente, heading: 'Correo saliente', title: 'Correo saliente' },
   solicitud: null, // needs a request a firm sent: portal.spec.ts opens one
   // The law-firm portal: its own app and session, outside the signed-in layout (portal.spec.ts covers it at 390 px).
   portal: null,
