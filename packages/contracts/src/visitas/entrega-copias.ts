@@ -111,10 +111,10 @@ export function generoInformante(nombre: string | null | undefined, dado?: Gener
     .replace(/[^a-zñ .]/g, ' ')
     .split(/\s+/)
     .filter(Boolean);
-  const [primera, segunda] = palabras;
+  const [primera] = palabras;
   if (!primera) return 'masculino';
   if (/^(dona|sra\.?|senora|srta\.?|senorita)$/.test(primera)) return 'femenino';
-  if (/^(don|sr\.?|senor)$/.test(primera)) return segunda ? generoInformante(palabras.slice(1).join(' ')) : 'masculino';
+  if (/^(don|sr\.?|senor)$/.test(primera)) return 'masculino';
   const nombrePila = primera.replace(/\.$/, '');
   if (MASCULINOS.has(nombrePila)) return 'masculino';
   if (FEMENINOS.has(nombrePila) || nombrePila.endsWith('a')) return 'femenino';
