@@ -288,6 +288,7 @@ describe('news of the firm’s assignments', () => {
     await t.app.jobs!.send('portal-avisos', {});
     const [cert] = await mailsTo('ana@estudiouno.cl', /Nuevo certificado: rol C-1001-2026/);
     expect(cert!.parsed.text).toContain('Notificación personal');
+    expect(cert!.parsed.text).toContain('Puede descargarlo desde el portal.');
     const [plazo] = await mailsTo('ana@estudiouno.cl', /Nuevo plazo: rol C-1001-2026/);
     expect(plazo!.parsed.text).toContain('Vence excepciones: 12-03-2026');
     // A second pass sends nothing again.

@@ -165,6 +165,7 @@ describe('the firms’ requests on the embedded database', () => {
     expect(mail!.parsed.subject).toBe('Solicitud aceptada: rol C-5777-2026');
     expect(mail!.parsed.text).toContain('Hola Ana Uno:');
     expect(mail!.parsed.text).toContain('Su solicitud del rol C-5777-2026 (Banco de Chile con Rojas Embebido) fue aceptada y ya es un encargo.');
+    expect(mail!.parsed.text).toContain('Puede seguir cada visita, certificado y plazo en el portal.');
     await portalJobsDone();
 
     // The firm sees the outcome, and the assignment among its own.
