@@ -7,6 +7,7 @@ import {
   GenerarEstampadoResponseSchema,
   NotificarEstampadoResponseSchema,
   PreviewEstampadoResponseSchema,
+  receptorFaltantesTexto,
   TipoEstampadoListSchema,
   todayIso,
 } from '@receptoria/contracts';
@@ -626,8 +627,19 @@ describe("the receiver's identity on the certificate", () => {
       const response = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} });
       expect(response.statusCode).toBe(201);
       const body = GenerarEstampadoResponseSchema.parse(response.json());
-      expect(body.advertencias).toEqual(['Faltan tus datos de receptor en el certificado: RUT']);
+      // One list: the warning names every missing field, as 'Mis datos de receptor' does.
+      expect(body.advertencias).toEqual(['Faltan tus datos de receptor en el certificado: RUT, título, dirección']);
       expect(body.receptor_incompleto).toEqual(['rut', 'titulo', 'direccion']);
+      const vista = PreviewEstampadoResponseSchema.parse(
+        (
+          await t.request(w.tokenA, {
+            method: 'POST',
+            url: '/estampados/api/estampados/preview',
+            payload: { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} },
+          })
+        ).json(),
+      );
+      expect(vista.advertencias).toContain(`Faltan tus datos de receptor en el certificado: ${receptorFaltantesTexto(['rut', 'titulo', 'direccion'])}`);
       const lines = docxText((await t.request(undefined, { method: 'GET', url: body.documento.url })).rawPayload).split('\n');
       // The signature lines, then the verification code every certificate carries (issue 26).
       expect(lines.slice(-4, -1)).toEqual([RECEPTOR_A.nombre, 'Receptor Judicial', '']);
