@@ -9,7 +9,9 @@ import {
   parseDateTime,
   parseFechaDiligencia,
 } from '@receptoria/contracts';
+import type { TenantDb } from '@receptoria/db';
 import type { UltimaDiligencia } from '../diligencias/diligencias.repository';
+import { findVisitaByUuid } from '../visitas/visitas.repository';
 import { type DiligenciaCertificado, ddmmyyyy, type StampPayload, wallDate, wallTime } from './stamp-payload';
 
 /**
@@ -257,5 +259,32 @@ export function comoCertificado(c: Candidata): DiligenciaCertificado {
     domicilioId: c.domicilioId ?? null,
     domicilioDireccion: c.domicilioDireccion ?? null,
     domicilioComuna: c.domicilioComuna ?? null,
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A preview of results typed from a visit and not stored yet (datos.visita_uuid): the certificate speaks of
+ * the visit's address and, for the typed minute, of its exact instant — as the save will store them.
+ */
+export async function conVisitaTipeada(
+  db: TenantDb,
+  encargoId: number,
+  d: DiligenciaCertificado | undefined,
+  visitaUuid: string | null | undefined,
+): Promise<DiligenciaCertificado | undefined> {
+  const uuid = visitaUuid?.trim().toLowerCase() ?? '';
+  if (!d || !UUID_RE.test(uuid) || d.domicilioDireccion) return d;
+  const visita = await findVisitaByUuid(db, uuid);
+  if (!visita || visita.encargoId !== encargoId) return d;
+  const minuto = (x: Date) => Math.floor(x.getTime() / 60_000);
+  const mismoMinuto = d.fechaDiligencia !== null && d.horaInformada && minuto(d.fechaDiligencia) === minuto(visita.fechaHora);
+  return {
+    ...d,
+    fechaDiligencia: mismoMinuto ? visita.fechaHora : d.fechaDiligencia,
+    domicilioId: visita.domicilioId,
+    domicilioDireccion: visita.domicilioDireccion,
+    domicilioComuna: visita.domicilioComuna,
   };
 }

@@ -148,6 +148,20 @@ describe('results saved from the field visit of the act', () => {
     expect(text).toContain('doña Pedro Andrés Soto Muñoz, cédula nacional de identidad N° 12.345.678-5');
   });
 
+  it('the preview of results typed from a visit at another address (not saved yet) cites that address and its searches', async () => {
+    const encargo = await nuevo();
+    const otra = encargo.domicilios.find((d) => !d.es_principal);
+    expect(otra).toBeDefined();
+    await visita(encargo, { domicilio_id: otra?.id, fecha_hora: '2026-03-09T10:15:00-03:00' });
+    await visita(encargo, { domicilio_id: otra?.id, fecha_hora: '2026-03-10T19:24:45.120-03:00' });
+    const acto = await visita(encargo, { domicilio_id: otra?.id, fecha_hora: '2026-03-10T19:24:54.870-03:00', tipo: 'notificacion', resultado: 'notificado_art44' });
+    const datos = { numero_rol: encargo.numero_rol, fecha_diligencia: '10-03-2026 19:24', apuntes_terreno: 'Notificada', visita_uuid: acto.uuid, entrega_copias: JSON.stringify({ modo: 'puerta' }) };
+    const vista = PreviewEstampadoResponseSchema.parse((await preview({ tipo_estampado: art44, encargo_id: encargo.id, datos })).json());
+    expect(vista.datos).toMatchObject({ domicilio_demandado: otra?.direccion, busqueda_1_fecha: '09-03-2026', busqueda_2_hora: '19:24' });
+    expect(vista.marcadores_faltantes).toEqual([]);
+    expect(vista.texto).toContain('fijando las copias íntegras de las resoluciones en la puerta del domicilio');
+  });
+
   it('a changed hour is the form’s: the diligence keeps the typed minute, still linked', async () => {
     const encargo = await nuevo();
     const acto = await cadenaDelTelefono(encargo);
