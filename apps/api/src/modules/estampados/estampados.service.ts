@@ -9,8 +9,8 @@ import {
   type PreviewEstampadoResponse,
   type PreviewEstampadoValue,
   RECEPTOR_CAMPO_LABELS,
-  RECEPTOR_CAMPOS,
   type ReceptorCampo,
+  receptorFaltantes,
   type TipoEstampado,
   diligenciaMessages as dm,
   DOCUMENTO_ENLACE_SEGUNDOS,
@@ -189,9 +189,9 @@ async function resolveEncargo(
   return { encargo, numeroRol: encargo.numero_rol };
 }
 
-/** The receiver's identity fields missing from their record. */
+/** The receiver's identity fields missing from their record: the list 'Mis datos de receptor' shows. */
 export function receptorIncompleto(tenant: TenantRow): ReceptorCampo[] {
-  return RECEPTOR_CAMPOS.filter((campo) => tenant[campo].trim() === '');
+  return receptorFaltantes(tenant);
 }
 
 /** Which identity field each receiver marker prints (receptor_titulo has a default and needs none). */
@@ -204,11 +204,15 @@ const MARCADOR_RECEPTOR: Record<string, ReceptorCampo> = {
   lugar_certificado: 'comuna',
 };
 
-/** A warning when the template prints identity fields the receiver has not filled. */
+/**
+ * A warning when the template prints the receiver's identity and a field without a default is missing
+ * (an empty title prints 'Receptor Judicial'). It names the whole missing list, as 'Mis datos de
+ * receptor' does, so both screens say the same.
+ */
 function advertenciasReceptor(markers: readonly string[], faltan: readonly ReceptorCampo[]): string[] {
-  const usados = new Set(markers.map((x) => MARCADOR_RECEPTOR[x]).filter((x): x is ReceptorCampo => x !== undefined));
-  const campos = RECEPTOR_CAMPOS.filter((c) => usados.has(c) && faltan.includes(c));
-  return campos.length > 0 ? [m.receptorIncompleto(campos.map((c) => RECEPTOR_CAMPO_LABELS[c]))] : [];
+  const imprime = markers.some((x) => MARCADOR_RECEPTOR[x] !== undefined);
+  const hueco = faltan.some((campo) => campo !== 'titulo');
+  return imprime && hueco ? [m.receptorIncompleto(faltan.map((c) => RECEPTOR_CAMPO_LABELS[c]))] : [];
 }
 
 /** The fee of a type on an assignment: the one rule of the results save and GET /honorarios/sugerido/. */
