@@ -13,6 +13,7 @@ import { asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordAudit } from '../auditoria/auditoria.service';
+import { comunaValidada } from '../lookups/comunas-validas';
 import { rowsOf } from '../recibos/recibos.repository';
 
 const { estudios, retencionTasas, tarifas, tiposEstampado } = tenantSchema;
@@ -77,6 +78,8 @@ export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], ac
     if (missing.length > 0) throw new AppError('BAD_REQUEST', m.tiposNoEncontrados(missing));
   }
   const antes = await getTarifas(db);
+  const comunasGuardadas = antes.flatMap((t) => t.recargos.map((r) => r.comuna));
+  const validas = rows.map((r) => ({ ...r, recargos: r.recargos.map((rec) => ({ ...rec, comuna: comunaValidada(rec.comuna, comunasGuardadas) })) }));
   await db.transaction(async (tx) => {
     if (version !== undefined) {
       await tx.execute(sql`lock table tarifas in share row exclusive mode`);
@@ -84,9 +87,9 @@ export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], ac
       if (Number(actual?.version ?? 0) !== version) throw new AppError('CONFLICT', m.tarifasDesactualizadas);
     }
     await tx.delete(tarifas);
-    if (rows.length > 0) {
+    if (validas.length > 0) {
       await tx.insert(tarifas).values(
-        rows.map((r, orden) => ({
+        validas.map((r, orden) => ({
           estudioId: r.estudio_id,
           tipoEstampadoId: r.tipo_estampado_id,
           cuantiaDesde: r.cuantia_desde,
@@ -102,7 +105,7 @@ export async function saveTarifas(db: TenantDb, rows: readonly TarifaInput[], ac
       entidad: 'honorarios',
       entidadId: HONORARIOS_ID,
       accion: 'tarifas',
-      cambios: { tarifas: { antes: antes.map(({ id: _id, ...t }) => t), despues: rows } },
+      cambios: { tarifas: { antes: antes.map(({ id: _id, ...t }) => t), despues: validas } },
     });
   });
   return getTarifas(db);

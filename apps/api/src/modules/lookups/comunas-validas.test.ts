@@ -7,6 +7,7 @@ import { crearEncargo, encargoPayload, estudioPayload, loadLookups, type Lookups
 
 let t: TestContext;
 let token: string;
+let cobros: string;
 let estudio: Estudio;
 let lookups: Lookups;
 
@@ -14,6 +15,8 @@ beforeAll(async () => {
   t = await createTestContext();
   await t.createUser({ tenantId: t.mainTenantId, username: 'secretaria_comunas' });
   token = await t.login('secretaria_comunas');
+  await t.createUser({ tenantId: t.mainTenantId, username: 'cobros_comunas', permisos: ['rebaja_recibos'] });
+  cobros = await t.login('cobros_comunas');
   lookups = await loadLookups(t, token);
   estudio = await registerEstudio(t, token, { nombre: 'Estudio Comunas y Asociados' });
 });
@@ -79,5 +82,27 @@ describe('comunas of new and modified assignments', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe('La comuna "Gotham" no está en el listado de comunas de Chile');
+  });
+
+  it('checks the comuna of a price list surcharge, keeping one already stored', async () => {
+    const put = (comuna: string) =>
+      t.request(cobros, {
+        method: 'PUT',
+        url: '/api/v1/honorarios/tarifas/',
+        payload: [{ estudio_id: null, tipo_estampado_id: null, monto_clp: 18_000, recargos: [{ comuna, monto_clp: 2_000 }] }],
+      });
+    const saved = await put('san miguel');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()[0].recargos).toEqual([{ comuna: 'San Miguel', monto_clp: 2_000 }]);
+
+    const refused = await put('Gotham');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('La comuna "Gotham" no está en el listado de comunas de Chile');
+
+    const db = await t.tenantDbOf(t.mainTenantId);
+    await db.update(tenantSchema.tarifas).set({ recargos: [{ comuna: 'Santiago Poniente', monto_clp: 2_000 }] });
+    const kept = await put('Santiago Poniente');
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()[0].recargos).toEqual([{ comuna: 'Santiago Poniente', monto_clp: 2_000 }]);
   });
 });
