@@ -84,7 +84,7 @@ function VisitaFila({ v }: { v: CierreVisita }) {
         </Text>
         {v.domicilio ? ` · ${v.domicilio}` : ''} · {RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado}
       </Text>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         {v.negativa ? (
           <Badge size="sm" variant="light" color="orange">
             {m.negativa}
