@@ -231,6 +231,8 @@ test.describe('Portal de estudios', () => {
     await expect(mine).toContainText('Aceptada', { timeout: 30_000 });
     await mine.getByRole('link', { name: 'Ver encargo' }).click();
     await expect(page.getByTestId('portal-encargo-rol')).toHaveText(ROL, { timeout: 30_000 });
+    // A rol is one word at 390 px: never broken across lines.
+    await expect(page.getByTestId('portal-encargo-rol')).toHaveCSS('white-space', 'nowrap');
     await expect(page.getByTestId('portal-evento-recibido')).toBeVisible();
     const encargoPath = new URL(page.url()).pathname;
     expect(encargoPath).toMatch(/^\/portal\/encargos\/\d+$/);

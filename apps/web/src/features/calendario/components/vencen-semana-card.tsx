@@ -89,7 +89,7 @@ export function VencenSemanaCard() {
               {plazos.slice(0, MAX_FILAS).map((plazo) => (
                 <Group key={plazo.id} justify="space-between" wrap="wrap" gap={4} data-testid="vencen-semana-fila">
                   <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text component={Link} to={encargoHref(paths.reEncargos, plazo.numero_rol, plazo.encargo_id)} fw={600} size="sm" c="blue.7">
+                    <Text component={Link} to={encargoHref(paths.reEncargos, plazo.numero_rol, plazo.encargo_id)} fw={600} size="sm" c="blue.7" className="numero-rol">
                       {plazo.numero_rol}
                     </Text>
                     <Text size="xs" c="dimmed">

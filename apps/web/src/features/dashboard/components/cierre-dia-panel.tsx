@@ -79,7 +79,7 @@ function VisitaFila({ v }: { v: CierreVisita }) {
         <Text span c="dimmed">
           {v.hora}
         </Text>{' '}
-        <Text span fw={600}>
+        <Text span fw={600} className="numero-rol">
           {v.numero_rol}
         </Text>
         {v.domicilio ? ` · ${v.domicilio}` : ''} · {RESULTADO_VISITA_LABELS[v.resultado as ResultadoVisita] ?? v.resultado}
@@ -157,7 +157,7 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
               <Text span c="dimmed">
                 {c.hora}
               </Text>{' '}
-              <Text span fw={600}>
+              <Text span fw={600} className="numero-rol">
                 {c.numero_rol}
               </Text>{' '}
               · {c.tipo_estampado}
@@ -192,7 +192,7 @@ function Contenido({ cierre }: { cierre: CierreDia }) {
             <Text span c="dimmed">
               {e.hora}
             </Text>{' '}
-            <Text span fw={600}>
+            <Text span fw={600} className="numero-rol">
               {e.numero_rol}
             </Text>{' '}
             · {e.estudio}

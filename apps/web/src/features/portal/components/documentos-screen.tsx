@@ -14,7 +14,7 @@ function DocumentoCard({ documento }: { documento: PortalDocumento }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={700}>{documento.numero_rol}</Text>
+            <Text fw={700} className="numero-rol">{documento.numero_rol}</Text>
             {documento.firmado && (
               <Badge size="sm" variant="light" color="teal" tt="none">
                 {portalTexts.encargo.firmado}

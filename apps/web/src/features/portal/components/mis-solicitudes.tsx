@@ -22,7 +22,7 @@ export function MisSolicitudes() {
         <Card key={solicitud.id} withBorder padding="sm" data-testid="portal-solicitud">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={700}>{solicitud.numero_rol}</Text>
+              <Text fw={700} className="numero-rol">{solicitud.numero_rol}</Text>
               <Text size="xs" c="dimmed" truncate="end">
                 {solicitud.partes}
               </Text>

@@ -148,7 +148,7 @@ export function PortalEncargoScreen() {
         <>
           <Card withBorder padding="md">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Title order={2} fz="h3" data-testid="portal-encargo-rol">
+              <Title order={2} fz="h3" data-testid="portal-encargo-rol" className="numero-rol">
                 {encargo.numero_rol}
               </Title>
               <EstadoBadge estado={encargo.estado} />

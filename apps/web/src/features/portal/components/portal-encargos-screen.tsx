@@ -96,7 +96,7 @@ export function PortalEncargosScreen() {
             style={{ textDecoration: 'none', color: 'inherit' }}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <Text fw={700}>{encargo.numero_rol}</Text>
+              <Text fw={700} className="numero-rol">{encargo.numero_rol}</Text>
               <EstadoBadge estado={encargo.estado} />
             </Group>
             <Text size="sm">{encargo.tribunal}</Text>

@@ -53,7 +53,7 @@ function ColaRow({ item, linkTo, documentosPanel, open, onToggle, columns }: Col
       <Table.Tr data-testid={`cola-${item.id}`}>
         <Table.Td>
           <Group gap={6} wrap="nowrap">
-            <Anchor component={Link} to={linkTo(item)} fw={600}>
+            <Anchor component={Link} to={linkTo(item)} fw={600} className="numero-rol">
               {item.numero_rol}
             </Anchor>
             {item.es_re_encargo ? (

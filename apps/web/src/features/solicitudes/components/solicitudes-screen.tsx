@@ -26,7 +26,7 @@ function SolicitudCard({ solicitud }: { solicitud: Solicitud }) {
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Text fw={700}>{solicitud.numero_rol}</Text>
+            <Text fw={700} className="numero-rol">{solicitud.numero_rol}</Text>
             <Badge color={COLORS[solicitud.estado]} variant="light" radius="sm" tt="none">
               {m.estado[solicitud.estado]}
             </Badge>
