@@ -5,7 +5,7 @@ import { auditEncargoAs, lockForChange, snapshotOf } from '../encargos/encargos.
 import { type EncargoFull, updateEncargoReturning, withUpdatedRow } from '../encargos/encargos.repository';
 import { type NuevoEvento, registrarEvento } from './eventos.repository';
 
-export { inicioDeFecha, instanteDeFecha, listarEventos, registrarEvento, registrarPagos, type NuevoEvento } from './eventos.repository';
+export { eventosDe, type EventoRow, inicioDeFecha, instanteDeFecha, listarEventos, registrarEvento, registrarPagos, type NuevoEvento } from './eventos.repository';
 
 /**
  * Records an act and moves the assignment as TRANSICIONES says, in the caller's transaction (the

@@ -77,7 +77,7 @@ export async function registrarPagos(tx: TenantDb, aplicacionIds: readonly numbe
     on conflict (origen) do nothing`);
 }
 
-type EventoRow = typeof encargoEventos.$inferSelect;
+export type EventoRow = typeof encargoEventos.$inferSelect;
 
 export function toEvento(row: EventoRow): EncargoEvento {
   return {
@@ -92,8 +92,12 @@ export function toEvento(row: EventoRow): EncargoEvento {
   };
 }
 
+/** An assignment's acts as stored (instants to the millisecond), in the order they happened (then as recorded). */
+export async function eventosDe(db: TenantDb, encargoId: number): Promise<EventoRow[]> {
+  return db.select().from(encargoEventos).where(eq(encargoEventos.encargoId, encargoId)).orderBy(asc(encargoEventos.instante), asc(encargoEventos.id));
+}
+
 /** An assignment's acts, in the order they happened (then as recorded). */
 export async function listarEventos(db: TenantDb, encargoId: number): Promise<EncargoEvento[]> {
-  const rows = await db.select().from(encargoEventos).where(eq(encargoEventos.encargoId, encargoId)).orderBy(asc(encargoEventos.instante), asc(encargoEventos.id));
-  return rows.map(toEvento);
+  return (await eventosDe(db, encargoId)).map(toEvento);
 }

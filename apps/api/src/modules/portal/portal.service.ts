@@ -13,13 +13,14 @@ import {
   type PortalRecibosListResponse,
   RESULTADO_VISITA_LABELS,
   type ResultadoVisita,
+  todayIso,
   toSantiagoIso,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { getComunas, getTiposCausa, getTiposEncargo, getTribunales } from '../lookups/lookups.service';
-import { inicioDeFecha, instanteDeFecha, listarEventos } from '../ciclo-vida/ciclo-vida.service';
+import { eventosDe, inicioDeFecha, instanteDeFecha } from '../ciclo-vida/ciclo-vida.service';
 import { getRecibo, listRecibosPage } from '../recibos/recibos.service';
 import type { FotoSigner } from '../visitas/fotos';
 
@@ -200,8 +201,8 @@ export async function getPortalEncargo(
   }
   const signer = fotosPorVisita.size > 0 ? await fotos.signer() : undefined;
   // The assignment's acts as recorded (its lifecycle): the order of the timeline and the acts that have no row of their own.
-  const actos = await listarEventos(db, id);
-  const instanteDe = new Map(actos.map((e) => [e.origen, Date.parse(e.instante)]));
+  const actos = await eventosDe(db, id);
+  const instanteDe = new Map(actos.map((e) => [e.origen, e.instante.getTime()]));
   const lineas: { orden: number; evento: PortalEvento }[] = [];
   const push = (orden: number, evento: PortalEvento) => lineas.push({ orden, evento });
   push(inicioDeFecha(head.fecha_encargo).getTime(), { tipo: 'recibido', fecha: head.fecha_encargo, titulo: 'Encargo recibido' });
@@ -234,19 +235,19 @@ export async function getPortalEncargo(
     });
   }
   for (const e of actos) {
-    const titulo = ACTOS_PORTAL[e.tipo];
+    const titulo = ACTOS_PORTAL[e.tipo as TipoEvento];
     if (!titulo) continue;
-    push(Date.parse(e.instante), { tipo: 'acto', id: e.id, evento: e.tipo, fecha: e.instante, titulo, detalle: detalleDe(e.datos) });
+    push(e.instante.getTime(), { tipo: 'acto', id: Number(e.id), evento: e.tipo, fecha: toSantiagoIso(e.instante), titulo, detalle: detalleDe(e.datos as Record<string, unknown>) });
   }
   for (const p of plazoRows) {
     const cumplido = p.estado === 'cumplido' && p.cumplidoEn !== null;
     // A met deadline stands where the act that met it stands; an open one at its due date.
-    const acto = cumplido ? actos.find((e) => e.tipo === ACTO_QUE_CUMPLE[p.tipo] && e.instante.slice(0, 10) === p.cumplidoEn) : undefined;
-    const orden = acto ? Date.parse(acto.instante) : inicioDeFecha(cumplido ? (p.cumplidoEn as string) : p.vence).getTime();
+    const acto = cumplido ? actos.find((e) => e.tipo === ACTO_QUE_CUMPLE[p.tipo] && todayIso(e.instante) === p.cumplidoEn) : undefined;
+    const orden = acto ? acto.instante.getTime() : inicioDeFecha(cumplido ? (p.cumplidoEn as string) : p.vence).getTime();
     push(orden, {
       tipo: 'plazo',
       id: p.id,
-      fecha: acto ? acto.instante : cumplido ? (p.cumplidoEn as string) : p.vence,
+      fecha: acto ? toSantiagoIso(acto.instante) : cumplido ? (p.cumplidoEn as string) : p.vence,
       titulo: plazoNombre(p.tipo),
       estado: p.estado === 'cumplido' ? 'cumplido' : 'pendiente',
       vence: p.vence,
