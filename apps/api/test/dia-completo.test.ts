@@ -64,6 +64,8 @@ describe.each([
     expect.soft(enCola(l, 'esperando_resultados', d.encargo.id)).toBe(true);
     expect.soft(enCobranza(l, d.encargo.id)).toBeUndefined();
     expect.soft(l.ics).toEqual([]);
+    // The feed's stamps are UTC instants (issue 36 §3).
+    expect.soft(l.icsTexto.match(/^DTSTAMP:.*$/gm)?.every((line) => /^DTSTAMP:\d{8}T\d{6}Z\r?$/.test(line))).toBe(true);
     expect.soft(eventosPortal(l).map((e) => e.tipo)).toEqual(['recibido']);
     expect.soft(eventosPortal(l, 'recibido')[0]?.fecha.slice(0, 10)).toBe(d.reloj.fechaEncargo);
     expect.soft(itemPortal(l, d.encargo.id)?.estado).toBe('preparado');

@@ -22,6 +22,8 @@ export interface Lugares {
   portalLista: Json;
   /** Summaries of the feed's events that name the rol. */
   ics: string[];
+  /** The feed as served. */
+  icsTexto: string;
   historial: Json[];
   visitas: Json[];
 }
@@ -61,6 +63,7 @@ export async function leerLugares(d: Dia): Promise<Lugares> {
     portal: await json(d, d.portal, `/api/v1/portal/encargos/${id}/`),
     portalLista: await json(d, d.portal, '/api/v1/portal/encargos/'),
     ics: feed.statusCode === 200 ? resumenesIcs(feed.body, d.encargo.numero_rol) : [],
+    icsTexto: feed.body,
     historial: (historial.results as Json[] | undefined) ?? [],
     visitas: ((await json(d, d.staff, `/api/v1/encargos/${id}/visitas/`)).visitas as Json[] | undefined) ?? [],
   };
