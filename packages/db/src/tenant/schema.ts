@@ -56,6 +56,7 @@ export const tiposEncargo = pgTable('tipos_encargo', {
   activo: boolean('activo').notNull().default(true),
 });
 
+/** The former lookup list (98 comunas). No longer read: the product's list is Chile's 346 in contracts (CUT codes). */
 export const comunas = pgTable('comunas', {
   id: serial('id').primaryKey(),
   nombre: varchar('nombre', { length: 100 }).notNull().unique(),
