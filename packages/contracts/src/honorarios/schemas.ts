@@ -25,7 +25,7 @@ const PorcentajeUtmSchema = z
 export const RecargoSchema = z.object({
   comuna: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    boundedString(100, { error: m.comunaRequerida }).min(1, { error: m.comunaRequerida }).refine(hasVisibleCharacter, { error: m.comunaRequerida }),
+    boundedString(100, { error: m.comunaRequerida }).min(1, { error: m.comunaRequerida, abort: true }).refine(hasVisibleCharacter, { error: m.comunaRequerida }),
   ),
   monto_clp: MontoSchema,
 });
@@ -124,7 +124,7 @@ export const ArancelInputSchema = z
     id: z.unknown().optional(),
     actuacion: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim() : value),
-      boundedString(200, { error: m.actuacionRequerida }).min(1, { error: m.actuacionRequerida }).refine(hasVisibleCharacter, { error: m.actuacionRequerida }),
+      boundedString(200, { error: m.actuacionRequerida }).min(1, { error: m.actuacionRequerida, abort: true }).refine(hasVisibleCharacter, { error: m.actuacionRequerida }),
     ),
     cuantia_desde: CuantiaSchema.default(0),
     cuantia_hasta: CuantiaSchema.nullable().default(null),

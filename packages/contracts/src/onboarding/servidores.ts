@@ -64,7 +64,7 @@ export const POSTGRES_URL_PATTERN = /^postgres(?:ql)?:\/\/[^\s/?#]+(?:\/[^\s?#]*
 export const ServidorCreateSchema = z.object({
   nombre: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),
-    boundedString(100, { error: m.nombreRequerido }).min(1, { error: m.nombreRequerido }).refine(hasVisibleCharacter, { error: m.nombreRequerido }),
+    boundedString(100, { error: m.nombreRequerido }).min(1, { error: m.nombreRequerido, abort: true }).refine(hasVisibleCharacter, { error: m.nombreRequerido }),
   ),
   url: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value === null ? undefined : value),

@@ -38,7 +38,7 @@ export const MontoPositivoSchema = z
 
 export const MotivoSchema = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim() : value),
-  boundedString(500, { error: m.motivoRequerido }).min(1, { error: m.motivoRequerido }).refine(hasVisibleCharacter, { error: m.motivoRequerido }),
+  boundedString(500, { error: m.motivoRequerido }).min(1, { error: m.motivoRequerido, abort: true }).refine(hasVisibleCharacter, { error: m.motivoRequerido }),
 );
 
 const DiligenciaIdsSchema = z
