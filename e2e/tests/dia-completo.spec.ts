@@ -357,7 +357,9 @@ async function etapa6({ browser, page }: Fixtures) {
     expect.soft(tipos.filter((t) => t === 'plazo')).toHaveLength(2);
     expect.soft(tipos.indexOf('visita')).toBeLessThan(tipos.indexOf('resultado'));
     expect.soft(tipos.indexOf('resultado')).toBeLessThan(tipos.indexOf('certificado'));
-    await expect.soft(portal.getByTestId('portal-evento-plazo').first()).toContainText('RR123456789CL');
+    // The letter was sent: the timeline says so with its tracking number, and its met deadline does not read as one to come.
+    await expect.soft(portal.getByTestId('portal-timeline')).toContainText('RR123456789CL');
+    await expect.soft(portal.getByTestId('portal-evento-plazo').filter({ hasText: /carta certificada/i })).not.toContainText('Vence');
     const overflow = await portal.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     expect.soft(overflow).toBeLessThanOrEqual(1);
   } finally {
