@@ -47,6 +47,7 @@ const typed = (numeroRol: string) => ({
   fecha_diligencia: '14/03/2026 10:35',
   apuntes_terreno: 'Se notificó personalmente al demandado en su domicilio',
   tratamiento: 'don',
+  firma_notificado: 'firmo',
 });
 
 const preview = (numeroRol: string, datos: Record<string, unknown>) =>
