@@ -28,4 +28,6 @@ export interface PlazoItem {
   vence: string;
   estado: EstadoPlazo;
   origen: string;
+  cumplido_en: string | null;
+  referencia: string | null;
 }

@@ -96,6 +96,10 @@ export const PlazoSchema = z.object({
   estado: z.enum(ESTADOS_PLAZO),
   /** The act that started it: 'diligencia:123', 'estampado:<uuid>'. */
   origen: z.string(),
+  /** The day the act that met it happened (null while open). */
+  cumplido_en: z.string().nullable(),
+  /** What met it, e.g. the art. 46 letter's tracking number. */
+  referencia: z.string().nullable(),
 });
 export type Plazo = z.output<typeof PlazoSchema>;
 

@@ -55,6 +55,8 @@ function toPlazo(row: PlazoRow, encargo: DelEncargo, hoy: string): Plazo {
     vence: row.vence,
     estado: estadoDe(row, hoy),
     origen: row.origen,
+    cumplido_en: row.cumplidoEn,
+    referencia: row.referencia,
   };
 }
 
@@ -226,7 +228,7 @@ const plazosJsonStatement = (filtro: { encargo: boolean; estudio: boolean; estad
   return sql`select coalesce(array_to_json(array_agg(r order by r.vence, r.id)), '[]')::text as plazos from (
     select p.id, p.encargo_id, e.numero_rol, e.estudio_id, s.nombre as estudio, p.tipo, p.vence,
            case when p.estado = 'cumplido' then 'cumplido' when p.vence < ${hoy} then 'vencido' else 'pendiente' end as estado,
-           p.origen
+           p.origen, p.cumplido_en, p.referencia
     from ${plazos} p
     join ${encargos} e on e.id = p.encargo_id
     join ${estudios} s on s.id = e.estudio_id

@@ -96,6 +96,8 @@ describe('deadlines started by a results save', () => {
         vence,
         estado: 'vencido',
         origen: plazo?.origen,
+        cumplido_en: null,
+        referencia: null,
       },
     ]);
   });

@@ -125,7 +125,7 @@ describe('one act, one deadline', () => {
     expect(plazos).toHaveLength(1);
     expect(plazos[0]).toMatchObject({ tipo: 'carta_art_46', estado: 'cumplido', cumplidoEn: '2026-03-13', referencia: 'RR123456789CL' });
     const lista = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/calendario/plazos/?desde=2026-03-01&hasta=2026-04-30&encargo=${encargo.id}` });
-    expect((lista.json() as unknown[]).length).toBe(1);
+    expect(lista.json()).toMatchObject([{ tipo: 'carta_art_46', estado: 'cumplido', cumplido_en: '2026-03-13', referencia: 'RR123456789CL' }]);
     expect((await eventos(encargo.id)).filter((e) => e.tipo === 'carta_art46_enviada')).toHaveLength(1);
   });
 

@@ -13,6 +13,8 @@ const plazo = (id: number, tipo: PlazoItem['tipo'], estado: PlazoItem['estado'],
   vence: '2026-11-27',
   estado,
   origen: 'diligencia:1',
+  cumplido_en: estado === 'cumplido' ? '2026-11-26' : null,
+  referencia: null,
 });
 const alarma: AlarmaCalendario = {
   id: 3,

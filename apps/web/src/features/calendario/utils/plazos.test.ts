@@ -12,6 +12,8 @@ const plazo = (id: number, tipo: PlazoItem['tipo'], vence: string, estado: Plazo
   vence,
   estado,
   origen: `diligencia:${id}`,
+  cumplido_en: null,
+  referencia: null,
 });
 
 describe('colorDePlazo', () => {
