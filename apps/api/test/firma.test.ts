@@ -189,7 +189,7 @@ describe('signing certificate upload', () => {
     expect(ninguno.certificado).toBeNull();
     const borrar = await t.request(tokenA3, { method: 'DELETE', url: '/api/v1/firma/certificado/' });
     expect(borrar.statusCode).toBe(404);
-    expect(borrar.json().detail).toBe('No tienes un certificado de firma cargado');
+    expect(borrar.json().detail).toBe('No tiene un certificado de firma cargado');
   });
 
   it('refuses a wrong password, an expired or not yet valid certificate, a file that is not one and a missing field, storing nothing', async () => {
@@ -206,10 +206,10 @@ describe('signing certificate upload', () => {
     expect(docx.statusCode).toBe(400);
     expect(docx.json().detail).toBe('El archivo no es un certificado de firma PKCS#12 (.p12 o .pfx) válido');
     const sinClave = await subir(tokenA3, p12A, null);
-    expect(sinClave.json().detail).toBe('Debes ingresar la contraseña del certificado');
+    expect(sinClave.json().detail).toBe('Debe ingresar la contraseña del certificado');
     const sinArchivo = await subir(tokenA3, null, CLAVE);
     expect(sinArchivo.statusCode).toBe(400);
-    expect(sinArchivo.json().detail).toBe('Debes adjuntar el certificado de firma (.p12 o .pfx)');
+    expect(sinArchivo.json().detail).toBe('Debe adjuntar el certificado de firma (.p12 o .pfx)');
     const grande = await subir(tokenA3, randomBytes(200 * 1024), CLAVE);
     expect(grande.statusCode).toBe(400);
     expect(grande.json().detail).toBe('El certificado de firma no puede superar 100 KB');
@@ -259,7 +259,7 @@ describe('documents by state and signing', () => {
     const antes = await firmasGuardadas();
     const response = await firmar(tokenA3, [docs[0]!.id]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('No tienes un certificado de firma cargado');
+    expect(response.json().detail).toBe('No tiene un certificado de firma cargado');
     expect(await firmasGuardadas()).toBe(antes);
   });
 
@@ -421,7 +421,7 @@ describe('documents by state and signing', () => {
     const vencido = t.app.documentSigner.url(id, 'pdf_firmado', new Date(Date.now() - 11 * 60_000));
     const response = await t.request(undefined, { method: 'GET', url: vencido });
     expect(response.statusCode).toBe(404);
-    expect(response.json().detail).toBe('El enlace del documento no es válido o venció. Ábrelo nuevamente desde la aplicación.');
+    expect(response.json().detail).toBe('El enlace del documento no es válido o venció. Ábralo nuevamente desde la aplicación.');
     const vigente = t.app.documentSigner.url(id, 'pdf', new Date(Date.now() - 9 * 60_000));
     expect((await t.request(undefined, { method: 'GET', url: vigente })).statusCode).toBe(200);
     const otroFormato = vigente.replace('formato=pdf', 'formato=pdf_firmado');
@@ -487,7 +487,7 @@ describe('public verification', () => {
     expect((await consulta()).statusCode).toBe(429);
     const bloqueada = await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.1' });
     expect(bloqueada.statusCode).toBe(429);
-    expect(bloqueada.json().detail).toBe('Demasiadas consultas. Espera un minuto e intenta nuevamente.');
+    expect(bloqueada.json().detail).toBe('Demasiadas consultas. Espere un minuto e intente nuevamente.');
     const otra = await t.request(undefined, { method: 'GET', url: `/api/v1/verificar/${codigo}`, remoteAddress: '10.6.0.2' });
     expect(otra.statusCode).toBe(404);
   });
@@ -505,5 +505,31 @@ describe('public verification', () => {
     expect(instanteDeRespuesta(0, 1)).toBe(VERIFICAR_PISO_MS);
     expect(instanteDeRespuesta(0, VERIFICAR_PISO_MS)).toBe(VERIFICAR_PISO_MS);
     expect(instanteDeRespuesta(0, VERIFICAR_PISO_MS + 1)).toBe(2 * VERIFICAR_PISO_MS);
+  });
+});
+
+describe("signing and uploading are the assignment's acts", () => {
+  it('signing makes a listo_para_estampar assignment estampado (stamp date: the signature), once; the upload meets its deadline', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: `C-${(rolCounter += 1)}-2025` });
+    expect((await t.request(w.tokenA, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload: resultadosBody(encargo.numero_rol, positiva) })).statusCode).toBe(200);
+    const generado = await t.request(w.tokenA, { method: 'POST', url: '/estampados/api/estampados/generar', payload: { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} } });
+    const id = GenerarEstampadoResponseSchema.parse(generado.json()).documento.id;
+    await until(async () => (await listar(w.tokenA, 'pdf')).some((d) => d.id === id));
+    const db = await tenantA();
+    const estado = async () => (await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, encargo.id)))[0];
+    const estampados = async () => (await db.execute(sql`select count(*)::int as n from auditoria where entidad = 'encargo' and entidad_id = ${encargo.id} and accion = 'estampado'`)).rows[0] as { n: number };
+    expect((await estado())?.estado).toBe('listo_para_estampar');
+
+    expect(FirmarResponseSchema.parse((await firmar(w.tokenA, [id])).json()).firmados).toBe(1);
+    expect(await estado()).toMatchObject({ estado: 'estampado', estadoEstampado: 'estampado', fechaEstampado: todayIso() });
+    expect(await estampados()).toEqual({ n: 1 });
+
+    const subido = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/firma/documentos/${id}/subido/`, payload: { fecha: todayIso() } });
+    expect(subido.statusCode, subido.body).toBe(200);
+    const plazos = await db.select().from(tenantSchema.plazos).where(eq(tenantSchema.plazos.encargoId, encargo.id));
+    expect(plazos.map((p) => [p.tipo, p.estado, p.cumplidoEn])).toEqual([['subida_estampado', 'cumplido', todayIso()]]);
+    expect(await estampados()).toEqual({ n: 1 });
+    const actos = await db.execute(sql`select tipo from encargo_eventos where encargo_id = ${encargo.id} order by instante, id`);
+    expect((actos.rows as { tipo: string }[]).map((r) => r.tipo)).toEqual(['recibido', 'resultados', 'estampado_generado', 'estampado_firmado', 'estampado_subido']);
   });
 });
