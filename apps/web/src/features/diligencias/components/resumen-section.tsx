@@ -11,7 +11,7 @@ import {
 import { useValorSugerido } from '../api/get-sugerido';
 import { diligenciasMessages } from '../messages';
 import { tituloEstampado } from '../utils/fecha-diligencia';
-import { honorarioDe } from '../utils/honorario';
+import { honorarioDe, honorarioDelFormulario } from '../utils/honorario';
 import { principalDomicilio } from '../utils/info-form';
 import type { ResultadosFormValues } from '../utils/resultados-form';
 
@@ -42,7 +42,12 @@ export function ResumenSection({ encargo, values, tipos }: ResumenSectionProps) 
   const fecha = parseFechaDiligencia(values.fecha_diligencia);
   const domicilio = encargo ? principalDomicilio(encargo) : null;
   const sugerido = useValorSugerido(encargo?.id, values.tipo_estampado);
-  const valor = values.valor_personalizado !== '' ? Number(values.valor_personalizado) : honorarioDe(sugerido.data, tipo, sugerido.isError);
+  const valor = honorarioDelFormulario(
+    values.valor_personalizado !== '' ? Number(values.valor_personalizado) : null,
+    { tipo: encargo?.ultima_diligencia_tipo_estampado ?? null, valor: encargo?.ultima_diligencia_valor ?? null },
+    values.tipo_estampado,
+    honorarioDe(sugerido.data, tipo, sugerido.isError),
+  );
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="resumen-estampado">
       <Stack gap="md">

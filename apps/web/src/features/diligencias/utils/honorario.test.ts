@@ -1,6 +1,6 @@
 import type { Sugerido, TipoEstampado } from '@receptoria/contracts';
 import { describe, expect, it } from 'vitest';
-import { honorarioDe, honorarioHint } from './honorario';
+import { honorarioDe, honorarioDelFormulario, honorarioHint } from './honorario';
 
 const tipo: TipoEstampado = { id: 2, nombre: 'Notificación personal', codigo: 'notificacion_personal', valor_por_defecto: 45000, tiene_plantilla: true };
 const sugerido = (fuente: Sugerido['fuente'], monto: number): Sugerido => ({
@@ -27,5 +27,14 @@ describe('the fee the results form shows', () => {
     expect(honorarioHint(undefined, tipo, true)).toBe('Valor por defecto: $45.000');
     expect(honorarioDe(undefined, tipo)).toBeNull();
     expect(honorarioHint(undefined, tipo)).toBeUndefined();
+  });
+});
+
+describe('the fee the summary shows', () => {
+  it('is the typed value, else the stored diligence’s while its type is kept, else the price lists’ fee', () => {
+    expect(honorarioDelFormulario(52000, { tipo: 2, valor: 40000 }, '2', 48000)).toBe(52000);
+    expect(honorarioDelFormulario(null, { tipo: 2, valor: 40000 }, '2', 48000)).toBe(40000);
+    expect(honorarioDelFormulario(null, { tipo: 3, valor: 40000 }, '2', 48000)).toBe(48000);
+    expect(honorarioDelFormulario(null, { tipo: null, valor: null }, '2', 48000)).toBe(48000);
   });
 });
