@@ -7,8 +7,8 @@ import { calendarioMessages as m } from './messages';
 const FERIADOS_2026 = new Map([
   ['2026-04-03', 'Viernes Santo'],
   ['2026-04-04', 'Sábado Santo'],
-  ['2026-09-18', 'Fiestas Patrias'],
-  ['2026-09-19', 'Glorias del Ejército'],
+  ['2026-09-18', 'Independencia Nacional'],
+  ['2026-09-19', 'Día de las Glorias del Ejército'],
   ['2026-12-08', 'Inmaculada Concepción'],
 ]);
 
@@ -18,8 +18,8 @@ describe('diasHabiles', () => {
     const r = diasHabiles('2026-09-16', 4, { feriados: FERIADOS_2026, sabadoHabil: true });
     expect(r.vence).toBe('2026-09-23');
     expect(r.excluidos).toEqual([
-      { fecha: '2026-09-18', motivo: 'Fiestas Patrias' },
-      { fecha: '2026-09-19', motivo: 'Glorias del Ejército' },
+      { fecha: '2026-09-18', motivo: 'Independencia Nacional' },
+      { fecha: '2026-09-19', motivo: 'Día de las Glorias del Ejército' },
       { fecha: '2026-09-20', motivo: 'Domingo' },
     ]);
   });
