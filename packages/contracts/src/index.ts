@@ -30,3 +30,4 @@ export * from './portal';
 export * from './correo';
 export * from './firma';
 export * from './exportar';
+export * from './claves-api';

@@ -137,6 +137,31 @@ export const portalUsuarios = pgTable(
 );
 
 /**
+ * A firm's API keys (`rk_…`): the SHA-256 of the secret leads to the receiver and the firm; the secret
+ * itself is never stored. `revocadaEn` set: refused at once (rows stay as evidence).
+ */
+export const portalClavesApi = pgTable(
+  'portal_claves_api',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    estudioId: integer('estudio_id').notNull(),
+    nombre: varchar('nombre', { length: 100 }).notNull(),
+    prefijo: varchar('prefijo', { length: 16 }).notNull(),
+    hash: varchar('hash', { length: 64 }).notNull().unique(),
+    alcances: jsonb('alcances').$type<string[]>().notNull(),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+    creadaPor: varchar('creada_por', { length: 150 }).notNull().default(''),
+    ultimoUso: timestamp('ultimo_uso', { withTimezone: true }),
+    expira: date('expira', { mode: 'string' }),
+    revocadaEn: timestamp('revocada_en', { withTimezone: true }),
+  },
+  (t) => [index('portal_claves_api_estudio_idx').on(t.tenantId, t.estudioId)],
+);
+
+/**
  * Rotating refresh tokens; only the SHA-256 of a token is stored. A token belongs to a staff user or
  * to a portal user (exactly one of the two).
  */
