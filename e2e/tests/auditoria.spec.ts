@@ -6,7 +6,7 @@ import { signIn, toast, users } from '../support/login';
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 90_000 });
 
-const CONFLICT = 'El registro fue modificado por otra persona. Recarga para ver los cambios.';
+const CONFLICT = 'El registro fue modificado por otra persona. Recargue para ver los cambios.';
 
 function field(page: Page, name: string) {
   return page.getByRole('textbox', { name, exact: true });

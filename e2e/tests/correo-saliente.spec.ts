@@ -141,9 +141,9 @@ test('with no mail server, a firm’s user is invited, the link is copied from C
     const portal = await context.newPage();
     await portal.goto(copiado);
     await portal.getByLabel('Nueva contraseña', { exact: true }).fill(PASSWORD);
-    await portal.getByLabel('Repite la contraseña', { exact: true }).fill(PASSWORD);
+    await portal.getByLabel('Repita la contraseña', { exact: true }).fill(PASSWORD);
     await portal.getByRole('button', { name: 'Activar cuenta' }).click();
-    await expect(portal.getByText('Tu cuenta está activa.', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(portal.getByText('Su cuenta está activa.', { exact: false })).toBeVisible({ timeout: 30_000 });
     await portal.getByLabel('Correo electrónico').fill(EMAIL);
     await portal.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await portal.getByRole('button', { name: 'Ingresar' }).click();

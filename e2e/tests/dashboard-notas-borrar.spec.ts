@@ -21,7 +21,7 @@ test('a saved personal note can be erased: confirming saves it empty, and it sta
   await notes.fill('');
   await expect(save).toBeEnabled();
   await save.click();
-  const dialog = page.getByRole('dialog', { name: '¿Borrar tus apuntes?' });
+  const dialog = page.getByRole('dialog', { name: '¿Borrar sus apuntes?' });
   await expect(dialog).toContainText('Se borrará el apunte guardado');
   // Cancel keeps the saved note.
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -31,7 +31,7 @@ test('a saved personal note can be erased: confirming saves it empty, and it sta
 
   await notes.fill('');
   await save.click();
-  await page.getByRole('dialog', { name: '¿Borrar tus apuntes?' }).getByRole('button', { name: 'Borrar apuntes' }).click();
+  await page.getByRole('dialog', { name: '¿Borrar sus apuntes?' }).getByRole('button', { name: 'Borrar apuntes' }).click();
   await expect(page.getByText('Guardado', { exact: true })).toBeVisible();
   await expect(save).toBeDisabled();
   await page.reload();

@@ -140,7 +140,7 @@ test('Generar Estampado without Estampar Más Tarde stores the diligence and its
   // The receiver's missing identity is said in the toast, with one click to complete it.
   const completar = stampToast.getByRole('link', { name: 'Completar mis datos de receptor' });
   if (answer.receptor_incompleto.length > 0) {
-    await expect(stampToast.getByTestId('estampado-advertencia').first()).toContainText('Faltan tus datos de receptor');
+    await expect(stampToast.getByTestId('estampado-advertencia').first()).toContainText('Faltan sus datos de receptor');
     await expect(completar).toHaveAttribute('href', '/configuracion/receptor');
   } else {
     await expect(completar).toHaveCount(0);
@@ -191,7 +191,7 @@ test('a date typed without time asks the hour; the documents list opens the cert
   const hora = dialog.getByRole('textbox', { name: 'Hora de la diligencia' });
   await hora.fill('25:10');
   await dialog.getByRole('button', { name: 'Generar Estampado' }).click();
-  await expect(dialog).toContainText('Hora inválida: usa el formato HH:MM');
+  await expect(dialog).toContainText('Hora inválida: use el formato HH:MM');
   await hora.fill('1645');
   await dialog.getByRole('button', { name: 'Generar Estampado' }).click();
   await expect(dialog).toBeHidden();

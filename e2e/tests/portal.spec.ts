@@ -89,7 +89,7 @@ async function sendSolicitud(page: Page, rol: string, pickObservacion: boolean) 
   await expect(page.getByTestId('solicitud-paso')).toHaveText('4/4 · Documentos');
   // Reaching the last step sends nothing: its empty fields are not marked.
   await expect(page.getByRole('combobox', { name: 'Observaciones' })).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('Revisa los campos marcados.')).toHaveCount(0);
+  await expect(page.getByText('Revise los campos marcados.')).toHaveCount(0);
   const files = page.locator('input[type="file"]');
   await files.nth(0).setInputFiles({ name: 'demanda.pdf', mimeType: 'application/pdf', buffer: PDF });
   await files.nth(1).setInputFiles({ name: 'resolucion.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -104,7 +104,7 @@ async function sendSolicitud(page: Page, rol: string, pickObservacion: boolean) 
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page.getByTestId('solicitud-enviada')).toContainText(rol, { timeout: 30_000 });
   // Success alone: no error text beside it, and the emptied form is not validated again.
-  await expect(page.getByText('Revisa los campos marcados.')).toHaveCount(0);
+  await expect(page.getByText('Revise los campos marcados.')).toHaveCount(0);
   await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
   await expect(page.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa');
 }
@@ -164,8 +164,8 @@ test.describe('Portal de estudios', () => {
       await sendSolicitud(page, uniqueRol('P'), true);
       await sendSolicitud(page, uniqueRol('Q'), true);
       expect(await toasts()).toEqual([
-        'Solicitud enviada. Te avisaremos cuando el receptor la revise.',
-        'Solicitud enviada. Te avisaremos cuando el receptor la revise.',
+        'Solicitud enviada. Le avisaremos cuando el receptor la revise.',
+        'Solicitud enviada. Le avisaremos cuando el receptor la revise.',
       ]);
     } finally {
       await context.close();
@@ -185,9 +185,9 @@ test.describe('Portal de estudios', () => {
     await page.getByRole('button', { name: 'Activar cuenta' }).click();
     await expect(page.getByText('La contraseña debe tener al menos 8 caracteres')).toBeVisible();
     await page.getByLabel('Nueva contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Repite la contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Repita la contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Activar cuenta' }).click();
-    await expect(page.getByText('Tu cuenta está activa.', { exact: false })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Su cuenta está activa.', { exact: false })).toBeVisible({ timeout: 30_000 });
     await page.getByLabel('Correo electrónico').fill(EMAIL);
     await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -202,7 +202,7 @@ test.describe('Portal de estudios', () => {
     // Nueva solicitud: four steps with Nuevo Encargo's inputs; the only toast is the success.
     const toasts = await recordToasts(page);
     await sendSolicitud(page, ROL, false);
-    expect(await toasts()).toEqual(['Solicitud enviada. Te avisaremos cuando el receptor la revise.']);
+    expect(await toasts()).toEqual(['Solicitud enviada. Le avisaremos cuando el receptor la revise.']);
     const mine = page.getByTestId('portal-solicitud').filter({ hasText: ROL });
     await expect(mine).toContainText('Pendiente');
 

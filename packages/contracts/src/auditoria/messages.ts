@@ -1,6 +1,6 @@
 /** Texts of the audit trail and of edit conflicts (optimistic concurrency). */
 export const auditoriaMessages = {
-  registroModificado: 'El registro fue modificado por otra persona. Recarga para ver los cambios.',
+  registroModificado: 'El registro fue modificado por otra persona. Recargue para ver los cambios.',
   versionInvalida: 'Versión inválida',
   entidadInvalida: 'Entidad inválida',
   historial: 'Historial',

@@ -25,7 +25,7 @@ export const diligenciaMessages = {
   rolNoEncontrado: (rol: string) =>
     `No se encontró ningún encargo con el rol "${rol}". Verifique que el rol existe y tiene resultados registrados.`,
   variosEncargos: (rol: string, n: number) =>
-    `El rol "${rol}" tiene ${n} encargos. Indica cuál con encargo_id.`,
+    `El rol "${rol}" tiene ${n} encargos. Indique cuál con encargo_id.`,
   encargoNoCorrespondeRol: 'El encargo indicado no corresponde al rol',
   errorBuscarEncargo: 'Error al buscar el encargo',
   errorCargarDatos: 'Error al cargar datos del sistema',
@@ -43,13 +43,13 @@ export const diligenciaMessages = {
   errorGuardarCambios: 'Error al guardar los cambios',
   sinCambios: 'No se indicaron campos para actualizar',
   campoModificado: 'Campo modificado',
-  horaInformadaInvalida: 'Indica si la hora de la diligencia fue informada (sí o no)',
+  horaInformadaInvalida: 'Indique si la hora de la diligencia fue informada (sí o no)',
   /** A generated certificate needs its diligence on record first (issue 30). */
-  primeroResultados: 'Primero registra los resultados de la diligencia',
-  horaRequerida: 'Indica la hora de la diligencia: se registró solo la fecha',
-  horaInvalida: 'Hora inválida: usa el formato HH:MM',
+  primeroResultados: 'Primero registre los resultados de la diligencia',
+  horaRequerida: 'Indique la hora de la diligencia: se registró solo la fecha',
+  horaInvalida: 'Hora inválida: use el formato HH:MM',
   sinDiligenciaEstampado:
-    'El encargo no tiene resultados registrados: registra la diligencia antes de marcarlo como estampado',
+    'El encargo no tiene resultados registrados: registre la diligencia antes de marcarlo como estampado',
   firmaInvalida: 'Indique si la persona notificada firmó: firmó, no quiso firmar o no supo o no pudo firmar',
   firmaNotificado: '¿Firmó la persona notificada? (art. 43 CPC)',
   informante: 'Informante',

@@ -19,15 +19,15 @@ export const estampadoMessages = {
   demasiadosDatos: 'Demasiados campos en los datos del estampado',
   firmaInvalida: 'El enlace del documento no es válido.',
   /** A download link that is not valid or expired (they last DOCUMENTO_ENLACE_SEGUNDOS). */
-  enlaceVencido: 'El enlace del documento no es válido o venció. Ábrelo nuevamente desde la aplicación.',
-  googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intenta nuevamente en unos minutos.',
+  enlaceVencido: 'El enlace del documento no es válido o venció. Ábralo nuevamente desde la aplicación.',
+  googleNoDisponible: 'No se pudo generar el documento en Google Docs. Intente nuevamente en unos minutos.',
   plantillaInvalida: 'La plantilla no es un documento de Word válido o tiene marcadores mal escritos. Revísela en Gestión de Plantillas.',
   rolRequerido: 'Faltan datos requeridos para generar el estampado. Verifica que todos los campos estén completos.',
   /** Generation refused for markers without a value: names them (issue 30). */
   faltanMarcadores: (marcadores: readonly string[]) =>
     `Faltan datos para los marcadores: ${marcadores.map((x) => (x.startsWith('<<') ? x : `<<${x}>>`)).join(', ')}`,
   /** Warning of a generated certificate whose receiver identity is incomplete. */
-  receptorIncompleto: (campos: readonly string[]) => `Faltan tus datos de receptor en el certificado: ${campos.join(', ')}`,
+  receptorIncompleto: (campos: readonly string[]) => `Faltan sus datos de receptor en el certificado: ${campos.join(', ')}`,
   /** Stamp dialog warning when the server has no DOCX → PDF converter (issue 26 §1). */
   sinConversorPdf:
     'Este servidor no tiene conversor a PDF (LibreOffice o Gotenberg): el certificado se genera solo en Word. Los PDF se harán solos cuando se instale uno.',

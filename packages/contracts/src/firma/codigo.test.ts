@@ -49,10 +49,10 @@ describe('signing inputs', () => {
   it('needs documents and a password; ids are uuids, repeated once', () => {
     const id = '0b6f8a4e-8f7c-4d7e-9a55-1c2d3e4f5a6b';
     expect(FirmarSchema.parse({ documento_ids: [id, id.toUpperCase()], password: 'x' }).documento_ids).toEqual([id]);
-    expect(FirmarSchema.safeParse({ documento_ids: [], password: 'x' }).error?.issues[0]?.message).toBe('Debes seleccionar al menos un documento');
-    expect(FirmarSchema.safeParse({ documento_ids: [id], password: '' }).error?.issues[0]?.message).toBe('Debes ingresar la contraseña del certificado');
+    expect(FirmarSchema.safeParse({ documento_ids: [], password: 'x' }).error?.issues[0]?.message).toBe('Debe seleccionar al menos un documento');
+    expect(FirmarSchema.safeParse({ documento_ids: [id], password: '' }).error?.issues[0]?.message).toBe('Debe ingresar la contraseña del certificado');
     expect(FirmarSchema.safeParse({ documento_ids: ['1'], password: 'x' }).error?.issues[0]?.message).toBe('Documento no válido');
     expect(MarcarDocumentoSubidoSchema.safeParse({ fecha: '2026-02-30' }).error?.issues[0]?.message).toBe('Fecha de subida inválida');
-    expect(MarcarDocumentoSubidoSchema.safeParse({}).error?.issues[0]?.message).toBe('Debes indicar la fecha en que se subió al tribunal');
+    expect(MarcarDocumentoSubidoSchema.safeParse({}).error?.issues[0]?.message).toBe('Debe indicar la fecha en que se subió al tribunal');
   });
 });

@@ -1,10 +1,10 @@
 /** Messages of electronic signing, the documents to sign and public verification (issue 26). */
 export const firmaMessages = {
   // Signing certificate (PKCS#12)
-  archivoRequerido: 'Debes adjuntar el certificado de firma (.p12 o .pfx)',
+  archivoRequerido: 'Debe adjuntar el certificado de firma (.p12 o .pfx)',
   archivoDemasiadoGrande: 'El certificado de firma no puede superar 100 KB',
   archivoInvalido: 'El archivo no es un certificado de firma PKCS#12 (.p12 o .pfx) válido',
-  passwordRequerida: 'Debes ingresar la contraseña del certificado',
+  passwordRequerida: 'Debe ingresar la contraseña del certificado',
   passwordDemasiadoLarga: 'La contraseña del certificado es demasiado larga',
   passwordIncorrecta: 'La contraseña del certificado no es correcta',
   sinClavePrivada: 'El certificado no trae su clave privada: exporta el .p12 o .pfx con la clave',
@@ -12,20 +12,20 @@ export const firmaMessages = {
     `El certificado de firma está vencido: es válido del ${desde} al ${hasta}`,
   certificadoNoVigenteAun: (desde: string, hasta: string) =>
     `El certificado de firma aún no es válido: es válido del ${desde} al ${hasta}`,
-  sinCertificado: 'No tienes un certificado de firma cargado',
-  certificadoIlegible: 'El certificado guardado no se pudo leer: vuelve a cargarlo',
+  sinCertificado: 'No tiene un certificado de firma cargado',
+  certificadoIlegible: 'El certificado guardado no se pudo leer: vuelva a cargarlo',
   certificadoGuardado: 'Certificado de firma guardado',
   certificadoEliminado: 'Certificado de firma eliminado',
   // Signing
-  documentosRequeridos: 'Debes seleccionar al menos un documento',
-  demasiadosDocumentos: 'Puedes firmar hasta 100 documentos a la vez',
+  documentosRequeridos: 'Debe seleccionar al menos un documento',
+  demasiadosDocumentos: 'Puede firmar hasta 100 documentos a la vez',
   documentoInvalido: 'Documento no válido',
   documentoNoEncontrado: 'El documento no fue encontrado',
   documentoSinPdf: 'El documento aún no tiene PDF para firmar',
   documentoYaFirmado: 'El documento ya está firmado',
-  documentoGoogle: 'El documento está en Google Docs: genera su PDF para firmarlo',
+  documentoGoogle: 'El documento está en Google Docs: genere su PDF para firmarlo',
   pdfIlegible: 'El PDF del documento no se pudo leer para firmarlo',
-  errorFirma: 'No se pudo firmar el documento. Intenta nuevamente.',
+  errorFirma: 'No se pudo firmar el documento. Intente nuevamente.',
   razonFirma: 'Certificado de receptor judicial',
   firmadoPor: (nombre: string, rut: string, fechaHora: string) =>
     `Firmado electrónicamente por ${nombre} — RUT ${rut} — ${fechaHora}`,
@@ -33,7 +33,7 @@ export const firmaMessages = {
   verificarEn: (url: string) => `Verifique este documento en ${url}`,
   // Listing, upload to the court, downloads
   estadoInvalido: 'Estado no válido',
-  fechaSubidaRequerida: 'Debes indicar la fecha en que se subió al tribunal',
+  fechaSubidaRequerida: 'Debe indicar la fecha en que se subió al tribunal',
   fechaSubidaInvalida: 'Fecha de subida inválida',
   fechaSubidaFutura: 'La fecha de subida no puede ser posterior a hoy',
   fechaSubidaAnterior: 'La fecha de subida no puede ser anterior a la firma del documento',
@@ -45,11 +45,11 @@ export const firmaMessages = {
   filtroFechaInvalido: 'Fecha inválida',
   rangoInvalido: 'La fecha "desde" no puede ser posterior a "hasta"',
   estudioInvalido: 'Estudio no válido',
-  enlaceInvalido: 'El enlace del documento no es válido o venció. Ábrelo nuevamente desde la aplicación.',
+  enlaceInvalido: 'El enlace del documento no es válido o venció. Ábralo nuevamente desde la aplicación.',
   // Public verification
   codigoInvalido: 'El código de verificación no es válido',
   codigoNoEncontrado: 'No existe un documento con ese código de verificación',
-  demasiadasConsultas: 'Demasiadas consultas. Espera un minuto e intenta nuevamente.',
+  demasiadasConsultas: 'Demasiadas consultas. Espere un minuto e intente nuevamente.',
   coincide: 'El archivo es idéntico al documento firmado',
   noCoincide: 'El archivo NO es el documento firmado: su contenido es distinto',
 } as const;

@@ -28,7 +28,7 @@ export const informeMessages = {
   /** The same, for the platform admin only: the settings that enable it. */
   oauthNoConfiguradoAdmin:
     'La conexión con Gmail no está configurada en este servidor: defina GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET en la configuración del servidor y reinícielo.',
-  oauthEstadoInvalido: 'La autorización de Gmail no es válida o ya fue usada. Intenta conectar nuevamente.',
+  oauthEstadoInvalido: 'La autorización de Gmail no es válida o ya fue usada. Intente conectar nuevamente.',
   oauthCodigoFaltante: 'Google no entregó un código de autorización.',
   oauthDenegado: 'La autorización de Gmail fue rechazada.',
   gmailConectado: (email: string) => `Cuenta Gmail ${email} conectada. Ya puede cerrar esta ventana.`,

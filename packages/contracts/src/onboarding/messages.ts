@@ -22,8 +22,8 @@ export const onboardingMessages = {
   textoDemasiadoLargo: (max: number) => `Máximo ${max} caracteres`,
   sinCambios: 'No se indicaron cambios',
   clienteNoEncontrado: 'Cliente no encontrado.',
-  noDesactivarPropio: 'No puedes desactivar el receptor al que pertenece el administrador de la plataforma.',
+  noDesactivarPropio: 'No puede desactivar el receptor al que pertenece el administrador de la plataforma.',
   clienteCreado: 'Cliente creado exitosamente',
   usuarioAgregado: 'Usuario agregado exitosamente',
-  conflictoConcurrente: 'Otro cambio se realizó al mismo tiempo. Intenta nuevamente.',
+  conflictoConcurrente: 'Otro cambio se realizó al mismo tiempo. Intente nuevamente.',
 } as const;

@@ -10,5 +10,5 @@ export const permisoMessages = {
     ids.length === 1 ? `No existe el permiso con id ${ids[0]}` : `No existen los permisos con ids ${ids.join(', ')}`,
   adminInmutable: 'Los permisos del usuario admin no se pueden modificar: tiene acceso a todos los módulos.',
   ultimoGestor:
-    'No puedes quitarte el permiso de gestionar permisos: eres el único usuario del receptor que lo tiene. Asígnalo primero a otro usuario.',
+    'No puede quitarse el permiso de gestionar permisos: es el único usuario del receptor que lo tiene. Asígnelo primero a otro usuario.',
 } as const;

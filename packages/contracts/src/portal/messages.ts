@@ -7,7 +7,7 @@ export const portalMessages = {
   tokenRequerido: 'El enlace de activación es requerido',
   tokenInvalido: 'El enlace de activación es inválido, ya fue usado o expiró',
   credencialesInvalidas: 'Correo o contraseña incorrectos',
-  usuarioInactivo: 'La cuenta del portal está desactivada. Contacta al receptor.',
+  usuarioInactivo: 'La cuenta del portal está desactivada. Contacte al receptor.',
   soloPortal: 'Esta sesión es del portal de estudios: no puede usar esta función',
   soloOficina: 'Esta función es del portal de estudios',
   datosRequeridos: 'Los datos de la solicitud son requeridos',
@@ -25,5 +25,5 @@ export const portalMessages = {
   fechaFiltroInvalida: 'Fecha inválida (AAAA-MM-DD)',
   rangoFechasInvertido: 'La fecha final no puede ser anterior a la inicial',
   busquedaDemasiadoLarga: 'La búsqueda es demasiado larga',
-  activada: 'Cuenta activada. Ya puedes ingresar al portal.',
+  activada: 'Cuenta activada. Ya puede ingresar al portal.',
 } as const;

@@ -1,7 +1,7 @@
 /** Texts of route planning (spec 02 §2.3, §5, §8). */
 export const rutaMessages = {
   seleccionRequerida: 'Selecciona al menos un domicilio para generar la ruta',
-  demasiadosDomicilios: (max: number) => `Puedes incluir hasta ${max} domicilios en una ruta`,
+  demasiadosDomicilios: (max: number) => `Puede incluir hasta ${max} domicilios en una ruta`,
   domicilioInvalido: 'Domicilio inválido',
   domiciliosNoDisponibles: (ids: readonly number[]) =>
     ids.length === 1

@@ -225,8 +225,8 @@ describe('local engine', () => {
     const response = await generar(w.tokenA, { tipo_estampado: positiva, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      detail: 'Primero registra los resultados de la diligencia',
-      errors: { resultados: ['Primero registra los resultados de la diligencia'] },
+      detail: 'Primero registre los resultados de la diligencia',
+      errors: { resultados: ['Primero registre los resultados de la diligencia'] },
     });
     const db = await t.tenantDbOf(t.mainTenantId);
     const docs = await db.select().from(tenantSchema.estampados).where(eq(tenantSchema.estampados.numeroRol, encargo.numero_rol));
@@ -504,12 +504,12 @@ describe('a certificate is never on record without its diligence', () => {
     const asked = await generar(w.tokenA, body);
     expect(asked.statusCode).toBe(400);
     expect(asked.json()).toEqual({
-      detail: 'Indica la hora de la diligencia: se registró solo la fecha',
-      errors: { hora_diligencia: ['Indica la hora de la diligencia: se registró solo la fecha'] },
+      detail: 'Indique la hora de la diligencia: se registró solo la fecha',
+      errors: { hora_diligencia: ['Indique la hora de la diligencia: se registró solo la fecha'] },
     });
     const malformed = await generar(w.tokenA, { ...body, datos: { ...body.datos, hora_diligencia: '25:10' } });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().detail).toBe('Hora inválida: usa el formato HH:MM');
+    expect(malformed.json().detail).toBe('Hora inválida: use el formato HH:MM');
     expect(await documentosDe(encargo.numero_rol)).toHaveLength(0);
 
     const completed = await generar(w.tokenA, { ...body, datos: { ...body.datos, hora_diligencia: '16:20' } });
@@ -564,12 +564,12 @@ describe('a certificate is never on record without its diligence', () => {
     await db.delete(tenantSchema.diligencias).where(eq(tenantSchema.diligencias.encargoId, encargo.id));
     const refused = await notificarDoc(encargo.numero_rol, doc);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toBe('El encargo no tiene resultados registrados: registra la diligencia antes de marcarlo como estampado');
+    expect(refused.json().detail).toBe('El encargo no tiene resultados registrados: registre la diligencia antes de marcarlo como estampado');
     expect(await encargoRow(encargo.id)).toMatchObject({ estado: 'listo_para_estampar', estadoEstampado: '', fechaEstampado: null });
     // Nor can the stamp be generated again without one.
     const again = await generar(w.tokenA, { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} });
     expect(again.statusCode).toBe(400);
-    expect(again.json().detail).toBe('Primero registra los resultados de la diligencia');
+    expect(again.json().detail).toBe('Primero registre los resultados de la diligencia');
   });
 });
 
@@ -607,12 +607,12 @@ describe('preview', () => {
   it('says what generation will ask for: the results, or the hour', async () => {
     const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: nextRol() });
     const vacio = PreviewEstampadoResponseSchema.parse((await preview({ tipo_estampado: positiva, encargo_id: encargo.id, datos: {} })).json());
-    expect(vacio.advertencias).toEqual(['Primero registra los resultados de la diligencia']);
+    expect(vacio.advertencias).toEqual(['Primero registre los resultados de la diligencia']);
     expect(vacio.marcadores_faltantes).toEqual(expect.arrayContaining(['hora_diligencia', 'apuntes_oracion']));
     const soloFecha = PreviewEstampadoResponseSchema.parse(
       (await preview({ tipo_estampado: positiva, encargo_id: encargo.id, datos: { fecha_diligencia: '21/03/2025', apuntes_terreno: 'x' } })).json(),
     );
-    expect(soloFecha.advertencias).toEqual(['Indica la hora de la diligencia: se registró solo la fecha']);
+    expect(soloFecha.advertencias).toEqual(['Indique la hora de la diligencia: se registró solo la fecha']);
     expect(soloFecha.marcadores_faltantes).toEqual(['hora_diligencia']);
   });
 });
@@ -628,7 +628,7 @@ describe("the receiver's identity on the certificate", () => {
       expect(response.statusCode).toBe(201);
       const body = GenerarEstampadoResponseSchema.parse(response.json());
       // One list: the warning names every missing field, as 'Mis datos de receptor' does.
-      expect(body.advertencias).toEqual(['Faltan tus datos de receptor en el certificado: RUT, título, dirección']);
+      expect(body.advertencias).toEqual(['Faltan sus datos de receptor en el certificado: RUT, título, dirección']);
       expect(body.receptor_incompleto).toEqual(['rut', 'titulo', 'direccion']);
       const vista = PreviewEstampadoResponseSchema.parse(
         (
@@ -639,7 +639,7 @@ describe("the receiver's identity on the certificate", () => {
           })
         ).json(),
       );
-      expect(vista.advertencias).toContain(`Faltan tus datos de receptor en el certificado: ${receptorFaltantesTexto(['rut', 'titulo', 'direccion'])}`);
+      expect(vista.advertencias).toContain(`Faltan sus datos de receptor en el certificado: ${receptorFaltantesTexto(['rut', 'titulo', 'direccion'])}`);
       const lines = docxText((await t.request(undefined, { method: 'GET', url: body.documento.url })).rawPayload).split('\n');
       // The signature lines, then the verification code every certificate carries (issue 26).
       expect(lines.slice(-4, -1)).toEqual([RECEPTOR_A.nombre, 'Receptor Judicial', '']);
@@ -870,7 +870,7 @@ describe('Google Docs engine', () => {
       payload: { tipo_estampado: tipo, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe('Primero registra los resultados de la diligencia');
+    expect(response.json().detail).toBe('Primero registre los resultados de la diligencia');
 
     // With its results but no RUT of the person on record: the marker is named, nothing copied.
     await g.request(gw.tokenA, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload: resultadosBody(encargo.numero_rol, tipo) });

@@ -341,7 +341,7 @@ describe('a database server down', () => {
       const down = await t.request(onSecond, { method: 'GET', url: '/api/v1/estudios/' });
       expect(down.statusCode, down.body).toBe(503);
       expect(down.headers['retry-after']).toBeDefined();
-      expect(down.json().detail).toMatch(/Intenta nuevamente/);
+      expect(down.json().detail).toMatch(/Intente nuevamente/);
       const up = await t.request(onFirst, { method: 'GET', url: '/api/v1/estudios/' });
       expect(up.statusCode, up.body).toBe(200);
       const health = await until(

@@ -10,13 +10,13 @@ afterEach(() => {
 
 describe('DeferredNotifications', () => {
   it('shows a toast given before the toast area was downloaded', async () => {
-    notifications.show({ message: 'Tu sesión expiró. Ingresa nuevamente.' });
+    notifications.show({ message: 'Su sesión expiró. Ingrese nuevamente.' });
     render(
       <MantineProvider>
         <DeferredNotifications />
       </MantineProvider>,
     );
-    expect(await screen.findByText('Tu sesión expiró. Ingresa nuevamente.')).toBeTruthy();
+    expect(await screen.findByText('Su sesión expiró. Ingrese nuevamente.')).toBeTruthy();
   });
 
   it('downloads the toast area as soon as the first toast is shown', async () => {

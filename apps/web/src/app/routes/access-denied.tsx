@@ -19,7 +19,7 @@ export function AccessDenied({ message = commonMessages.moduleMissing }: { messa
           <Title order={2}>Acceso Denegado</Title>
           <Text c="dimmed">{message}</Text>
           <Text size="sm" c="dimmed">
-            Si necesitas acceso, solicítalo al administrador de tu oficina.
+            Si necesita acceso, solicítelo al administrador de su oficina.
           </Text>
           <Button leftSection={<IconArrowLeft size={16} />} variant="light" onClick={() => void goBack()}>
             Volver

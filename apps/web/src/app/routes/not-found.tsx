@@ -7,7 +7,7 @@ export function NotFound() {
     <Center py={80}>
       <Stack align="center" gap="sm" ta="center">
         <Title order={2}>Página no encontrada</Title>
-        <Text c="dimmed">La dirección que ingresaste no existe en el sistema.</Text>
+        <Text c="dimmed">La dirección que ingresó no existe en el sistema.</Text>
         <Button component={Link} to={paths.home} variant="light">
           Ir al inicio
         </Button>

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 
 export const routeErrorMessages = {
   title: 'Ocurrió un error inesperado',
-  description: 'No se pudo mostrar esta pantalla. Recarga la página o vuelve al inicio; tus datos guardados no se pierden.',
+  description: 'No se pudo mostrar esta pantalla. Recargue la página o vuelva al inicio; sus datos guardados no se pierden.',
   reload: 'Recargar',
   home: 'Ir al inicio',
 } as const;

@@ -9,13 +9,13 @@ export const dashboardMessages = {
   noAccess: 'Sin acceso',
   notes: {
     title: 'Apuntes personales',
-    placeholder: 'Escribe tus apuntes...',
+    placeholder: 'Escriba sus apuntes...',
     save: 'Guardar',
     saved: 'Guardado',
     updatedAt: 'Actualizado el',
     neverSaved: 'Sin guardar todavía',
     hint: 'Enter continúa la viñeta; Enter en una viñeta vacía la quita.',
-    eraseTitle: '¿Borrar tus apuntes?',
+    eraseTitle: '¿Borrar sus apuntes?',
     eraseText: 'Se borrará el apunte guardado y el cuadro quedará vacío. Esta acción no se puede deshacer.',
     eraseConfirm: 'Borrar apuntes',
   },
@@ -45,18 +45,18 @@ export const dashboardMessages = {
 export const dashboardCards = {
   nuevoEncargo: {
     title: 'Nuevo Encargo',
-    description: 'Crea un encargo completo directamente en estado preparado, con membrete y ficha terreno.',
+    description: 'Cree un encargo completo directamente en estado preparado, con membrete y ficha terreno.',
   },
   diligencias: {
     title: 'Resultados y Estampados',
-    description: 'Registra los resultados de las diligencias y genera los estampados desde plantillas.',
+    description: 'Registre los resultados de las diligencias y genere los estampados desde plantillas.',
   },
   cobranza: {
     title: 'Cobranza',
-    description: 'Prepara las planillas de cobranza de los encargos estampados por estudio.',
+    description: 'Prepare las planillas de cobranza de los encargos estampados por estudio.',
   },
   verPendientes: { title: 'Ver Pendientes', description: 'Encargos pendientes, preparados y listos para firmar' },
-  plantillas: { title: 'Plantillas', description: 'Gestiona las plantillas de documentos' },
-  administrarEstudios: { title: 'Administrar Estudios', description: 'Registra y configura estudios jurídicos' },
-  carpetas: { title: 'Carpetas', description: 'Accede a las carpetas de estampados y cobranza' },
+  plantillas: { title: 'Plantillas', description: 'Gestione las plantillas de documentos' },
+  administrarEstudios: { title: 'Administrar Estudios', description: 'Registre y configure estudios jurídicos' },
+  carpetas: { title: 'Carpetas', description: 'Acceda a las carpetas de estampados y cobranza' },
 } as const;

@@ -125,13 +125,13 @@ export const diligenciasMessages = {
 
   readOnly: {
     title: 'Solo lectura',
-    text: 'Tu usuario no tiene el módulo Estampar: puedes consultar los encargos y sus documentos, pero no registrar resultados ni generar estampados.',
+    text: 'Su usuario no tiene el módulo Estampar: puede consultar los encargos y sus documentos, pero no registrar resultados ni generar estampados.',
   },
 
   hora: {
     title: 'Hora de la diligencia',
     text: (fecha: string) =>
-      `La diligencia${fecha ? ` del ${fecha}` : ''} se registró solo con la fecha. Indica la hora en que se realizó: el certificado la dice.`,
+      `La diligencia${fecha ? ` del ${fecha}` : ''} se registró solo con la fecha. Indique la hora en que se realizó: el certificado la dice.`,
     label: 'Hora de la diligencia',
     placeholder: 'HH:MM',
     hint: 'Formato de 24 horas, por ejemplo 16:45',

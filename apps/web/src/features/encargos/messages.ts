@@ -54,7 +54,7 @@ export const encargosMessages = {
       nothingFound: 'Sin resultados',
     },
     descriptions: {
-      estado_especial: 'Opcional: marca el encargo como no realizable',
+      estado_especial: 'Opcional: marque el encargo como no realizable',
       alarma: 'Opcional: una fecha futura crea una alarma',
     },
     noPartes: 'El estudio no tiene partes demandantes activas',

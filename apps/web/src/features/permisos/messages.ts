@@ -4,7 +4,7 @@ import { permisoMessages } from '@receptoria/contracts';
 export const permisosMessages = {
   title: 'Usuarios y Permisos',
   subtitle:
-    'Marca los módulos a los que accede cada usuario del receptor. Cada casilla otorga o revoca todos los permisos del grupo.',
+    'Marque los módulos a los que accede cada usuario del receptor. Cada casilla otorga o revoca todos los permisos del grupo.',
   usersNote: 'Agregar o quitar usuarios lo realiza el administrador del sistema.',
   columns: { nombre: 'Nombre', username: 'Usuario', cargo: 'Cargo' },
   cargo: { receptor: 'Receptor', secretaria: 'Secretaria' },

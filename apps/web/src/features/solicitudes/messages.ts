@@ -5,7 +5,7 @@ export { pendientesMessages };
 /** The receiver's inbox of requests sent from the law-firm portal (issue 27). */
 export const solicitudesMessages = {
   ...pendientesMessages,
-  subtitle: 'Encargos que los estudios envían desde el portal. Revisa cada uno en Nuevo Encargo antes de aceptarlo.',
+  subtitle: 'Encargos que los estudios envían desde el portal. Revise cada uno en Nuevo Encargo antes de aceptarlo.',
   estados: { pendiente: 'Pendientes', aceptada: 'Aceptadas', rechazada: 'Rechazadas' },
   estado: { pendiente: 'Pendiente', aceptada: 'Aceptada', rechazada: 'Rechazada' },
   empty: 'No hay solicitudes en este estado.',
@@ -18,7 +18,7 @@ export const solicitudesMessages = {
   downloadError: 'No se pudo descargar el documento.',
   revision: {
     title: (rol: string) => `Solicitud del portal · ${rol}`,
-    hint: 'Revisa los datos del estudio. Al registrar el encargo la solicitud queda aceptada y el estudio recibe un aviso.',
+    hint: 'Revise los datos del estudio. Al registrar el encargo la solicitud queda aceptada y el estudio recibe un aviso.',
     notFound: 'La solicitud no existe o ya no está pendiente.',
     back: 'Volver a solicitudes',
   },

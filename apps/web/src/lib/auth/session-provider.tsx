@@ -41,7 +41,7 @@ async function loadAccount(user: StoredUser): Promise<Pick<SessionState, 'profil
 }
 
 export const sessionMessages = {
-  expired: 'Tu sesión expiró. Ingresa nuevamente.',
+  expired: 'Su sesión expiró. Ingrese nuevamente.',
   loading: 'Cargando sesión...',
 } as const;
 

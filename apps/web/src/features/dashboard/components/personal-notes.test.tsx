@@ -103,9 +103,9 @@ describe('PersonalNotes', () => {
     expect(saveButton().disabled).toBe(false);
 
     fireEvent.click(saveButton());
-    await screen.findByText('¿Borrar tus apuntes?');
+    await screen.findByText('¿Borrar sus apuntes?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
-    await waitFor(() => expect(screen.queryByText('¿Borrar tus apuntes?')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('¿Borrar sus apuntes?')).toBeNull());
     expect(posts).toEqual([]);
 
     fireEvent.click(saveButton());

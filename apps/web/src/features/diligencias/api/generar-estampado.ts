@@ -13,7 +13,7 @@ export interface GenerarEstampadoInput {
 /** A generated certificate and what the receiver should know about it. */
 export interface EstampadoGenerado {
   documento: DocumentoRef;
-  /** E.g. 'Faltan tus datos de receptor en el certificado: RUT'; [] when none. */
+  /** E.g. 'Faltan sus datos de receptor en el certificado: RUT'; [] when none. */
   advertencias: string[];
   /** Identity fields missing from the receiver's record ('rut', 'titulo', …). */
   receptor_incompleto: string[];

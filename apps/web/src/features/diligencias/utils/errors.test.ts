@@ -56,8 +56,8 @@ describe('stampErrorMessage', () => {
 describe('isHoraRequerida', () => {
   it('recognises the refusal that asks for the hour of the diligence', () => {
     const error = new ApiError(400, {
-      detail: 'Indica la hora de la diligencia: se registró solo la fecha',
-      errors: { hora_diligencia: ['Indica la hora de la diligencia: se registró solo la fecha'] },
+      detail: 'Indique la hora de la diligencia: se registró solo la fecha',
+      errors: { hora_diligencia: ['Indique la hora de la diligencia: se registró solo la fecha'] },
     });
     expect(isHoraRequerida(error)).toBe(true);
     expect(isHoraRequerida(new ApiError(400, { detail: 'x', errors: { marcadores: ['<<a>>'] } }))).toBe(false);

@@ -204,10 +204,10 @@ describe('planGenerate', () => {
   const typed = { ...full, fecha_diligencia: '10/03/2025 16:45' };
 
   it('asks for the results when nothing is stored and nothing typed', () => {
-    expect(planGenerate(encargo, EMPTY_RESULTADOS, tipos)).toEqual({ kind: 'error', message: 'Primero registra los resultados de la diligencia' });
+    expect(planGenerate(encargo, EMPTY_RESULTADOS, tipos)).toEqual({ kind: 'error', message: 'Primero registre los resultados de la diligencia' });
     expect(planGenerate({ ...encargo, estado: 'estampado' }, EMPTY_RESULTADOS, tipos)).toEqual({
       kind: 'error',
-      message: 'Primero registra los resultados de la diligencia',
+      message: 'Primero registre los resultados de la diligencia',
     });
     expect(planGenerate(null, typed, tipos)).toEqual({ kind: 'error', message: 'Primero debes buscar y seleccionar un encargo' });
   });

@@ -209,14 +209,14 @@ describe('PermisosScreen', () => {
   });
 
   it("rolls back and shows the server's detail when the change is refused", async () => {
-    refuse = { status: 400, body: { detail: 'No puedes quitarte el permiso de gestionar permisos.' } };
+    refuse = { status: 400, body: { detail: 'No puede quitarse el permiso de gestionar permisos.' } };
     renderScreen();
     const checkbox = await box('Config Permisos de gestora');
     fireEvent.click(checkbox);
     fireEvent.click(await screen.findByRole('button', { name: 'Quitar acceso' }));
     await waitFor(() =>
       expect(notify.error).toHaveBeenCalledWith(
-        'No puedes quitarte el permiso de gestionar permisos.',
+        'No puede quitarse el permiso de gestionar permisos.',
         'Error al cambiar permisos del usuario',
       ),
     );

@@ -143,7 +143,7 @@ describe('pdfProblem', () => {
   it('takes a PDF by its first bytes, refuses other files and ones past 10 MB', async () => {
     expect(await pdfProblem(pdf('a.pdf'))).toBeNull();
     expect(await pdfProblem(new File(['PK\u0003\u0004'], 'a.pdf'))).toBe('El archivo debe ser un PDF');
-    expect(await pdfProblem(null)).toBe('Adjunta el PDF');
+    expect(await pdfProblem(null)).toBe('Adjunte el PDF');
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'b.pdf');
     expect(await pdfProblem(big)).toBe('El archivo supera los 10 MB');
   });

@@ -57,7 +57,7 @@ describe('portal session', () => {
 
     expect(await screen.findByTestId('portal-receptor')).toHaveProperty('textContent', USER.receptor.nombre);
     expect(screen.getByTestId('portal-estudio').textContent).toBe(USER.estudio.nombre);
-    expect(await screen.findByText('Aún no hay encargos de tu estudio.')).toBeTruthy();
+    expect(await screen.findByText('Aún no hay encargos de su estudio.')).toBeTruthy();
     expect(calls.find((call) => call.url === '/api/v1/portal/auth/login/')?.body).toEqual({ email: 'ana@estudio.cl', password: 'clave-segura-1' });
     expect(window.localStorage.getItem(PORTAL_SESSION_KEYS.access)).toBe('portal-access-1');
     // The staff session is untouched, and the portal's calls carry the portal token only.
@@ -90,7 +90,7 @@ describe('portal session', () => {
       'POST /api/v1/portal/auth/refresh/': () => json({ access: 'nuevo', refresh: 'portal-refresh-2' }),
     });
     renderPortal('/portal/encargos');
-    expect(await screen.findByText('Aún no hay encargos de tu estudio.')).toBeTruthy();
+    expect(await screen.findByText('Aún no hay encargos de su estudio.')).toBeTruthy();
     expect(calls.find((call) => call.url === '/api/v1/portal/auth/refresh/')?.body).toEqual({ refresh: 'portal-refresh-1' });
     expect(window.localStorage.getItem(PORTAL_SESSION_KEYS.access)).toBe('nuevo');
     expect(window.localStorage.getItem(PORTAL_SESSION_KEYS.refresh)).toBe('portal-refresh-2');
@@ -104,7 +104,7 @@ describe('portal session', () => {
       'POST /api/v1/portal/auth/refresh/': () => json({ detail: 'El token de actualización es inválido o expiró' }, 401),
     });
     renderPortal('/portal/encargos');
-    expect(await screen.findByText('Tu sesión expiró. Ingresa nuevamente.')).toBeTruthy();
+    expect(await screen.findByText('Su sesión expiró. Ingrese nuevamente.')).toBeTruthy();
     expect(window.localStorage.getItem(PORTAL_SESSION_KEYS.access)).toBeNull();
     expect(window.localStorage.getItem(SESSION_KEYS.access)).toBe('staff-access');
   });
@@ -126,7 +126,7 @@ describe('portal session', () => {
 describe('account activation', () => {
   it('asks for a password with the product rules, the same one twice, then sends to sign-in', async () => {
     const calls = stubApi({
-      'POST /api/v1/portal/auth/activar/': () => json({ success: true, detail: 'Cuenta activada. Ya puedes ingresar al portal.', email: USER.email }),
+      'POST /api/v1/portal/auth/activar/': () => json({ success: true, detail: 'Cuenta activada. Ya puede ingresar al portal.', email: USER.email }),
     });
     renderPortal('/portal/activar/token-de-prueba');
     const password = await screen.findByLabelText('Nueva contraseña');
@@ -134,14 +134,14 @@ describe('account activation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
     expect(await screen.findByText('La contraseña debe tener al menos 8 caracteres')).toBeTruthy();
     fireEvent.change(password, { target: { value: 'clave-segura-1' } });
-    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'clave-segura-2' } });
+    fireEvent.change(screen.getByLabelText('Repita la contraseña'), { target: { value: 'clave-segura-2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
     expect(await screen.findByText('Las contraseñas no coinciden')).toBeTruthy();
     expect(calls).toHaveLength(0);
 
-    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'clave-segura-1' } });
+    fireEvent.change(screen.getByLabelText('Repita la contraseña'), { target: { value: 'clave-segura-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
-    expect(await screen.findByText('Tu cuenta está activa. Ingresa con tu correo y la contraseña que elegiste.')).toBeTruthy();
+    expect(await screen.findByText('Su cuenta está activa. Ingrese con su correo y la contraseña que eligió.')).toBeTruthy();
     expect(calls[0]?.body).toEqual({ token: 'token-de-prueba', password: 'clave-segura-1' });
   });
 
@@ -149,7 +149,7 @@ describe('account activation', () => {
     stubApi({ 'POST /api/v1/portal/auth/activar/': () => json({ detail: 'El enlace de activación es inválido, ya fue usado o expiró' }, 400) });
     renderPortal('/portal/activar/usado');
     fireEvent.change(await screen.findByLabelText('Nueva contraseña'), { target: { value: 'clave-segura-1' } });
-    fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'clave-segura-1' } });
+    fireEvent.change(screen.getByLabelText('Repita la contraseña'), { target: { value: 'clave-segura-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activar cuenta' }));
     expect(await screen.findByTestId('portal-activar-invalido')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir al ingreso' })).toBeTruthy();
