@@ -54,3 +54,5 @@ export type ClaveApiCreada = z.infer<typeof ClaveApiCreadaSchema>;
 
 export const ClavesApiListSchema = z.object({ results: z.array(ClaveApiSchema) });
 export type ClavesApiList = z.infer<typeof ClavesApiListSchema>;
+
+export const ClaveApiRevocadaSchema = z.object({ message: z.string() });

@@ -27,7 +27,7 @@ function parseNotice(payload: string | undefined): Notice | undefined {
     const r = notice.r as Partial<Revocation> | undefined;
     if (typeof notice.o !== 'string' || typeof notice.t !== 'number' || !r) return undefined;
     if (r.k === 'f' && typeof r.id === 'string') return notice as Notice;
-    if ((r.k === 'u' || r.k === 'p') && typeof r.id === 'number') return notice as Notice;
+    if ((r.k === 'u' || r.k === 'p' || r.k === 'c') && typeof r.id === 'number') return notice as Notice;
     if (r.k === 'all') return notice as Notice;
     return undefined;
   } catch {

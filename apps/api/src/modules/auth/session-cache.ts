@@ -1,6 +1,7 @@
 import type { ControlDb } from '@receptoria/db';
 import { TtlCache } from '../../lib/ttl-cache';
 import { listPermissionCodes } from '../permisos/permisos.repository';
+import { type ClaveApiAccount, findClaveApi } from '../portal/claves-api.service';
 import { findPortalUsuario, type PortalSessionAccount } from '../portal/portal-sesion.repository';
 import { findSessionUser, isFamilyActive } from './auth.repository';
 
@@ -8,7 +9,7 @@ type Found = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 export type SessionAccount = Found & { codes: string[] };
 
 /** What a revocation drops: one session (refresh-token family), one user's check, one portal user's, or every check. */
-export type Revocation = { k: 'f'; id: string } | { k: 'u'; id: number } | { k: 'p'; id: number } | { k: 'all' };
+export type Revocation = { k: 'f'; id: string } | { k: 'u'; id: number } | { k: 'p'; id: number } | { k: 'c'; id: number } | { k: 'all' };
 
 /**
  * The per-request session check (account, receiver, permission codes; session not revoked; for the
@@ -24,6 +25,8 @@ export class SessionCache {
   private readonly accounts: TtlCache<number, Promise<SessionAccount | undefined>> | undefined;
   private readonly portalAccounts: TtlCache<number, Promise<PortalSessionAccount | undefined>> | undefined;
   private readonly families: TtlCache<string, Promise<boolean>> | undefined;
+  /** API keys by the hash of their secret. */
+  private readonly claves: TtlCache<string, Promise<ClaveApiAccount | undefined>> | undefined;
 
   constructor(
     private readonly db: ControlDb,
@@ -33,6 +36,7 @@ export class SessionCache {
       this.accounts = new TtlCache({ max: 50_000, ttlMs });
       this.portalAccounts = new TtlCache({ max: 50_000, ttlMs });
       this.families = new TtlCache({ max: 100_000, ttlMs });
+      this.claves = new TtlCache({ max: 50_000, ttlMs });
     }
   }
 
@@ -76,6 +80,24 @@ export class SessionCache {
     return pending;
   }
 
+  /** An API key with its receiver, by the SHA-256 of its secret. */
+  claveApi(hash: string): Promise<ClaveApiAccount | undefined> {
+    if (!this.claves) return findClaveApi(this.db, hash);
+    let pending = this.claves.get(hash);
+    if (!pending) {
+      pending = findClaveApi(this.db, hash);
+      this.claves.set(hash, pending);
+      pending.catch(() => this.claves?.delete(hash));
+    }
+    return pending;
+  }
+
+  /** After a key is revoked: every instance reads its keys again (the notice names the key's id, never its secret). */
+  forgetClaveApi(id: number): void {
+    this.apply({ k: 'c', id });
+    this.publish?.({ k: 'c', id });
+  }
+
   forgetFamily(family: string): void {
     this.apply({ k: 'f', id: family });
     this.publish?.({ k: 'f', id: family });
@@ -103,10 +125,12 @@ export class SessionCache {
     if (revocation.k === 'f') this.families?.delete(revocation.id);
     else if (revocation.k === 'u') this.accounts?.delete(revocation.id);
     else if (revocation.k === 'p') this.portalAccounts?.delete(revocation.id);
+    else if (revocation.k === 'c') this.claves?.clear();
     else {
       this.accounts?.clear();
       this.portalAccounts?.clear();
       this.families?.clear();
+      this.claves?.clear();
     }
   }
 }

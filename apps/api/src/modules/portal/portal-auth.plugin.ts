@@ -1,9 +1,10 @@
-import { authMessages, commonMessages, portalMessages as m } from '@receptoria/contracts';
+import { authMessages, clavesApiMessages, commonMessages, portalMessages as m } from '@receptoria/contracts';
 import { controlSchema } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor } from '../auditoria/audit-actor';
+import { authenticateClave, bearerClave, claveEnVigor } from './claves-api.auth';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 type PortalUsuarioRow = typeof controlSchema.portalUsuarios.$inferSelect;
@@ -17,6 +18,8 @@ export interface PortalSession {
   nombre: string;
   email: string;
   sessionId: string;
+  /** Set when a firm's system calls with an API key (usuarioId is then 0: no portal user). */
+  claveApi?: { id: number; prefijo: string };
 }
 
 declare module 'fastify' {
@@ -34,7 +37,7 @@ export function portalActorOf(request: FastifyRequest): AuditActor {
   const agent = request.headers['user-agent'];
   return {
     userId: null,
-    username: `portal:${request.portal.email}`.slice(0, 150),
+    username: (request.portal.claveApi ? `api:${request.portal.claveApi.prefijo}` : `portal:${request.portal.email}`).slice(0, 150),
     ip: (request.ip ?? '').slice(0, 64),
     userAgent: (Array.isArray(agent) ? agent.join(' ') : (agent ?? '')).slice(0, 500),
   };
@@ -71,6 +74,11 @@ export const portalAuthPlugin = fp(
     // A portal token anywhere outside the portal API (the staff's /auth/* included): 403 once it is genuine.
     app.addHook('onRequest', async (request) => {
       if (request.url.startsWith(PORTAL_API_PREFIX)) return;
+      const clave = bearerClave(request.headers.authorization);
+      if (clave !== undefined) {
+        if (await claveEnVigor(app, clave)) throw new AppError('FORBIDDEN', clavesApiMessages.soloPortalConClave);
+        return;
+      }
       if (peekKind(request.headers.authorization) === undefined) return;
       try {
         await app.verifyAccessToken(request);
@@ -81,6 +89,8 @@ export const portalAuthPlugin = fp(
     });
 
     app.decorate('authenticatePortal', async (request: FastifyRequest) => {
+      const clave = bearerClave(request.headers.authorization);
+      if (clave !== undefined) return authenticateClave(app, request, clave);
       const payload = await app.verifyAccessToken(request);
       if (payload.kind !== 'portal' || typeof payload.est !== 'number') throw new AppError('FORBIDDEN', m.soloOficina);
       const id = Number(payload.sub);
