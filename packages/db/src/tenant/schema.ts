@@ -1259,3 +1259,82 @@ export const correoSalienteAdjuntos = pgTable(
   },
   (t) => [index('correo_saliente_adjuntos_correo_idx').on(t.correoId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Signed webhooks to a firm's systems (tenant migration 0033).
+
+/** A firm's receiving URL, the event types it wants and its signing secret (with the previous one while rotating). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 2000 }).notNull(),
+    eventos: jsonb('eventos').$type<string[]>().notNull().default([]),
+    activo: boolean('activo').notNull().default(true),
+    secreto: varchar('secreto', { length: 100 }).notNull(),
+    secretoAnterior: varchar('secreto_anterior', { length: 100 }),
+    secretoAnteriorHasta: timestamp('secreto_anterior_hasta', { withTimezone: true }),
+    secretoRotadoEn: timestamp('secreto_rotado_en', { withTimezone: true }).notNull().defaultNow(),
+    fallandoDesde: timestamp('fallando_desde', { withTimezone: true }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_estudio_idx').on(t.estudioId, t.activo)],
+);
+
+/** One event: its body (the exact bytes signed and sent) stored once per id. */
+export const webhookEventos = pgTable('webhook_eventos', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  tipo: varchar('tipo', { length: 40 }).notNull(),
+  encargoId: integer('encargo_id').references(() => encargos.id, { onDelete: 'cascade' }),
+  cuerpo: text('cuerpo').notNull(),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An event owed to one endpoint: pending (next attempt at), delivered or given up. */
+export const webhookEnvios = pgTable(
+  'webhook_envios',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventoId: varchar('evento_id', { length: 40 })
+      .notNull()
+      .references(() => webhookEventos.id, { onDelete: 'cascade' }),
+    encargoId: integer('encargo_id'),
+    estado: varchar('estado', { length: 20 }).notNull().default('pendiente'),
+    intentos: integer('intentos').notNull().default(0),
+    proximoIntento: timestamp('proximo_intento', { withTimezone: true }).notNull().defaultNow(),
+    entregadoEn: timestamp('entregado_en', { withTimezone: true }),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_envios_endpoint_evento_key').on(t.endpointId, t.eventoId),
+    index('webhook_envios_pendientes_idx').on(t.estado, t.proximoIntento),
+    index('webhook_envios_orden_idx').on(t.endpointId, t.encargoId, t.id),
+  ],
+);
+
+/** Each delivery attempt: when, the answer's status, duration and first 1 KB, or the error. */
+export const webhookEntregas = pgTable(
+  'webhook_entregas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    envioId: bigint('envio_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEnvios.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id').notNull(),
+    eventoId: varchar('evento_id', { length: 40 }).notNull(),
+    intento: integer('intento').notNull(),
+    enviadoEn: timestamp('enviado_en', { withTimezone: true }).notNull(),
+    estadoHttp: integer('estado_http'),
+    duracionMs: integer('duracion_ms').notNull(),
+    respuesta: varchar('respuesta', { length: 1024 }).notNull().default(''),
+    error: varchar('error', { length: 500 }),
+  },
+  (t) => [index('webhook_entregas_endpoint_idx').on(t.endpointId, t.id)],
+);
