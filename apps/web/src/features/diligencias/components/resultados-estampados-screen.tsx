@@ -17,7 +17,7 @@ import { useSession } from '../../../lib/auth/use-session';
 import { notify } from '../../../lib/notify';
 import { useEncargoOpciones } from '../api/get-lookups';
 import { visitasEncargoQueryOptions } from '../api/get-visitas';
-import { useTiposEstampado } from '../api/get-tipos-estampado';
+import { tiposEstampadoQueryOptions, useTiposEstampado } from '../api/get-tipos-estampado';
 import { diligenciasMessages } from '../messages';
 import { EMPTY_INFO, type InfoFormValues, encargoToInfoValues } from '../utils/info-form';
 import {
@@ -94,10 +94,14 @@ export function ResultadosEstampadosScreen({ visitasPanel }: ResultadosEstampado
   /** An assignment without results on record starts from its latest field visit (date, hour, notes, result). */
   const prefillFromVisitas = async (next: EncargoConResultados) => {
     if (tieneDiligencia(next) || !admiteResultados(next.estado)) return;
-    const data = await queryClient.fetchQuery(visitasEncargoQueryOptions(next.id)).catch(() => null);
+    // The stamp types too: an assignment opened from a link loads before they arrive.
+    const [data, tiposCargados] = await Promise.all([
+      queryClient.fetchQuery(visitasEncargoQueryOptions(next.id)).catch(() => null),
+      queryClient.fetchQuery(tiposEstampadoQueryOptions()).catch(() => tipos),
+    ]);
     const visita = data ? visitaDelActo(data.visitas) : null;
     if (!visita || loadedId.current !== next.id || resultadosForm.formState.isDirty) return;
-    resultadosForm.reset({ ...resultadosForm.getValues(), ...valoresDeVisita(visita, tipos) });
+    resultadosForm.reset({ ...resultadosForm.getValues(), ...valoresDeVisita(visita, tiposCargados) });
     setPrefill({ encargoId: next.id, texto: m.desdeVisita(formatDateTime(visita.fecha_hora), RESULTADO_VISITA_LABELS[visita.resultado]) });
   };
 
