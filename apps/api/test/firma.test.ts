@@ -517,7 +517,9 @@ describe("signing and uploading are the assignment's acts", () => {
     await until(async () => (await listar(w.tokenA, 'pdf')).some((d) => d.id === id));
     const db = await tenantA();
     const estado = async () => (await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, encargo.id)))[0];
-    const estampados = async () => (await db.execute(sql`select count(*)::int as n from auditoria where entidad = 'encargo' and entidad_id = ${encargo.id} and accion = 'estampado'`)).rows[0] as { n: number };
+    const filas = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const estampados = async () =>
+      (await filas<{ n: number }>(sql`select count(*)::int as n from auditoria where entidad = 'encargo' and entidad_id = ${encargo.id} and accion = 'estampado'`))[0];
     expect((await estado())?.estado).toBe('listo_para_estampar');
 
     expect(FirmarResponseSchema.parse((await firmar(w.tokenA, [id])).json()).firmados).toBe(1);
@@ -529,7 +531,7 @@ describe("signing and uploading are the assignment's acts", () => {
     const plazos = await db.select().from(tenantSchema.plazos).where(eq(tenantSchema.plazos.encargoId, encargo.id));
     expect(plazos.map((p) => [p.tipo, p.estado, p.cumplidoEn])).toEqual([['subida_estampado', 'cumplido', todayIso()]]);
     expect(await estampados()).toEqual({ n: 1 });
-    const actos = await db.execute(sql`select tipo from encargo_eventos where encargo_id = ${encargo.id} order by instante, id`);
-    expect((actos.rows as { tipo: string }[]).map((r) => r.tipo)).toEqual(['recibido', 'resultados', 'estampado_generado', 'estampado_firmado', 'estampado_subido']);
+    const actos = await filas<{ tipo: string }>(sql`select tipo from encargo_eventos where encargo_id = ${encargo.id} order by instante, id`);
+    expect(actos.map((r) => r.tipo)).toEqual(['recibido', 'resultados', 'estampado_generado', 'estampado_firmado', 'estampado_subido']);
   });
 });

@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENCARGO_ESTADOS } from '../encargos/estados';
 import { RUTA_ESTADOS } from '../rutas/schemas';
 import {
   admiteResultados,
-  diagramaEstados,
   ESTADOS_CON_RESULTADOS,
   ESTADOS_EN_TERRENO,
   estadoDerivado,
@@ -54,13 +50,5 @@ describe('one rule for the phone and the office', () => {
   it('every state the phone offers takes results in the office once a visit is recorded', () => {
     for (const estado of ESTADOS_EN_TERRENO) expect(admiteResultados(estadoTras(estado, 'visita'))).toBe(true);
     expect([...ESTADOS_CON_RESULTADOS]).toEqual(['preparado', 'listo_para_estampar']);
-  });
-});
-
-describe('docs/arquitectura.md', () => {
-  it('carries the state diagram the transition table draws', () => {
-    const doc = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../docs/arquitectura.md'), 'utf8');
-    const bloque = /```mermaid\n(stateDiagram-v2[\s\S]*?)\n```/.exec(doc)?.[1];
-    expect(bloque).toBe(diagramaEstados());
   });
 });
