@@ -128,6 +128,8 @@ export const portalUsuarios = pgTable(
     /** Which mails the user wants ({ mail_solicitudes, mail_certificados, mail_plazos }; absent keys: on). */
     preferencias: jsonb('preferencias').notNull().default({}),
     creadoPor: varchar('creado_por', { length: 150 }).notNull().default(''),
+    /** May create and revoke the firm's API keys from the portal (granted by the receiver). */
+    administraApi: boolean('administra_api').notNull().default(false),
   },
   (t) => [
     uniqueIndex('portal_usuarios_email_key').on(t.tenantId, sql`lower(${t.email})`),
