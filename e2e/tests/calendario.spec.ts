@@ -258,7 +258,7 @@ test('an own holiday added on Feriados y plazos is listed with its source and sh
   await expect(page.getByTestId('feriado-fila').filter({ hasText: nombre })).toHaveCount(0);
 
   // A law's holiday that did not happen this year is counted as hábil, and restored.
-  const anioActual = Number(fecha.slice(0, 4)); // the year the screen shows after adding
+  const anioActual = Number(hoySantiago().slice(0, 4)); // the screen opened again shows this year
   const nacionales = ((await (await request.get(`/api/v1/calendario/feriados/?anio=${anioActual}`, { headers })).json()) as Feriado[]).filter(
     (f) => f.tipo === 'nacional',
   );
