@@ -75,6 +75,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(mailPlugin, { config });
   await app.register(gmailPlugin, { config });
   await app.register(sharedRateLimitPlugin, { config });
+  app.decorate('webhooksPermitirPrivadas', config.webhooksPermitirPrivadas ?? false);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Receptoría API', version: '1.0.0' },

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   // Security: proxy trust (off unless set: 'true', a hop count, or addresses/CIDRs), HSTS, session cache
   TRUST_PROXY: z.string().default(''),
   HSTS: z.enum(['0', '1']).default('0'),
+  // Webhooks to loopback/private addresses (and over http): tests and development only.
+  WEBHOOKS_PERMITIR_PRIVADAS: z.enum(['0', '1']).default('0'),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // Stamps: Google Docs engine (optional) and LibreOffice for PDF copies (optional)
   GOOGLE_DOCS_API_ROOT: z.string().url().optional(),

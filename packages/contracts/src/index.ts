@@ -31,3 +31,4 @@ export * from './correo';
 export * from './firma';
 export * from './exportar';
 export * from './claves-api';
+export * from './webhooks';

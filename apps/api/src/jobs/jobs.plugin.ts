@@ -15,6 +15,7 @@ import {
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
+import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
@@ -53,6 +54,8 @@ export const QUEUES = {
   portalAvisos: 'portal-avisos',
   /** Mails left pending in the receivers' outboxes (every minute). */
   correoSaliente: CORREO_SALIENTE_QUEUE,
+  /** Firms' webhooks due (every minute, and at once after 'Probar' / 'Reenviar'). */
+  webhooks: WEBHOOKS_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -160,6 +163,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await boss.schedule(QUEUES.alarmasTick, ALARMAS_CRON, {}, { tz: TIME_ZONE, key: 'alarmas' });
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
+      await boss.schedule(QUEUES.webhooks, WEBHOOKS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
@@ -193,6 +197,9 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     });
     await boss.work(QUEUES.correoSaliente, polling, async () => {
       await runCorreoSaliente(scheduledContext);
+    });
+    await boss.work(QUEUES.webhooks, polling, async () => {
+      await runWebhooks(scheduledContext, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false });
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

@@ -41,6 +41,7 @@ export function configFromEnv(env: Env): AppConfig {
     loginRateMax: env.LOGIN_RATE_MAX,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1',
+    webhooksPermitirPrivadas: env.WEBHOOKS_PERMITIR_PRIVADAS === '1',
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     redisUrl: env.REDIS_URL,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST, processMetrics: true },

@@ -86,6 +86,8 @@ export interface AppConfig {
   trustProxy?: boolean | number | string;
   /** Sends Strict-Transport-Security on every answer (also sent on requests that arrive over TLS). */
   hsts?: boolean;
+  /** Webhooks may reach loopback and private addresses, over http too (tests and development only). */
+  webhooksPermitirPrivadas?: boolean;
   /** Seconds the per-request session check (user, receiver, permissions, session) is cached. */
   sessionCacheTtlMs?: number;
   /** Login limits in Redis (shared by every instance) instead of the control database. */

@@ -2,13 +2,15 @@
  * The assignment's lifecycle, recorded: every act of an assignment (received, visit, act, art. 46 letter
  * sent, results, certificate generated / opened / signed / uploaded, billed, paid, re-assigned) is one
  * row of encargo_eventos written by `registrarEvento` in the act's own transaction. Its `origen` names the
- * act, so a retried act is recorded once. Readers (the portal timeline, webhooks to come) list them with
+ * act, so a retried act is recorded once. Readers (the portal timeline) list them with
  * `listarEventos`, ordered by the act's instant; the state an act leaves the assignment in is
- * `estadoTras` (contracts, ciclo-vida), applied by `avanzarEncargo` (ciclo-vida.service.ts).
+ * `estadoTras` (contracts, ciclo-vida), applied by `avanzarEncargo` (ciclo-vida.service.ts). Each new act also
+ * writes the webhook event its firm's endpoints are owed (webhooks.eventos.ts).
  */
 import { type EncargoEvento, type TipoEvento, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
+import { encolarWebhooks } from '../webhooks/webhooks.eventos';
 
 const { encargoEventos } = tenantSchema;
 
@@ -52,8 +54,11 @@ export async function registrarEvento(tx: TenantDb, e: NuevoEvento): Promise<boo
     values (${e.encargoId}, ${e.tipo}, ${instante}, ${(e.registradoEn ?? new Date()).toISOString()}::timestamptz,
             ${e.actor.slice(0, 150)}, ${JSON.stringify(e.datos ?? {})}::jsonb, ${e.origen})
     on conflict (origen) do nothing
-    returning id`)) as unknown as { rows: { id: number }[] };
-  return rows.length > 0;
+    returning id, instante`)) as unknown as { rows: { id: number; instante: Date | string }[] };
+  const row = rows[0];
+  if (!row) return false;
+  await encolarWebhooks(tx, { encargoId: e.encargoId, tipo: e.tipo, instante: new Date(row.instante), datos: e.datos ?? {} });
+  return true;
 }
 
 /**
@@ -62,7 +67,7 @@ export async function registrarEvento(tx: TenantDb, e: NuevoEvento): Promise<boo
  */
 export async function registrarPagos(tx: TenantDb, aplicacionIds: readonly number[]): Promise<void> {
   if (aplicacionIds.length === 0) return;
-  await tx.execute(sql`
+  const { rows } = (await tx.execute(sql`
     insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
     select distinct on (a.id, d.encargo_id) d.encargo_id, 'pagado',
            greatest(instante_de_fecha(p.fecha, a.creado_en),
@@ -74,7 +79,11 @@ export async function registrarPagos(tx: TenantDb, aplicacionIds: readonly numbe
       join recibo_items i on i.recibo_id = a.recibo_id and i.activo
       join diligencias d on d.id = i.diligencia_id
      where a.id in (${sql.join(aplicacionIds.map((id) => sql`${id}`), sql`, `)})
-    on conflict (origen) do nothing`);
+    on conflict (origen) do nothing
+    returning encargo_id, instante, datos`)) as unknown as { rows: { encargo_id: number; instante: Date | string; datos: Record<string, unknown> }[] };
+  for (const row of rows) {
+    await encolarWebhooks(tx, { encargoId: row.encargo_id, tipo: 'pagado', instante: new Date(row.instante), datos: row.datos });
+  }
 }
 
 export type EventoRow = typeof encargoEventos.$inferSelect;
