@@ -10,6 +10,8 @@ import {
   type OrigenVisita,
   type RelacionInformante,
   RESULTADOS_ACTO,
+  type EncargoEstado,
+  estadoTras,
   type ResultadoVisita,
   type TipoVisita,
   todayIso,
@@ -266,7 +268,7 @@ export async function crearVisita(
     if (input.resultado === 'notificado_art44') {
       await plazoDeVisitaArt44(tx, calendario, { encargoId, visitaUuid: inserted.uuid, fechaHora: inserted.fechaHora }, actor);
     }
-    await registrarVisita(tx, inserted, actor);
+    await registrarVisita(tx, inserted, actor, encargo.estado);
     return { row: inserted, creada: true };
   });
   const [visita] = await conFotos(db, [row], ctx);
@@ -277,9 +279,12 @@ export async function crearVisita(
  * The visit as the assignment's act (and, for a notification or requerimiento, the act it is), in its
  * transaction: a pendiente assignment becomes preparado, so the office can take its results.
  */
-async function registrarVisita(tx: TenantDb, v: VisitaRow, actor: VisitaActor): Promise<void> {
+async function registrarVisita(tx: TenantDb, v: VisitaRow, actor: VisitaActor, estado: EncargoEstado): Promise<void> {
   const datos = { visita_uuid: v.uuid, resultado: v.resultado, corrige_a: v.corrigeA, domicilio: [v.domicilioDireccion, v.domicilioComuna].filter(Boolean).join(', ') };
-  await avanzarEncargo(tx, { encargoId: v.encargoId, tipo: 'visita', instante: v.fechaHora, actor: actor.username, datos, origen: `visita:${v.uuid}`, registradoEn: v.registradaEn }, actor, v.registradaEn);
+  const evento = { encargoId: v.encargoId, tipo: 'visita' as const, instante: v.fechaHora, actor: actor.username, datos, origen: `visita:${v.uuid}`, registradoEn: v.registradaEn };
+  // Only a visit that moves the assignment reads it whole (the assignment is already locked).
+  if (estadoTras(estado, 'visita') === estado) await registrarEvento(tx, evento);
+  else await avanzarEncargo(tx, evento, actor, v.registradaEn);
   if ((RESULTADOS_ACTO as readonly string[]).includes(v.resultado)) {
     await registrarEvento(tx, { encargoId: v.encargoId, tipo: 'acto', instante: v.fechaHora, actor: actor.username, datos: { visita_uuid: v.uuid, resultado: v.resultado }, origen: `acto:visita:${v.uuid}`, registradoEn: v.registradaEn });
   }
