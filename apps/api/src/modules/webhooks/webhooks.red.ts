@@ -68,7 +68,8 @@ export function motivoUrlRechazada(url: string, permitirPrivadas: boolean): stri
   return null;
 }
 
-function lookupSeguro(permitirPrivadas: boolean): net.LookupFunction {
+/** The agent's lookup: every address a name resolves to is checked before the connection uses one. */
+export function lookupSeguro(permitirPrivadas: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, direcciones) => {
       if (error) return callback(error, '', 4);

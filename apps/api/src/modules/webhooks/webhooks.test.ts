@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import dns from 'node:dns/promises';
 import http from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { type Encargo, WebhookEntregasListSchema } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
@@ -11,7 +13,7 @@ import { crearEncargo, registerEstudio } from '../encargos/encargos.fixtures';
 import { dosBusquedas, postVisita, visitaBody } from '../visitas/visitas.fixtures';
 import { TIPO_WEBHOOK } from './webhooks.eventos';
 import { entregarPendientes } from './webhooks.entregas';
-import { direccionPermitida, enviarWebhook, motivoUrlRechazada } from './webhooks.red';
+import { direccionPermitida, enviarWebhook, lookupSeguro, motivoUrlRechazada } from './webhooks.red';
 import { crearEndpoint } from './webhooks.service';
 
 interface Recibido {
@@ -210,9 +212,17 @@ describe('SSRF', () => {
     expect(directo).toMatchObject({ estadoHttp: null, error: 'La URL debe usar https' });
     const https = await enviarWebhook(base.replace('http:', 'https:'), '{}', ['s'], { permitirPrivadas: false });
     expect(https).toMatchObject({ estadoHttp: null, error: 'La URL debe apuntar a una dirección pública' });
-    // A name that resolves to a private address: refused by the lookup the connection uses.
-    const porNombre = await enviarWebhook(`https://ejemplo.localhost.test:1/`, '{}', ['s'], { permitirPrivadas: false });
-    expect(porNombre.estadoHttp).toBeNull();
+    // A name that resolves to loopback (this machine's own name): refused by the lookup the connection uses.
+    const nombre = hostname();
+    const [resuelta] = await dns.lookup(nombre, { all: true });
+    expect(direccionPermitida(resuelta!.address, false)).toBe(false);
+    const porNombre = await enviarWebhook(`https://${nombre}:${new URL(base).port}/`, '{}', ['s'], { permitirPrivadas: false });
+    expect(porNombre).toMatchObject({ estadoHttp: null, error: 'La URL debe apuntar a una dirección pública' });
+    const lookup = lookupSeguro(false);
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup('localhost', {}, (e) => resolve(e)));
+    expect(error?.code).toBe('EWEBHOOKPRIVADA');
+    const permitida = await new Promise<string>((resolve) => lookupSeguro(true)('localhost', {}, (_e, address) => resolve(String(address))));
+    expect(permitida).toMatch(/^(127\.0\.0\.1|::1)$/);
     expect(rx.recibidos.length).toBe(antes);
     await expect(crearEndpoint(await db(), w.estudioA.id, { url: `${base}/x`, eventos: ['encargo.creado'], activo: true }, false)).rejects.toThrow('La URL debe usar https');
     await expect(crearEndpoint(await db(), w.estudioA.id, { url: 'https://10.0.0.5/x', eventos: ['encargo.creado'], activo: true }, false)).rejects.toThrow('La URL debe apuntar a una dirección pública');
