@@ -6,7 +6,10 @@ export const clavesApiMessages = {
   expiraInvalida: 'La fecha de expiración no es válida (AAAA-MM-DD)',
   expiraPasada: 'La fecha de expiración no puede ser anterior a hoy',
   claveRevocada: 'Clave API revocada',
+  usuarioNoEncontrado: 'Usuario del portal no encontrado',
   claveNoEncontrada: 'Clave API no encontrada',
+  sinDerechoApi: 'Su usuario no puede administrar las claves API del estudio',
+  derechoInvalido: 'Indique si el usuario administra las claves API (sí o no)',
   fueraDeAlcance: 'Esta clave API no tiene el alcance necesario para esta función',
   soloPortalConClave: 'Una clave API solo da acceso a la API del portal de estudios',
 } as const;

@@ -55,4 +55,7 @@ export type ClaveApiCreada = z.infer<typeof ClaveApiCreadaSchema>;
 export const ClavesApiListSchema = z.object({ results: z.array(ClaveApiSchema) });
 export type ClavesApiList = z.infer<typeof ClavesApiListSchema>;
 
+/** POST /api/v1/estudios/{id}/usuarios_portal/{uid}/administra_api/ */
+export const AdministraApiSchema = z.object({ administra_api: z.boolean({ error: m.derechoInvalido }) });
+
 export const ClaveApiRevocadaSchema = z.object({ message: z.string() });

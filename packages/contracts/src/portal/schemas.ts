@@ -83,6 +83,8 @@ export const PortalUsuarioSchema = z.object({
   invitacion_vence: z.string().nullable(),
   activado_en: z.string().nullable(),
   ultimo_acceso: z.string().nullable(),
+  /** May create and revoke the firm's API keys from the portal. */
+  administra_api: z.boolean(),
 });
 export type PortalUsuario = z.infer<typeof PortalUsuarioSchema>;
 

@@ -55,6 +55,7 @@ export async function authenticateClave(app: FastifyInstance, request: FastifyRe
     email: '',
     sessionId: '',
     claveApi: { id: clave.id, prefijo: clave.prefijo },
+    administraApi: false,
   };
   request.tenant = tenant;
   touchClaveApi(app.controlDb, clave.id, (error) => request.log.warn({ event: 'clave_api_uso', err: (error as Error).message, prefijo: clave.prefijo }, 'could not record an API key use'));

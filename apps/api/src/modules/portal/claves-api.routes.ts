@@ -1,11 +1,25 @@
-import { ClaveApiCreadaSchema, ClaveApiCreateSchema, ClaveApiRevocadaSchema, ClavesApiListSchema, clavesApiMessages as m, IdParamSchema } from '@receptoria/contracts';
+import {
+  AdministraApiSchema,
+  ClaveApiCreadaSchema,
+  ClaveApiCreateSchema,
+  ClaveApiRevocadaSchema,
+  ClavesApiListSchema,
+  clavesApiMessages as m,
+  IdParamSchema,
+  PortalUsuarioResponseSchema,
+} from '@receptoria/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { createClaveApi, listClavesApi, revokeClaveApi } from './claves-api.service';
+import { AppError } from '../../lib/app-error';
+import { createClaveApi, listClavesApi, revokeClaveApi, setAdministraApi } from './claves-api.service';
+import { portalActorOf } from './portal-auth.plugin';
 import { requireEstudio } from './portal-usuarios.service';
 
 const ClaveParamsSchema = z.object({ id: IdParamSchema.shape.id, clave_id: IdParamSchema.shape.id });
+const PortalClaveParamsSchema = z.object({ clave_id: IdParamSchema.shape.id });
+const UsuarioParamsSchema = z.object({ id: IdParamSchema.shape.id, uid: IdParamSchema.shape.id });
 const tags = ['claves-api'];
 
 /** Office side: a firm's API keys (Configuraciones Estudio → Claves API). */
@@ -43,6 +57,50 @@ export const clavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireEstudio(request.tenantDb, request.params.id);
       await revokeClaveApi(app.controlDb, request.tenant.id, request.params.id, request.params.clave_id, auditActorOf(request));
+      app.sessionCache.forgetClaveApi(request.params.clave_id);
+      return { message: m.claveRevocada };
+    },
+  );
+
+  app.post(
+    '/estudios/:id/usuarios_portal/:uid/administra_api/',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags: ['portal'], params: UsuarioParamsSchema, body: AdministraApiSchema, response: { 200: PortalUsuarioResponseSchema } },
+    },
+    async (request) => {
+      await requireEstudio(request.tenantDb, request.params.id);
+      const usuario = await setAdministraApi(app.controlDb, request.tenant.id, request.params.id, request.params.uid, request.body.administra_api, auditActorOf(request));
+      app.sessionCache.forgetPortalUser(usuario.id);
+      return { usuario };
+    },
+  );
+};
+
+/** The firm's own side: its portal users with the administra_api right (never an API key). */
+export const portalClavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const administra = async (request: FastifyRequest) => {
+    await app.authenticatePortal(request, undefined as never);
+    if (!request.portal.administraApi) throw new AppError('FORBIDDEN', m.sinDerechoApi);
+  };
+  const onRequest = [administra];
+
+  app.get('/portal/claves_api/', { onRequest, schema: { tags, response: { 200: ClavesApiListSchema } } }, async (request) => ({
+    results: await listClavesApi(app.controlDb, request.portal.tenantId, request.portal.estudioId),
+  }));
+
+  app.post(
+    '/portal/claves_api/',
+    { onRequest, schema: { tags, description: 'A new key of the firm; the secret is in this answer only.', body: ClaveApiCreateSchema, response: { 201: ClaveApiCreadaSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createClaveApi(app.controlDb, request.portal.tenantId, request.portal.estudioId, request.body, portalActorOf(request))),
+  );
+
+  app.delete(
+    '/portal/claves_api/:clave_id/',
+    { onRequest, schema: { tags, params: PortalClaveParamsSchema, response: { 200: ClaveApiRevocadaSchema } } },
+    async (request) => {
+      await revokeClaveApi(app.controlDb, request.portal.tenantId, request.portal.estudioId, request.params.clave_id, portalActorOf(request));
       app.sessionCache.forgetClaveApi(request.params.clave_id);
       return { message: m.claveRevocada };
     },

@@ -7,6 +7,7 @@ import {
   type ClaveApiCreada,
   type ClaveApiCreateValue,
   clavesApiMessages as m,
+  type PortalUsuario,
   todayIso,
   toSantiagoIso,
 } from '@receptoria/contracts';
@@ -17,8 +18,9 @@ import { prepared } from '../../lib/prepared';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { recordControlAudit } from '../auditoria/auditoria.service';
 import { hashToken } from '../auth/auth.service';
+import { portalUsuarioOf } from './portal-usuarios.service';
 
-const { portalClavesApi, tenants } = controlSchema;
+const { portalClavesApi, portalUsuarios, tenants } = controlSchema;
 type ClaveRow = typeof portalClavesApi.$inferSelect;
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -136,4 +138,24 @@ export function touchClaveApi(db: ControlDb, id: number, onError: (error: unknow
   lastUseWritten.set(id, now);
   if (lastUseWritten.size > 100_000) lastUseWritten.clear();
   db.update(portalClavesApi).set({ ultimoUso: new Date(now) }).where(eq(portalClavesApi.id, id)).then(() => undefined, onError);
+}
+
+/** Grants or withdraws a firm's portal user the right to manage the firm's API keys. */
+export async function setAdministraApi(db: ControlDb, tenantId: number, estudioId: number, id: number, administra: boolean, actor: AuditActor): Promise<PortalUsuario> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(portalUsuarios)
+      .where(and(eq(portalUsuarios.id, id), eq(portalUsuarios.tenantId, tenantId), eq(portalUsuarios.estudioId, estudioId)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', m.usuarioNoEncontrado);
+    const [saved] = await tx.update(portalUsuarios).set({ administraApi: administra }).where(eq(portalUsuarios.id, id)).returning();
+    await recordControlAudit(tx, tenantId, actor, {
+      entidad: 'usuario_portal',
+      entidadId: id,
+      accion: 'modificar',
+      cambios: current.administraApi === administra ? {} : { administra_api: { antes: current.administraApi, despues: administra } },
+    });
+    return portalUsuarioOf(saved!);
+  });
 }

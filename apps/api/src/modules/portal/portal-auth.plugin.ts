@@ -20,6 +20,8 @@ export interface PortalSession {
   sessionId: string;
   /** Set when a firm's system calls with an API key (usuarioId is then 0: no portal user). */
   claveApi?: { id: number; prefijo: string };
+  /** May manage the firm's API keys (never through a key). */
+  administraApi: boolean;
 }
 
 declare module 'fastify' {
@@ -106,6 +108,7 @@ export const portalAuthPlugin = fp(
         nombre: found.usuario.nombre,
         email: found.usuario.email,
         sessionId: payload.sid,
+        administraApi: found.usuario.administraApi,
       };
       request.tenant = found.tenant;
       // Maintenance, a move and an unreadable server answer 503 here as on the office's routes.

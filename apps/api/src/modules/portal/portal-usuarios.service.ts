@@ -47,6 +47,7 @@ export function portalUsuarioOf(row: PortalUsuarioRow): PortalUsuario {
     invitacion_vence: row.invitacionHash ? iso(row.invitacionVence) : null,
     activado_en: iso(row.activadoEn),
     ultimo_acceso: iso(row.ultimoAcceso),
+    administra_api: row.administraApi,
   };
 }
 
