@@ -145,6 +145,8 @@ describe.each([
     expect.soft(cartaEnCola(l, d.encargo.id)).toBe(false);
     expect.soft(icsCon(l, CARTA)).toEqual([]);
     expect.soft(plazosEnPortal(l, 'carta_art_46').map((e) => e.estado)).toEqual(['cumplido']);
+    // Met, it no longer reads as a deadline to come.
+    expect.soft(plazosEnPortal(l, 'carta_art_46').map((e) => e.titulo)).toEqual(['Carta certificada art. 46: plazo cumplido']);
     expect.soft(eventosPortal(l, 'plazo')).toHaveLength(1);
   }, PASO_MS);
 

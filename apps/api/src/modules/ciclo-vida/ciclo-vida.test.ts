@@ -186,7 +186,7 @@ describe('the portal timeline', () => {
     const instantes = detalle.eventos.map((e) => instante(e.fecha));
     expect(instantes).toEqual([...instantes].sort((a, b) => a - b));
     const plazo = detalle.eventos.find((e) => e.tipo === 'plazo');
-    expect(plazo).toMatchObject({ estado: 'cumplido', cumplido_en: todayIso() });
+    expect(plazo).toMatchObject({ estado: 'cumplido', cumplido_en: todayIso(), titulo: 'Subida del estampado al tribunal: plazo cumplido' });
     expect(detalle.eventos.some((e) => e.tipo === 'acto' && e.evento === 'estampado_subido')).toBe(true);
     expect((await eventos(encargo.id)).at(-1)?.tipo).toBe('facturado');
   });

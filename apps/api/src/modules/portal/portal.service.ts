@@ -34,6 +34,14 @@ export const PLAZO_PORTAL_LABELS: Record<string, string> = {
 };
 const plazoNombre = (tipo: string) => PLAZO_PORTAL_LABELS[tipo] ?? `Vence ${tipo}`;
 
+/** A met deadline's line says so: it no longer reads as a deadline to come. */
+export const PLAZO_PORTAL_CUMPLIDO_LABELS: Record<string, string> = {
+  excepciones: 'Excepciones: plazo cumplido',
+  carta_art_46: 'Carta certificada art. 46: plazo cumplido',
+  subida_estampado: 'Subida del estampado al tribunal: plazo cumplido',
+};
+const plazoCumplidoNombre = (tipo: string) => PLAZO_PORTAL_CUMPLIDO_LABELS[tipo] ?? `${tipo}: plazo cumplido`;
+
 /** The acts the portal shows as their own line (the others have one: visits, results, certificates, receipts). */
 const ACTOS_PORTAL: Partial<Record<TipoEvento, string>> = {
   carta_art46_enviada: EVENTO_LABELS.carta_art46_enviada,
@@ -248,7 +256,7 @@ export async function getPortalEncargo(
       tipo: 'plazo',
       id: p.id,
       fecha: acto ? toSantiagoIso(acto.instante) : cumplido ? (p.cumplidoEn as string) : p.vence,
-      titulo: plazoNombre(p.tipo),
+      titulo: cumplido ? plazoCumplidoNombre(p.tipo) : plazoNombre(p.tipo),
       estado: p.estado === 'cumplido' ? 'cumplido' : 'pendiente',
       vence: p.vence,
       cumplido_en: p.cumplidoEn,

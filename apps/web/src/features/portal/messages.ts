@@ -73,6 +73,8 @@ export const portalTexts = {
     downloadError: 'No se pudo descargar el documento.',
     plazos: 'Plazos',
     vencido: 'Vencido',
+    cumplido: 'Cumplido',
+    referencia: (ref: string) => `Referencia: ${ref}`,
   },
   solicitud: {
     title: 'Nueva solicitud',

@@ -90,6 +90,16 @@ function EventBody({ evento }: { evento: PortalEvento }) {
               {m.vencido}
             </Badge>
           )}
+          {evento.estado === 'cumplido' && (
+            <Badge size="sm" color="teal" variant="light" radius="sm" tt="none">
+              {m.cumplido}
+            </Badge>
+          )}
+          {evento.estado === 'cumplido' && evento.referencia && (
+            <Text size="sm" c="dimmed">
+              {m.referencia(evento.referencia)}
+            </Text>
+          )}
         </Group>
       );
     }
