@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -533,5 +533,27 @@ describe("signing and uploading are the assignment's acts", () => {
     expect(await estampados()).toEqual({ n: 1 });
     const actos = await filas<{ tipo: string }>(sql`select tipo from encargo_eventos where encargo_id = ${encargo.id} order by instante, id`);
     expect(actos.map((r) => r.tipo)).toEqual(['recibido', 'resultados', 'estampado_generado', 'estampado_firmado', 'estampado_subido']);
+  });
+
+  it('tenant migration 0034 stamps an assignment left listo_para_estampar after its certificate was signed, once, dated on the signature', async () => {
+    const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: `C-${(rolCounter += 1)}-2025` });
+    expect((await t.request(w.tokenA, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload: resultadosBody(encargo.numero_rol, positiva) })).statusCode).toBe(200);
+    const generado = await t.request(w.tokenA, { method: 'POST', url: '/estampados/api/estampados/generar', payload: { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} } });
+    const id = GenerarEstampadoResponseSchema.parse(generado.json()).documento.id;
+    await until(async () => (await listar(w.tokenA, 'pdf')).some((d) => d.id === id));
+    expect(FirmarResponseSchema.parse((await firmar(w.tokenA, [id])).json()).firmados).toBe(1);
+    const db = await tenantA();
+    // As a signature before the lifecycle left it: still listo_para_estampar, no stamp date.
+    await db.execute(sql`update encargos set estado = 'listo_para_estampar', estado_estampado = '', fecha_estampado = null where id = ${encargo.id}`);
+    const auditados = async () =>
+      ((await db.execute(sql`select count(*)::int as n from auditoria where entidad = 'encargo' and entidad_id = ${encargo.id} and accion = 'estampado'`)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    const antes = await auditados();
+    const migracion = await readFile(path.join(import.meta.dirname, '../../../packages/db/migrations/tenant/0034_estampados_firmados_o_subidos.sql'), 'utf8');
+    await db.execute(sql.raw(migracion));
+    const fila = (await db.select().from(tenantSchema.encargos).where(eq(tenantSchema.encargos.id, encargo.id)))[0];
+    expect(fila).toMatchObject({ estado: 'estampado', estadoEstampado: 'estampado', fechaEstampado: todayIso() });
+    expect(await auditados()).toBe((antes ?? 0) + 1);
+    await db.execute(sql.raw(migracion));
+    expect(await auditados()).toBe((antes ?? 0) + 1);
   });
 });
