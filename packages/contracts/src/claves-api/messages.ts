@@ -10,6 +10,7 @@ export const clavesApiMessages = {
   claveNoEncontrada: 'Clave API no encontrada',
   sinDerechoApi: 'Su usuario no puede administrar las claves API del estudio',
   derechoInvalido: 'Indique si el usuario administra las claves API (sí o no)',
+  limiteApi: (segundos: number) => `Esta clave API superó su límite de solicitudes por minuto. Intente nuevamente en ${segundos} s.`,
   fueraDeAlcance: 'Esta clave API no tiene el alcance necesario para esta función',
   soloPortalConClave: 'Una clave API solo da acceso a la API del portal de estudios',
 } as const;

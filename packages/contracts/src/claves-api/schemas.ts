@@ -12,6 +12,8 @@ export const CLAVE_API_ALCANCES = ['encargos:leer', 'encargos:crear', 'documento
 export type ClaveApiAlcance = (typeof CLAVE_API_ALCANCES)[number];
 /** `rk_` + 32 random bytes in base62 (43 characters). */
 export const CLAVE_API_PREFIJO = 'rk_';
+/** Requests a key may make in a minute, counted on every instance together. */
+export const CLAVE_API_LIMITE_POR_MINUTO = 600;
 /** Characters of the secret kept and shown as its prefix (`rk_` + 8). */
 export const CLAVE_API_PREFIJO_LARGO = 11;
 

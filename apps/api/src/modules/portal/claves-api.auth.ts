@@ -1,4 +1,4 @@
-import { type ClaveApiAlcance, clavesApiMessages as m, commonMessages } from '@receptoria/contracts';
+import { CLAVE_API_LIMITE_POR_MINUTO, type ClaveApiAlcance, clavesApiMessages as m, commonMessages } from '@receptoria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../auth/auth.service';
@@ -40,11 +40,26 @@ export async function claveEnVigor(app: FastifyInstance, secreto: string) {
   return found;
 }
 
+/** Counts the key's request in the shared per-minute window: past its limit, 429 with Retry-After. */
+async function withinLimit(app: FastifyInstance, claveId: number): Promise<void> {
+  let counted: { current: number; ttl: number };
+  try {
+    counted = await app.rateLimitHits.hit(`clave_api:${claveId}`, 60_000);
+  } catch {
+    throw new AppError('UNAVAILABLE', commonMessages.unavailable, { retryAfterSeconds: 5 });
+  }
+  if (counted.current > CLAVE_API_LIMITE_POR_MINUTO) {
+    const seconds = Math.max(1, Math.ceil(counted.ttl / 1000));
+    throw new AppError('RATE_LIMITED', m.limiteApi(seconds), { retryAfterSeconds: seconds });
+  }
+}
+
 /** Opens a portal route to a key: unknown, expired or revoked → 401; outside its scopes → 403. */
 export async function authenticateClave(app: FastifyInstance, request: FastifyRequest, secreto: string): Promise<void> {
   const found = await claveEnVigor(app, secreto);
   if (!found) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
   const { clave, tenant } = found;
+  await withinLimit(app, clave.id);
   const alcance = alcanceDeRuta(request.method, request.routeOptions.url);
   if (!alcance || !clave.alcances.includes(alcance)) throw new AppError('FORBIDDEN', m.fueraDeAlcance);
   request.portal = {

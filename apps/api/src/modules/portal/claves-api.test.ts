@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { type ClaveApiCreada, clavesApiMessages, commonMessages, type Estudio, todayIso } from '@receptoria/contracts';
+import { CLAVE_API_LIMITE_POR_MINUTO, type ClaveApiCreada, clavesApiMessages, commonMessages, type Estudio, todayIso } from '@receptoria/contracts';
 import { controlSchema } from '@receptoria/db';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -220,4 +220,29 @@ describe('a key is never written out', () => {
     expect(JSON.stringify(rows)).toContain(clave.prefijo);
     expect(JSON.stringify(rows)).not.toContain(secretPart);
   });
+});
+
+describe('the per-key limit', () => {
+  it('counts one minute of requests on both instances together: past the limit, 429 with Retry-After in Spanish', async () => {
+    const { secreto } = await crear(world.estudioA1, ['encargos:leer']);
+    const other = await crear(world.estudioA1, ['encargos:leer']);
+    const statuses: number[] = [];
+    for (let i = 0; i < CLAVE_API_LIMITE_POR_MINUTO; i += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, (_, j) => get((i + j) % 2 === 0 ? a : b, secreto, '/api/v1/portal/encargos/?page=1')),
+      );
+      statuses.push(...batch.map((r) => r.statusCode));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    for (const app of [a, b]) {
+      const refused = await get(app, secreto, '/api/v1/portal/encargos/');
+      expect(refused.statusCode).toBe(429);
+      const retry = Number(refused.headers['retry-after']);
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({ detail: clavesApiMessages.limiteApi(retry) });
+    }
+    // Another key of the same firm keeps its own count.
+    expect((await get(b, other.secreto, '/api/v1/portal/encargos/')).statusCode).toBe(200);
+  }, 60_000);
 });
