@@ -132,7 +132,7 @@ export async function enviarWebhook(
     });
     const reloj = setTimeout(() => {
       req.destroy();
-      fin({ estadoHttp: null, respuesta: '', error: `Sin respuesta en ${Math.round(timeoutMs / 1000)} s` });
+      fin({ estadoHttp: null, respuesta: '', error: `Sin respuesta en ${String(timeoutMs / 1000).replace('.', ',')} s` });
     }, timeoutMs);
     req.on('error', (error: NodeJS.ErrnoException) => {
       fin({ estadoHttp: null, respuesta: '', error: (error.code === 'EWEBHOOKPRIVADA' ? m.urlPrivada : error.message).slice(0, 500) });

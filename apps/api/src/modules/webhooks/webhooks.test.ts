@@ -205,6 +205,23 @@ describe('webhooks to a firm system', () => {
   });
 });
 
+describe('timeout', () => {
+  it('a receiver that never answers is cut at the timeout and logged as such', async () => {
+    const colgado = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => colgado.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(colgado.address() as AddressInfo).port}/`;
+      const r = await enviarWebhook(url, '{}', ['s'], { permitirPrivadas: true, timeoutMs: 300 });
+      expect(r).toMatchObject({ estadoHttp: null, error: 'Sin respuesta en 0,3 s' });
+      expect(r.duracionMs).toBeGreaterThanOrEqual(290);
+      expect(r.duracionMs).toBeLessThan(3000);
+    } finally {
+      colgado.closeAllConnections();
+      colgado.close();
+    }
+  });
+});
+
 describe('SSRF', () => {
   it('refuses loopback and private addresses without the setting, on the address connected to', async () => {
     const antes = rx.recibidos.length;
