@@ -304,7 +304,7 @@ test('the work queue opens results on /diligencias and lists each assignment’s
 
 test('without the Estampar module /diligencias opens read-only and says so up front', async ({ page }) => {
   await signIn(page, users.sinPermisos, `/diligencias?rol=${enCola.numero_rol}`, 30_000);
-  await expect(page.getByTestId('solo-lectura')).toContainText('Tu usuario no tiene el módulo Estampar', { timeout: 30_000 });
+  await expect(page.getByTestId('solo-lectura')).toContainText('Su usuario no tiene el módulo Estampar', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Generar Estampado' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Estampar Más Tarde' })).toBeDisabled();
   await expect(page.getByRole('textbox', { name: 'Apuntes del receptor en terreno' })).toBeDisabled();
