@@ -8,7 +8,7 @@ import { tenantSchema } from '@receptoria/db';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { type ResultadosWorld, setupResultados } from '../diligencias/resultados.fixtures';
+import { resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../diligencias/resultados.fixtures';
 import { crearEncargo, registerEstudio } from '../encargos/encargos.fixtures';
 import { dosBusquedas, postVisita, visitaBody } from '../visitas/visitas.fixtures';
 import { TIPO_WEBHOOK } from './webhooks.eventos';
@@ -176,6 +176,26 @@ describe('webhooks to a firm system', () => {
     expect(rx.recibidos.splice(0).map((r) => [r.path, (JSON.parse(r.cuerpo) as { tipo: string }).tipo])).toEqual([['/mover', 'ping']]);
     const [intento] = await entregas(creado.endpoint.id);
     expect(intento).toMatchObject({ tipo: 'ping', estado_http: 302, error: 'Respuesta HTTP 302' });
+    await desactivar(creado.endpoint.id);
+  });
+
+  it('a certificate generated goes out as estampado.emitido, only to endpoints that chose it', async () => {
+    const creado = await crear('/estampados', ['estampado.emitido']);
+    const encargo = await nuevo();
+    const positiva = await tipoId(t, 'busqueda_positiva');
+    const guardado = await t.request(w.tokenA, {
+      method: 'POST',
+      url: '/api/v1/diligencias/guardar_resultados/',
+      payload: resultadosBody(encargo.numero_rol, positiva, { fecha_diligencia: '2026-03-10T11:00:00-03:00' }),
+    });
+    expect(guardado.statusCode, guardado.body).toBe(200);
+    const generado = await t.request(w.tokenA, { method: 'POST', url: '/estampados/api/estampados/generar', payload: { tipo_estampado: positiva, encargo_id: encargo.id, datos: {} } });
+    expect(generado.statusCode, generado.body).toBe(201);
+    expect(await entregar()).toBe(1);
+    const [r] = rx.recibidos.splice(0);
+    expect(r!.path).toBe('/estampados');
+    expect(JSON.parse(r!.cuerpo)).toMatchObject({ tipo: 'estampado.emitido', encargo: { id: encargo.id } });
+    expect(verificar(r!.firma, r!.cuerpo, creado.secreto)).toBe(true);
     await desactivar(creado.endpoint.id);
   });
 
