@@ -455,7 +455,7 @@ export async function previewEstampado(
     let diligencia: DiligenciaCertificado | undefined;
     if (stored || tipeado.hay) {
       diligencia = await conVisitaTipeada(ctx.db, encargo.id, comoCertificado(candidata(stored, { ...tipeado, horaInvalida: false }, tipo, honorario)), sent.visita_uuid);
-      if (!diligencia.horaInformada) avisos.push(dm.horaRequerida);
+      if (!diligencia?.horaInformada) avisos.push(dm.horaRequerida);
     } else {
       avisos.push(dm.primeroResultados);
     }
