@@ -300,6 +300,9 @@ describe("buscar_por_rol's answer, field for field", () => {
         informante: 'Carmen Soto',
         informante_relacion: 'vecina',
         hora_informada: true,
+        visita_uuid: null,
+        entrega_copias: null,
+        firma_notificado: null,
       },
       resultado: tipo,
     });
@@ -340,6 +343,9 @@ describe("buscar_por_rol's answer, field for field", () => {
         informante: 'José "Pepe" Núñez',
         informante_relacion: '',
         hora_informada: false,
+        visita_uuid: null,
+        entrega_copias: null,
+        firma_notificado: null,
       },
       resultado: { id: rol.tipoId, nombre: 'Búsqueda "positiva"' },
     });
