@@ -19,6 +19,8 @@ const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Por firmar', 'Terr
 const RECEPTOR_ONLY = ['Mis datos de receptor', 'Feriados y plazos'] as const;
 /** Every user's own profile, after the receiver's screens. */
 const MI_PERFIL = 'Mi perfil';
+/** Beyond the spec's shortcuts: the mail the receiver's product sent or keeps waiting. */
+const CORREO_SALIENTE = 'Correo saliente';
 
 async function openShortcuts(page: Page) {
   await page.getByRole('button', { name: 'Accesos directos' }).click();
@@ -46,7 +48,7 @@ test.describe('top bar', () => {
     await signIn(page, users.admin);
     const menu = await openShortcuts(page);
     const labels = SHORTCUTS.map(([label]) => label);
-    await expect(menu.getByRole('menuitem')).toHaveText([...MODULES, ...labels.slice(0, -1), ...RECEPTOR_ONLY, MI_PERFIL, ...labels.slice(-1)]);
+    await expect(menu.getByRole('menuitem')).toHaveText([...MODULES, ...labels.slice(0, -1), CORREO_SALIENTE, ...RECEPTOR_ONLY, MI_PERFIL, ...labels.slice(-1)]);
   });
 
   test('other users do not see Sistema Multi-Tenant and /onboarding sends them home', async ({ page }) => {
@@ -58,6 +60,7 @@ test.describe('top bar', () => {
       'Carpetas',
       'Calendario',
       ...SHORTCUTS.slice(0, -1).map(([label]) => label),
+      CORREO_SALIENTE,
       MI_PERFIL,
     ]);
     await expect(menu.getByText('Sistema Multi-Tenant')).toHaveCount(0);
