@@ -32,3 +32,4 @@ export * from './firma';
 export * from './exportar';
 export * from './claves-api';
 export * from './webhooks';
+export * from './lectura-documentos';
