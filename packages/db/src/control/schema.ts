@@ -358,3 +358,21 @@ export const traslados = pgTable(
     uniqueIndex('traslados_en_curso_idx').on(t.tenantId).where(sql`${t.estado} = 'copiando'`),
   ],
 );
+
+/**
+ * CA certificates the platform admin adds to build signers' chains (issue 39 §4): roots and intermediates
+ * of the accredited providers. A root inside a user's PKCS#12 counts only for that user; these count for all.
+ */
+export const firmaAutoridades = pgTable('firma_autoridades', {
+  id: serial('id').primaryKey(),
+  /** The certificate's DER in base64. */
+  certificadoDer: text('certificado_der').notNull(),
+  huellaSha256: varchar('huella_sha256', { length: 64 }).notNull().unique(),
+  nombre: varchar('nombre', { length: 300 }).notNull(),
+  sujeto: varchar('sujeto', { length: 2000 }).notNull(),
+  emisor: varchar('emisor', { length: 2000 }).notNull(),
+  validoDesde: timestamp('valido_desde', { withTimezone: true }).notNull(),
+  validoHasta: timestamp('valido_hasta', { withTimezone: true }).notNull(),
+  agregadaPor: varchar('agregada_por', { length: 150 }).notNull(),
+  agregadaEn: timestamp('agregada_en', { withTimezone: true }).notNull().defaultNow(),
+});
