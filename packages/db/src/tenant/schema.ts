@@ -482,6 +482,12 @@ export const estampadoFirmas = pgTable(
     certificadoHuella: varchar('certificado_huella', { length: 64 }).notNull(),
     firmadoPor: varchar('firmado_por', { length: 150 }).notNull(),
     firmadoEn: timestamp('firmado_en', { withTimezone: true }).notNull().defaultNow(),
+    /** The signer certificate's revocation check at signing (OCSP or CRL): null for signatures made before checks existed. */
+    revocacionVerificada: boolean('revocacion_verificada'),
+    /** Why it could not be verified (the document was signed under firma_sin_revocacion = firmar_y_marcar). */
+    revocacionMotivo: text('revocacion_motivo'),
+    /** 'ocsp' or 'crl' when verified. */
+    revocacionFuente: varchar('revocacion_fuente', { length: 10 }),
   },
   (t) => [uniqueIndex('estampado_firmas_estampado_key').on(t.estampadoId)],
 );
@@ -1151,6 +1157,20 @@ export const encargoAdjuntos = pgTable(
     creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('encargo_adjuntos_encargo_idx').on(t.encargoId)],
+);
+
+/** The receiver's signing settings (one row): what to do when a certificate's revocation cannot be checked. */
+export const firmaConfiguracion = pgTable(
+  'firma_configuracion',
+  {
+    id: smallint('id').primaryKey().default(1),
+    firmaSinRevocacion: varchar('firma_sin_revocacion', { length: 20, enum: ['firmar_y_marcar', 'rechazar'] }).notNull().default('firmar_y_marcar'),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('firma_configuracion_id_check', sql`${t.id} = 1`),
+    check('firma_configuracion_valor_check', sql`${t.firmaSinRevocacion} in ('firmar_y_marcar', 'rechazar')`),
+  ],
 );
 
 /** The receiver's portal settings (one row): visit photos are shown to firms only when enabled. */
