@@ -16,6 +16,7 @@ import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
 import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
+import { runPlazosPorVencer, WEBHOOKS_PLAZOS_CRON, WEBHOOKS_PLAZOS_QUEUE } from '../modules/webhooks/webhooks.plazos';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
@@ -56,6 +57,8 @@ export const QUEUES = {
   correoSaliente: CORREO_SALIENTE_QUEUE,
   /** Firms' webhooks due (every minute, and at once after 'Probar' / 'Reenviar'). */
   webhooks: WEBHOOKS_QUEUE,
+  /** plazo.por_vencer for the deadlines due by the next día hábil (08:00 Santiago). */
+  webhooksPlazos: WEBHOOKS_PLAZOS_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -164,6 +167,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
       await boss.schedule(QUEUES.webhooks, WEBHOOKS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks' });
+      await boss.schedule(QUEUES.webhooksPlazos, WEBHOOKS_PLAZOS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks-plazos' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
@@ -199,7 +203,11 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await runCorreoSaliente(scheduledContext);
     });
     await boss.work(QUEUES.webhooks, polling, async () => {
-      await runWebhooks(scheduledContext, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false });
+      await runWebhooks(scheduledContext, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }, app.controlDb);
+    });
+    await boss.work(QUEUES.webhooksPlazos, polling, async () => {
+      await runPlazosPorVencer(scheduledContext, app.controlDb);
+      await boss.send(QUEUES.webhooks, {}, { retryLimit: 0 });
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

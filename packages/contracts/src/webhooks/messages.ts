@@ -11,4 +11,6 @@ export const webhooksMessages = {
   entregaNoEncontrada: 'Entrega no encontrada',
   reenvioProgramado: 'Se enviará nuevamente en unos instantes',
   pruebaProgramada: 'Evento de prueba programado',
+  sinDerechoApi: 'Su usuario no tiene permiso para administrar la API del estudio',
+  desactivadoAsunto: 'Webhook desactivado por fallas',
 } as const;

@@ -20,6 +20,24 @@ export const WEBHOOK_EVENTOS = [
   'pago.aplicado',
 ] as const;
 export type WebhookEvento = (typeof WEBHOOK_EVENTOS)[number];
+/** Each event as the screens name it (Spanish). */
+export const WEBHOOK_EVENTO_LABELS: Record<WebhookEvento | 'ping', string> = {
+  'solicitud.aceptada': 'Solicitud aceptada',
+  'solicitud.rechazada': 'Solicitud rechazada',
+  'encargo.creado': 'Encargo creado',
+  'visita.registrada': 'Visita registrada',
+  'encargo.notificado': 'Encargo notificado',
+  'carta_art46.enviada': 'Carta art. 46 enviada',
+  'estampado.emitido': 'Estampado emitido',
+  'estampado.firmado': 'Estampado firmado',
+  'estampado.subido': 'Estampado subido a la OJV',
+  'plazo.por_vencer': 'Plazo por vencer',
+  'recibo.emitido': 'Recibo emitido',
+  'pago.aplicado': 'Pago aplicado',
+  ping: 'Prueba (ping)',
+};
+/** While a rotation overlaps, the previous secret still signs for this long. */
+export const WEBHOOK_ROTACION_HORAS = 24;
 /** The secret shown once: `whsec_` + 32 random bytes in hex. */
 export const WEBHOOK_SECRETO_PREFIJO = 'whsec_';
 export const WEBHOOK_FIRMA_HEADER = 'Receptoria-Firma';
@@ -59,11 +77,21 @@ export const WebhookEndpointSchema = z.object({
   eventos: z.array(z.string()),
   activo: z.boolean(),
   secreto_rotado_en: z.string(),
+  /** Until when the previous secret also signs (a rotation's 24 h), null when only one signs. */
+  secreto_anterior_hasta: z.string().nullable(),
+  /** Since when its deliveries fail (null when the last one succeeded). */
+  fallando_desde: z.string().nullable(),
+  /** Turned off by the platform after failing for 24 h (set active again to resume). */
+  desactivado_por_fallas: z.boolean(),
   creado_en: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
 export const WebhookEndpointCreadoSchema = z.object({ endpoint: WebhookEndpointSchema, secreto: z.string() });
+/** A rotation's answer: the new secret (shown this once) and until when the previous one still signs. */
+export const WebhookSecretoRotadoSchema = z.object({ endpoint: WebhookEndpointSchema, secreto: z.string(), anterior_valido_hasta: z.string() });
+export type WebhookSecretoRotado = z.infer<typeof WebhookSecretoRotadoSchema>;
+export type WebhookEndpointCreado = z.infer<typeof WebhookEndpointCreadoSchema>;
 export const WebhookEndpointsListSchema = z.object({ results: z.array(WebhookEndpointSchema) });
 
 export const WebhookEntregaSchema = z.object({

@@ -19,6 +19,14 @@ const ALCANCE_POR_RUTA: Record<string, ClaveApiAlcance> = {
   'GET /api/v1/portal/recibos/': 'cuenta:leer',
   'GET /api/v1/portal/recibos/:id/pdf/': 'cuenta:leer',
   'GET /api/v1/portal/estado_cuenta/': 'cuenta:leer',
+  'GET /api/v1/portal/webhooks/': 'webhooks:administrar',
+  'POST /api/v1/portal/webhooks/': 'webhooks:administrar',
+  'PATCH /api/v1/portal/webhooks/:endpoint_id/': 'webhooks:administrar',
+  'DELETE /api/v1/portal/webhooks/:endpoint_id/': 'webhooks:administrar',
+  'POST /api/v1/portal/webhooks/:endpoint_id/rotar_secreto/': 'webhooks:administrar',
+  'POST /api/v1/portal/webhooks/:endpoint_id/probar/': 'webhooks:administrar',
+  'GET /api/v1/portal/webhooks/:endpoint_id/entregas/': 'webhooks:administrar',
+  'POST /api/v1/portal/webhooks/:endpoint_id/entregas/:entrega_id/reenviar/': 'webhooks:administrar',
 };
 
 /** The scope a route needs from a key, undefined when no key may open it. */

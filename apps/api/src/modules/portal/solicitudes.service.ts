@@ -20,6 +20,7 @@ import { recordAudit } from '../auditoria/auditoria.service';
 import { createEncargo } from '../encargos/encargos.service';
 import { domiciliosConComunaValidada } from '../lookups/comunas-validas';
 import { preferenciasOf } from './portal-usuarios.service';
+import { encolarEvento, nombreTribunal } from '../webhooks/webhooks.eventos';
 
 const { solicitudes, solicitudArchivos, encargoAdjuntos, estudios, portalAvisos, portalConfiguracion } = tenantSchema;
 type SolicitudRow = typeof solicitudes.$inferSelect;
@@ -225,6 +226,14 @@ export async function aceptarSolicitud(
       accion: 'aceptar',
       cambios: { estado: { antes: 'pendiente', despues: 'aceptada' }, encargo_id: { antes: null, despues: encargo.id } },
     });
+    // Whatever path accepts a request, its firm's endpoints hear of it with the act.
+    await encolarEvento(tx, {
+      estudioId: row.estudioId,
+      tipo: 'solicitud.aceptada',
+      instante: new Date(),
+      encargo: { id: encargo.id, numero_rol: encargo.numero_rol, tribunal: await nombreTribunal(tx, (row.datos as { tribunal?: unknown }).tribunal) },
+      datos: { solicitud_id: id, encargo_id: encargo.id, aceptada_por: actor.username },
+    });
     if (destinatario?.preferencias.mail_solicitudes) {
       await tx
         .insert(portalAvisos)
@@ -268,6 +277,13 @@ export async function rechazarSolicitud(
       entidadId: id,
       accion: 'rechazar',
       cambios: { estado: { antes: 'pendiente', despues: 'rechazada' }, motivo_rechazo: { antes: null, despues: motivo } },
+    });
+    await encolarEvento(tx, {
+      estudioId: row.estudioId,
+      tipo: 'solicitud.rechazada',
+      instante: new Date(),
+      encargo: { id: null, numero_rol: row.numeroRol, tribunal: await nombreTribunal(tx, (row.datos as { tribunal?: unknown }).tribunal) },
+      datos: { solicitud_id: id, motivo },
     });
     if (destinatario?.preferencias.mail_solicitudes) {
       await tx

@@ -37,6 +37,7 @@ import {
   rowsOf,
   SIN_CORTE,
 } from './recibos.repository';
+import { encolarReciboEmitido } from '../webhooks/webhooks.eventos';
 
 const { boletas, estudios, rebajas, reciboItems, recibos, recibosConfiguracion, retencionTasas } = tenantSchema;
 
@@ -189,6 +190,8 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
       },
     }),
   );
+  // The firm's systems hear of it (recibo.emitido) when it listens: one indexed look-up otherwise.
+  await encolarReciboEmitido(db, input.estudio_id, created.id);
   // Answered from what was just written (nothing is paid, discounted or voided yet): no second read.
   const subtotal = items.reduce((sum, d) => sum + d.valor, 0);
   return {

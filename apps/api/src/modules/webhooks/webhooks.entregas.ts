@@ -1,10 +1,14 @@
 /**
  * Delivering what endpoints are owed: each pending delivery whose time has come, in the order of its
  * assignment's events per endpoint (a failing event holds back that assignment's later ones), each
- * attempt logged; a failure is retried after 1 min, 5 min, 30 min, 2 h, 6 h and 12 h, then given up.
+ * attempt logged; a failure is retried after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h… for 24 h from its
+ * first attempt, then given up. An endpoint whose deliveries fail for 24 h is turned off and its firm
+ * (portal users with administra_api) and the receiver are mailed through the receiver's outbox.
  */
-import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { toSantiagoIso, webhooksMessages as m } from '@receptoria/contracts';
+import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { insertCorreo } from '../correo-saliente/correo-saliente.repository';
 import type { ScheduledContext } from '../informes/informes-programados';
 import { enviarWebhook, type ResultadoEnvio } from './webhooks.red';
 
@@ -13,14 +17,27 @@ const { webhookEndpoints, webhookEventos, webhookEnvios, webhookEntregas } = ten
 /** The pg-boss queue that delivers webhooks (jobs.plugin's QUEUES); every minute, and at once after 'Probar'/'Reenviar'. */
 export const WEBHOOKS_QUEUE = 'webhooks-entregas';
 export const WEBHOOKS_CRON = '* * * * *';
-/** Seconds to wait after the n-th failed attempt. */
+/** Seconds to wait after the n-th failed attempt (the last one repeats), within the 24 h window. */
 export const WEBHOOK_REINTENTOS_S = [60, 300, 1800, 7200, 21_600, 43_200] as const;
+/** How long one event is retried, and how long an endpoint may fail before it is turned off. */
+export const WEBHOOK_VENTANA_MS = 24 * 3600_000;
 const LOTE = 50;
 
 export interface OpcionesEntrega {
   permitirPrivadas: boolean;
   timeoutMs?: number;
+  /** The clock (tests move it instead of waiting). */
   now?: () => Date;
+  /** Who is told an endpoint was turned off: the firm's API administrators and the receiver. */
+  destinatariosAviso?: (estudioId: number) => Promise<string[]>;
+}
+
+/** The wait after a failed attempt number `intento` that started its series at `primero`; null: give up. */
+export function proximoReintento(intento: number, primero: Date, ahora: Date): Date | null {
+  const limite = primero.getTime() + WEBHOOK_VENTANA_MS;
+  if (ahora.getTime() >= limite) return null;
+  const espera = WEBHOOK_REINTENTOS_S[Math.min(intento, WEBHOOK_REINTENTOS_S.length) - 1]! * 1000;
+  return new Date(Math.min(ahora.getTime() + espera, limite));
 }
 
 /** Due deliveries with no earlier pending one for the same endpoint and assignment. */
@@ -61,8 +78,16 @@ export async function entregarEnvio(db: TenantDb, envioId: number, opciones: Opc
     now: () => ahora.getTime(),
   });
   const exito = resultado.estadoHttp !== null && resultado.estadoHttp >= 200 && resultado.estadoHttp < 300;
-  const espera = WEBHOOK_REINTENTOS_S[envio.intentos - 1];
-  await db.transaction(async (tx) => {
+  // The series started with its latest first attempt ('Reenviar' starts a new one).
+  const [primera] = await db
+    .select({ enviadoEn: webhookEntregas.enviadoEn })
+    .from(webhookEntregas)
+    .where(and(eq(webhookEntregas.envioId, envio.id), eq(webhookEntregas.intento, 1)))
+    .orderBy(desc(webhookEntregas.id))
+    .limit(1);
+  const primero = envio.intentos === 1 || !primera ? ahora : primera.enviadoEn;
+  const proximo = exito ? null : proximoReintento(envio.intentos, primero, ahora);
+  const desactivado = await db.transaction(async (tx) => {
     await tx.insert(webhookEntregas).values({
       envioId: envio.id,
       endpointId: envio.endpointId,
@@ -76,20 +101,66 @@ export async function entregarEnvio(db: TenantDb, envioId: number, opciones: Opc
     });
     await tx
       .update(webhookEnvios)
-      .set(
-        exito
-          ? { estado: 'entregado', entregadoEn: new Date() }
-          : espera === undefined
-            ? { estado: 'fallido' }
-            : { proximoIntento: new Date(ahora.getTime() + espera * 1000) },
-      )
+      .set(exito ? { estado: 'entregado', entregadoEn: ahora } : proximo === null ? { estado: 'fallido' } : { proximoIntento: proximo })
       .where(eq(webhookEnvios.id, envio.id));
-    await tx
+    if (exito) {
+      await tx.update(webhookEndpoints).set({ fallandoDesde: null }).where(eq(webhookEndpoints.id, envio.endpointId));
+      return null;
+    }
+    // Failing since its first failed attempt; 24 h of failures turn it off (once: only while active).
+    const limite = new Date(ahora.getTime() - WEBHOOK_VENTANA_MS).toISOString();
+    const [w] = await tx
       .update(webhookEndpoints)
-      .set({ fallandoDesde: exito ? null : sql`coalesce(${webhookEndpoints.fallandoDesde}, ${ahora.toISOString()}::timestamptz)` })
-      .where(eq(webhookEndpoints.id, envio.endpointId));
+      .set({
+        fallandoDesde: sql`coalesce(${webhookEndpoints.fallandoDesde}, ${ahora.toISOString()}::timestamptz)`,
+        activo: sql`not (${webhookEndpoints.activo} and coalesce(${webhookEndpoints.fallandoDesde}, ${ahora.toISOString()}::timestamptz) <= ${limite}::timestamptz)`,
+      })
+      .where(eq(webhookEndpoints.id, envio.endpointId))
+      .returning();
+    return w && !w.activo && fila.endpoint.activo ? w : null;
   });
+  if (desactivado) await avisarDesactivado(db, desactivado, ahora, opciones);
   return resultado;
+}
+
+/** The mail that says an endpoint was turned off, written once per failure streak to the receiver's outbox. */
+async function avisarDesactivado(db: TenantDb, w: typeof webhookEndpoints.$inferSelect, ahora: Date, opciones: OpcionesEntrega): Promise<void> {
+  const para = [...new Set((await opciones.destinatariosAviso?.(w.estudioId)) ?? [])].filter(Boolean);
+  if (para.length === 0) return;
+  const { rows } = (await db.execute(sql`select nombre from estudios where id = ${w.estudioId}`)) as unknown as { rows: { nombre: string }[] };
+  const estudio = rows[0]?.nombre ?? '';
+  const desde = toSantiagoIso(w.fallandoDesde ?? ahora);
+  await insertCorreo(
+    db,
+    {
+      tipo: 'webhook',
+      clave: `webhook-desactivado:${w.id}:${desde}`,
+      para: para.join(', '),
+      asunto: `${m.desactivadoAsunto}: ${estudio}`.slice(0, 300),
+      cuerpo: [
+        'Estimado(a):',
+        '',
+        `El webhook ${w.url} del estudio ${estudio} no respondió correctamente desde el ${desde.slice(8, 10)}-${desde.slice(5, 7)}-${desde.slice(0, 4)} a las ${desde.slice(11, 16)} y fue desactivado tras 24 horas de fallas.`,
+        'Los eventos pendientes se conservan: revise el registro de entregas, corrija el problema y vuelva a activarlo para que se envíen.',
+      ].join('\n'),
+      estudioId: w.estudioId,
+      estado: 'pendiente',
+    },
+    [],
+  );
+}
+
+/** The firm's portal users who manage its API (control database), plus the receiver's own address. */
+export function destinatariosDeAviso(controlDb: ControlDb, tenantId: number, receptorEmail?: () => Promise<string>) {
+  return async (estudioId: number): Promise<string[]> => {
+    const { portalUsuarios } = controlSchema;
+    const usuarios = await controlDb
+      .select({ email: portalUsuarios.email })
+      .from(portalUsuarios)
+      .where(and(eq(portalUsuarios.tenantId, tenantId), eq(portalUsuarios.estudioId, estudioId), eq(portalUsuarios.administraApi, true), eq(portalUsuarios.isActive, true)));
+    const receptor = receptorEmail ? await receptorEmail().catch(() => '') : '';
+    return [...usuarios.map((u) => u.email), ...(receptor ? [receptor] : [])];
+  };
 }
 
 /** Delivers every due event of one receiver (an assignment's next event as soon as the one before it is delivered). */
@@ -110,12 +181,18 @@ export async function entregarPendientes(db: TenantDb, opciones: OpcionesEntrega
   return intentos;
 }
 
-export async function runWebhooks(ctx: Pick<ScheduledContext, 'listTenants' | 'tenantDb' | 'log'>, opciones: OpcionesEntrega): Promise<number> {
+export async function runWebhooks(
+  ctx: Pick<ScheduledContext, 'listTenants' | 'tenantDb' | 'log' | 'receptorEmail'>,
+  opciones: OpcionesEntrega,
+  controlDb?: ControlDb,
+): Promise<number> {
   let total = 0;
   for (const tenant of await ctx.listTenants()) {
     if (!tenant.activo) continue;
     try {
-      total += await entregarPendientes(await ctx.tenantDb(tenant.id), opciones);
+      const receptorEmail = ctx.receptorEmail ? () => ctx.receptorEmail!(tenant.id) : undefined;
+      const destinatariosAviso = controlDb ? destinatariosDeAviso(controlDb, tenant.id, receptorEmail) : opciones.destinatariosAviso;
+      total += await entregarPendientes(await ctx.tenantDb(tenant.id), { ...opciones, destinatariosAviso });
     } catch (error) {
       ctx.log.warn({ tenant: tenant.id, err: error instanceof Error ? error.message : String(error) }, 'webhook deliveries failed');
     }

@@ -7,6 +7,8 @@ import {
   type WebhookEndpointCreate,
   type WebhookEndpointPatch,
   type WebhookEntrega,
+  WEBHOOK_ROTACION_HORAS,
+  type WebhookSecretoRotado,
   webhooksMessages as m,
 } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
@@ -25,9 +27,14 @@ function toEndpoint(row: EndpointRow): WebhookEndpoint {
     eventos: row.eventos,
     activo: row.activo,
     secreto_rotado_en: toSantiagoIso(row.secretoRotadoEn),
+    secreto_anterior_hasta: row.secretoAnterior && row.secretoAnteriorHasta && row.secretoAnteriorHasta > new Date() ? toSantiagoIso(row.secretoAnteriorHasta) : null,
+    fallando_desde: row.fallandoDesde ? toSantiagoIso(row.fallandoDesde) : null,
+    desactivado_por_fallas: !row.activo && row.fallandoDesde !== null,
     creado_en: toSantiagoIso(row.creadoEn),
   };
 }
+
+const nuevoSecreto = () => `${WEBHOOK_SECRETO_PREFIJO}${randomBytes(32).toString('hex')}`;
 
 function validarUrl(url: string, permitirPrivadas: boolean): void {
   const motivo = motivoUrlRechazada(url, permitirPrivadas);
@@ -55,7 +62,7 @@ export async function crearEndpoint(
   permitirPrivadas: boolean,
 ): Promise<{ endpoint: WebhookEndpoint; secreto: string }> {
   validarUrl(body.url, permitirPrivadas);
-  const secreto = `${WEBHOOK_SECRETO_PREFIJO}${randomBytes(32).toString('hex')}`;
+  const secreto = nuevoSecreto();
   const [row] = await db.insert(webhookEndpoints).values({ estudioId, url: body.url, eventos: body.eventos, activo: body.activo, secreto }).returning();
   return { endpoint: toEndpoint(row!), secreto };
 }
@@ -74,12 +81,30 @@ export async function cambiarEndpoint(
     .set({
       ...(body.url !== undefined ? { url: body.url } : {}),
       ...(body.eventos !== undefined ? { eventos: body.eventos } : {}),
-      ...(body.activo !== undefined ? { activo: body.activo, ...(body.activo ? { fallandoDesde: null } : {}) } : {}),
+      // Turned on again or off by hand: its failure streak is forgotten (it was not disabled by failures).
+      ...(body.activo !== undefined ? { activo: body.activo, fallandoDesde: null } : {}),
       actualizadoEn: new Date(),
     })
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   return toEndpoint(row!);
+}
+
+/**
+ * A new signing secret, shown this once; the previous one keeps signing for 24 h (both `v1=` in the
+ * header) so the firm's system can change over without refusing a delivery. A second rotation inside
+ * those 24 h drops the oldest secret.
+ */
+export async function rotarSecreto(db: TenantDb, estudioId: number, endpointId: number, now = new Date()): Promise<WebhookSecretoRotado> {
+  const actual = await endpointDe(db, estudioId, endpointId);
+  const secreto = nuevoSecreto();
+  const hasta = new Date(now.getTime() + WEBHOOK_ROTACION_HORAS * 3600_000);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ secreto, secretoAnterior: actual.secreto, secretoAnteriorHasta: hasta, secretoRotadoEn: now, actualizadoEn: now })
+    .where(eq(webhookEndpoints.id, endpointId))
+    .returning();
+  return { endpoint: toEndpoint(row!), secreto, anterior_valido_hasta: toSantiagoIso(hasta) };
 }
 
 export async function eliminarEndpoint(db: TenantDb, estudioId: number, endpointId: number): Promise<void> {
@@ -122,6 +147,7 @@ export async function reenviarEntrega(db: TenantDb, estudioId: number, endpointI
     .from(webhookEntregas)
     .where(and(eq(webhookEntregas.id, entregaId), eq(webhookEntregas.endpointId, endpointId)));
   if (!entrega) throw new AppError('NOT_FOUND', m.entregaNoEncontrada);
-  await db.update(webhookEnvios).set({ estado: 'pendiente', proximoIntento: new Date() }).where(eq(webhookEnvios.id, entrega.envioId));
+  // A fresh series: attempts count from 1 again and its 24 h of retries start with the next attempt.
+  await db.update(webhookEnvios).set({ estado: 'pendiente', intentos: 0, proximoIntento: new Date() }).where(eq(webhookEnvios.id, entrega.envioId));
   return entrega.eventoId;
 }
