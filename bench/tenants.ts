@@ -56,18 +56,13 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function openConnections(prefix: string): Promise<number> {
-  const client = new pg.Client({ connectionString: SERVER });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
-      "select count(*) as n from pg_stat_activity where datname like $1 || '%'",
-      [prefix],
-    );
-    return Number(rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
+/** Connections to the bench's databases, and to the whole server, right now (one held connection). */
+async function openConnections(client: pg.Client, prefix: string): Promise<{ ours: number; server: number }> {
+  const { rows } = await client.query<{ ours: string; server: string }>(
+    "select count(*) filter (where datname like $1 || '%') as ours, count(*) as server from pg_stat_activity",
+    [prefix],
+  );
+  return { ours: Number(rows[0]?.ours ?? 0), server: Number(rows[0]?.server ?? 0) };
 }
 
 /**
@@ -127,7 +122,12 @@ async function loadChurn(databases: string[], connections: number, durationS: nu
   return { requests: latencies.length, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failures, firstFailure };
 }
 
-export async function runTenantsBench(): Promise<Row[]> {
+export interface TenantsBenchResult {
+  rows: Row[];
+  failures: number;
+}
+
+export async function runTenantsBench(): Promise<TenantsBenchResult> {
   const controlName = `receptoria_benchten_${Date.now().toString(36)}`;
   const controlUrl = withDatabaseName(SERVER, controlName);
   const api = await startApi(
@@ -140,10 +140,29 @@ export async function runTenantsBench(): Promise<Row[]> {
     },
     PORT,
   );
+  // One connection of its own samples the connections open while receivers are provisioned (a pass of the
+  // outbox and of the webhooks runs over all of them each minute) and while the load runs.
+  const watcher = new pg.Client({ connectionString: SERVER });
+  await watcher.connect();
+  const maxConnections = Number((await watcher.query<{ max_connections: string }>('show max_connections')).rows[0]?.max_connections);
+  let peakConnections = 0;
+  let peakServer = 0;
+  let peakRss = 0;
+  let sampling = true;
+  let sampler: Promise<void> = Promise.resolve();
   try {
     const adminToken = await login(PORT);
     const pid = api.child.pid as number;
     const rssStart = rssMb(pid);
+    sampler = (async () => {
+      while (sampling) {
+        const open = await openConnections(watcher, controlName);
+        peakConnections = Math.max(peakConnections, open.ours);
+        peakServer = Math.max(peakServer, open.server);
+        peakRss = Math.max(peakRss, rssMb(pid));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
     log(`provisioning ${TENANTS} receivers (TENANT_POOL_MAX=${POOL_MAX})…`);
     const provisioning: number[] = [];
     const tokens: string[] = [];
@@ -168,22 +187,13 @@ export async function runTenantsBench(): Promise<Row[]> {
       if ((i + 1) % 25 === 0) log(`  ${i + 1} receivers`);
     }
     const rssProvisioned = rssMb(pid);
+    const peakProvisioning = peakConnections;
     const requests: HttpRequest[] = tokens.map((token) => ({ method: 'GET', path: '/api/v1/encargos/lista/', token }));
-    // Peak open connections sampled while the load runs.
-    let peakConnections = 0;
-    let peakRss = 0;
-    let sampling = true;
-    const sampler = (async () => {
-      while (sampling) {
-        peakConnections = Math.max(peakConnections, await openConnections(controlName));
-        peakRss = Math.max(peakRss, rssMb(pid));
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    })();
     log(`list round-robin over ${TENANTS} receivers, ${DURATION} s at ${CONNECTIONS} connections…`);
     const measure = await loadApi(PORT, undefined, requests, CONNECTIONS, DURATION);
     sampling = false;
     await sampler;
+    if (measure.firstFailure) log(`  API failure: ${measure.firstFailure}`);
     // The API (and its open databases) goes first: both sides get the server's connections to themselves.
     await api.stop();
     log(`same round-robin from pg (at most ${POOL_MAX} databases connected)…`);
@@ -198,7 +208,7 @@ export async function runTenantsBench(): Promise<Row[]> {
     );
     const sorted = [...provisioning].sort((a, b) => a - b);
     const mean = provisioning.reduce((a, b) => a + b, 0) / provisioning.length;
-    return [
+    const rows: Row[] = [
       {
         group: 'tenants',
         name: `provisioning, ${TENANTS} receivers`,
@@ -222,11 +232,16 @@ export async function runTenantsBench(): Promise<Row[]> {
       {
         group: 'tenants',
         name: 'open PostgreSQL connections (peak)',
-        value: `${peakConnections}`,
-        target: 'bounded by pool max × pool size + control',
+        value: `${peakProvisioning} while provisioning, ${peakConnections} under load (whole server: ${peakServer} of max_connections ${maxConnections})`,
+        target: 'no request refused for want of a connection (503)',
       },
     ];
+    // Every provisioning answered 201 (else it threw above); a refused list call is a failure of the step.
+    return { rows, failures: measure.failures + floor.failures };
   } finally {
+    sampling = false;
+    await sampler.catch(() => undefined);
+    await watcher.end().catch(() => undefined);
     await api.stop();
     if (process.env.BENCH_KEEP !== '1') {
       const admin = new pg.Client({ connectionString: SERVER });
@@ -241,6 +256,7 @@ export async function runTenantsBench(): Promise<Row[]> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const rows = await runTenantsBench();
+  const { rows, failures } = await runTenantsBench();
   printTable(`Receptoría — many receivers on one process. Machine: ${machineLine()}`, rows);
+  if (failures > 0) process.exitCode = 1;
 }

@@ -138,6 +138,34 @@ describe('TenantPools', () => {
     }
   });
 
+  it('a pass over every receiver holds one connection at a time and leaves the requests’ databases open', async () => {
+    const pools = new TenantPools({ max: 1, idleMs: 60_000, poolSize: 5 });
+    try {
+      // A receiver a request is using (and five connections deep), then a pass over all of them, twice.
+      await pools.with(locations[0]!, (db) => Promise.all(Array.from({ length: 5 }, () => db.execute(sql`select pg_sleep(0.05)`))));
+      const requestsOwn = await connectionsTo(`${prefix}_1`);
+      for (let round = 0; round < 2; round += 1) {
+        for (const location of locations) {
+          const lease = await pools.forPass(location);
+          try {
+            await lease.db.execute(sql`select 1`);
+          } finally {
+            lease.release();
+          }
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The request's database is still the one open, with the connections it had; the others left none.
+      expect(pools.size).toBe(1);
+      expect(pools.has(locations[0]!)).toBe(true);
+      expect(await connectionsTo(`${prefix}_1`)).toBe(requestsOwn);
+      expect(await connectionsTo(`${prefix}_2`)).toBe(0);
+      expect(await connectionsTo(`${prefix}_3`)).toBe(0);
+    } finally {
+      await pools.closeAll();
+    }
+  });
+
   it('closes a database left idle', async () => {
     const pools = new TenantPools({ max: 5, idleMs: 150, poolSize: 2 });
     try {

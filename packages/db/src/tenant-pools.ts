@@ -207,6 +207,47 @@ export class TenantPools {
   }
 
   /**
+   * A receiver's database for one step of a background pass over every receiver (the outbox and the
+   * webhooks every minute, the alarms): the one open for requests when there is one, leased without
+   * moving it up the LRU; otherwise a one-connection handle of the pass's own, closed on release. A pass
+   * thus holds one connection at a time whatever the number of receivers, and never evicts the databases
+   * requests are using (opening every receiver through the cache left up to `max × poolSize` connections
+   * idle and exhausted the server's max_connections). An embedded folder is opened only through the
+   * cache (one PGlite per folder, and opening one is a whole server start).
+   */
+  async forPass(location: DatabaseLocation): Promise<TenantLease> {
+    if (location.kind !== 'postgres') return this.acquire(location);
+    const key = locationKey(location);
+    const entry = this.caches.get(serverOfKey(key))?.peek(key) ?? this.draining.get(key);
+    if (entry) {
+      entry.leases += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        entry.leases -= 1;
+        if (entry.retired && entry.leases === 0) this.close(entry);
+      };
+      try {
+        return { db: (await entry.handle).db, release };
+      } catch (error) {
+        release();
+        throw error;
+      }
+    }
+    const handle = await this.open(location, key, 1);
+    let closed = false;
+    return {
+      db: handle.db,
+      release: () => {
+        if (closed) return;
+        closed = true;
+        void handle.close().catch(() => undefined);
+      },
+    };
+  }
+
+  /**
    * The open database for a location without a lease: it may be closed when evicted. Prefer
    * `acquire` or `with` for anything that outlives a quick query.
    */
@@ -214,8 +255,8 @@ export class TenantPools {
     return (await this.entryFor(location).handle).db;
   }
 
-  private async open(location: DatabaseLocation, key: string): Promise<TenantHandle> {
-    const handle = await openDatabase(location, 'tenant', { poolSize: this.options.poolSize });
+  private async open(location: DatabaseLocation, key: string, poolSize = this.options.poolSize): Promise<TenantHandle> {
+    const handle = await openDatabase(location, 'tenant', { poolSize });
     if (!this.migrated.has(key)) {
       try {
         await migrateHandle(handle, 'tenant');

@@ -1,5 +1,5 @@
 import { type Frecuencia, FRECUENCIAS, TIME_ZONE } from '@receptoria/contracts';
-import { controlLocation, controlSchema } from '@receptoria/db';
+import { controlLocation, controlSchema, type TenantLease, tenantLocation } from '@receptoria/db';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { fromPglite, PgBoss, type PGliteLike } from 'pg-boss';
@@ -16,7 +16,6 @@ import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
 import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
-import { runPlazosPorVencer, WEBHOOKS_PLAZOS_CRON, WEBHOOKS_PLAZOS_QUEUE } from '../modules/webhooks/webhooks.plazos';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
@@ -57,8 +56,6 @@ export const QUEUES = {
   correoSaliente: CORREO_SALIENTE_QUEUE,
   /** Firms' webhooks due (every minute, and at once after 'Probar' / 'Reenviar'). */
   webhooks: WEBHOOKS_QUEUE,
-  /** plazo.por_vencer for the deadlines due by the next día hábil (08:00 Santiago). */
-  webhooksPlazos: WEBHOOKS_PLAZOS_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -122,6 +119,32 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       },
     };
     app.decorate('scheduledContext', scheduledContext);
+    /**
+     * Runs a pass over every receiver (the outbox and the webhooks each minute, alarms, deadlines, report
+     * plans) with a context whose `tenantDb` leases one receiver's database at a time (TenantPools.forPass):
+     * the one open for requests if there is one, else a single connection of the pass's own. The passes
+     * are loops that finish a receiver before asking for the next, so asking for the next (or the pass
+     * ending) releases the previous one. Through the requests' cache, each pass opened every receiver's
+     * database (evicting the ones requests were using) and left up to TENANT_POOL_MAX × TENANT_POOL_SIZE
+     * connections idle: with a hundred receivers two passes a minute used up PostgreSQL's max_connections
+     * and provisioning a receiver answered 503.
+     */
+    const enPasada = async <T>(run: (ctx: ScheduledContext) => Promise<T>): Promise<T> => {
+      let previa: TenantLease | undefined;
+      // The receivers' rows read once for the pass (the pass itself lists them once).
+      let receptores: Promise<Map<number, Awaited<ReturnType<typeof listTenants>>[number]>> | undefined;
+      const pasada: ScheduledContext = {
+        ...scheduledContext,
+        tenantDb: async (tenantId) => {
+          previa?.release();
+          previa = undefined;
+          receptores ??= listTenants(app.controlDb).then((rows) => new Map(rows.map((t) => [t.id, t])));
+          const tenant = (await receptores).get(tenantId);
+          if (!tenant) throw new Error(`tenant ${tenantId} not found`);
+          previa = await app.tenantPools.forPass(tenantLocation(app.databaseConfig, tenant));
+          return previa.db;
+        },
+      };
     const respaldos = respaldoContext(app, config);
     app.decorate('respaldoContext', respaldos);
     const stuckMinutes = config.moveStuckMinutes ?? MOVE_STUCK_MINUTES;
@@ -167,7 +190,6 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
       await boss.schedule(QUEUES.webhooks, WEBHOOKS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks' });
-      await boss.schedule(QUEUES.webhooksPlazos, WEBHOOKS_PLAZOS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks-plazos' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
@@ -180,7 +202,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     await boss.work<TickData>(QUEUES.informesTick, polling, async (jobs) => {
       for (const job of jobs) {
         const fechaReferencia = job.data.fechaReferencia ?? santiagoToday();
-        const planned = await planEnviosProgramados(scheduledContext, job.data.frecuencia, fechaReferencia);
+        const planned = await enPasada((pasada) => planEnviosProgramados(pasada, job.data.frecuencia, fechaReferencia));
         for (const envio of planned) {
           await boss.send(QUEUES.informeEnvio, envio, { ...retry, singletonKey: envioKey(envio) });
         }
@@ -191,7 +213,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       for (const job of jobs) await runEnvioProgramado(scheduledContext, job.data);
     });
     await boss.work(QUEUES.alarmasTick, polling, async () => {
-      await runAlarmReminders(scheduledContext);
+      await enPasada((pasada) => runAlarmReminders(pasada));
     });
     await boss.work<{ tenantId?: number }>(QUEUES.portalAvisos, polling, async (jobs) => {
       for (const job of jobs) {
@@ -200,14 +222,10 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       }
     });
     await boss.work(QUEUES.correoSaliente, polling, async () => {
-      await runCorreoSaliente(scheduledContext);
+      await enPasada((pasada) => runCorreoSaliente(pasada));
     });
     await boss.work(QUEUES.webhooks, polling, async () => {
-      await runWebhooks(scheduledContext, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }, app.controlDb);
-    });
-    await boss.work(QUEUES.webhooksPlazos, polling, async () => {
-      await runPlazosPorVencer(scheduledContext, app.controlDb);
-      await boss.send(QUEUES.webhooks, {}, { retryLimit: 0 });
+      await enPasada((pasada) => runWebhooks(pasada, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }));
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {
