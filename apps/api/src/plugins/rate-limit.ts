@@ -8,12 +8,42 @@ import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
 import type { AppConfig } from '../lib/config';
 
-/** A fixed window of hits per key, kept where every API instance counts the same. */
+/** What a sliding window answered: taken, or refused with the ms to wait until one more fits. */
+export interface SlideResult {
+  allowed: boolean;
+  /** The weighted count of the last window, this hit included when taken. */
+  current: number;
+  retryAfterMs: number;
+}
+
+/** Hits per key, kept where every API instance counts the same. */
 export interface SharedHits {
   readonly store: 'control' | 'redis';
-  /** Counts one hit; the hits in the current window (this one included) and the ms left of it. */
+  /** Counts one hit in a fixed window; the hits in the current window (this one included) and the ms left of it. */
   hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+  /**
+   * Takes one hit from a sliding window of `limit` hits: the previous fixed window's count weighted by
+   * the part of it still inside the last `windowMs`, plus the current window's. A refused hit is not counted.
+   */
+  slide(key: string, windowMs: number, limit: number): Promise<SlideResult>;
   close(): Promise<void>;
+}
+
+/**
+ * The sliding window's answer from the counts: `prev` hits in the previous fixed window, `cur` in the
+ * current one before this hit, `frac` of the current window elapsed.
+ */
+export function slideOutcome(prev: number, cur: number, frac: number, windowMs: number, limit: number, taken: boolean): SlideResult {
+  if (taken) return { allowed: true, current: prev * (1 - frac) + cur + 1, retryAfterMs: 0 };
+  let waitFrac: number;
+  if (cur + 1 <= limit) {
+    // Within this window: until the previous window's weight leaves room for one more.
+    waitFrac = prev > 0 ? Math.max(0, 1 - (limit - cur - 1) / prev - frac) : 0;
+  } else {
+    // This window is full: into the next one, until this window's weight leaves room.
+    waitFrac = 1 - frac + (cur > 0 ? Math.max(0, 1 - (limit - 1) / cur) : 0);
+  }
+  return { allowed: false, current: prev * (1 - frac) + cur, retryAfterMs: Math.max(1, Math.ceil(waitFrac * windowMs)) };
 }
 
 /**
@@ -39,6 +69,38 @@ export class ControlDbHits implements SharedHits {
     return { current: Number(row?.fallos ?? 1), ttl: Math.ceil(Number(row?.ttl ?? windowMs)) };
   }
 
+  /** One row per fixed window (`s:` + key + window number), kept two windows; taken only while under the limit. */
+  async slide(key: string, windowMs: number, limit: number) {
+    const base = `s:${key}:`;
+    const result = await this.db.execute(sql`
+      with k as (
+        select ms, ms / ${windowMs}::bigint as idx, (ms % ${windowMs}::bigint)::float8 / ${windowMs}::float8 as frac
+        from (select (extract(epoch from now()) * 1000)::bigint as ms) t
+      ), p as (
+        select k.idx, k.frac,
+          coalesce((select i.fallos from intentos_login i where i.clave = ${base} || (k.idx - 1)::text), 0) as prev,
+          coalesce((select i.fallos from intentos_login i where i.clave = ${base} || k.idx::text), 0) as cur
+        from k
+      ), taken as (
+        insert into intentos_login as i (clave, fallos, desde, ultimo_fallo, vence)
+        select ${base} || p.idx::text, 1, now(), now(), to_timestamp(((p.idx + 2) * ${windowMs}::bigint)::float8 / 1000)
+        from p where p.prev * (1 - p.frac) + 1 <= ${limit}
+        on conflict (clave) do update set fallos = i.fallos + 1, ultimo_fallo = excluded.ultimo_fallo
+          where (select p.prev * (1 - p.frac) from p) + i.fallos + 1 <= ${limit}
+        returning i.fallos
+      )
+      select p.prev, p.frac, p.cur, (select fallos from taken) as taken from p
+    `);
+    const [row] = (result as unknown as { rows: Array<{ prev: number | string; frac: number | string; cur: number | string; taken: number | string | null }> })
+      .rows;
+    const prev = Number(row?.prev ?? 0);
+    const frac = Number(row?.frac ?? 0);
+    const taken = row?.taken !== null && row?.taken !== undefined;
+    // When taken, the current window holds `taken` hits with this one.
+    const cur = taken ? Number(row!.taken) - 1 : Number(row?.cur ?? 0);
+    return slideOutcome(prev, cur, frac, windowMs, limit, taken);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -50,7 +112,28 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {current, ttl}
 `;
 
-type HitsRedis = Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+const SLIDE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local w = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local idx = math.floor(now / w)
+local frac = (now % w) / w
+local prev = tonumber(redis.call('GET', KEYS[1] .. string.format('%d', idx - 1)) or '0')
+local curKey = KEYS[1] .. string.format('%d', idx)
+local cur = tonumber(redis.call('GET', curKey) or '0')
+if prev * (1 - frac) + cur + 1 <= limit then
+  redis.call('INCR', curKey)
+  redis.call('PEXPIRE', curKey, w * 2)
+  return {1, prev, cur, tostring(frac)}
+end
+return {0, prev, cur, tostring(frac)}
+`;
+
+type HitsRedis = Redis & {
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  rateLimitSlide(key: string, windowMs: number, limit: number): Promise<[number, number, number, string]>;
+};
 
 /** Hits in Redis (REDIS_URL): keys expire with their window. */
 export class RedisHits implements SharedHits {
@@ -62,12 +145,18 @@ export class RedisHits implements SharedHits {
     private readonly prefix = 'receptoria:limite:',
   ) {
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.defineCommand('rateLimitSlide', { numberOfKeys: 1, lua: SLIDE_SCRIPT });
     this.redis = redis as HitsRedis;
   }
 
   async hit(key: string, windowMs: number) {
     const [current, ttl] = await this.redis.rateLimitHit(this.prefix + key, windowMs);
     return { current: Number(current), ttl: Number(ttl) };
+  }
+
+  async slide(key: string, windowMs: number, limit: number) {
+    const [taken, prev, cur, frac] = await this.redis.rateLimitSlide(`${this.prefix}s:${key}:`, windowMs, limit);
+    return slideOutcome(Number(prev), Number(cur), Number(frac), windowMs, limit, Number(taken) === 1);
   }
 
   async close(): Promise<void> {

@@ -13,4 +13,16 @@ export const clavesApiMessages = {
   limiteApi: (segundos: number) => `Esta clave API superó su límite de solicitudes por minuto. Intente nuevamente en ${segundos} s.`,
   fueraDeAlcance: 'Esta clave API no tiene el alcance necesario para esta función',
   soloPortalConClave: 'Una clave API solo da acceso a la API del portal de estudios',
+  limiteInvalido: 'El límite de solicitudes por minuto debe ser un número entero entre 1 y 100.000',
+  aceptarInvalido: 'Indique si las solicitudes enviadas por API se aceptan automáticamente (sí o no)',
+  idempotenciaInvalida: 'El encabezado Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles',
+  idempotenciaOtroCuerpo:
+    'Esta Idempotency-Key ya se usó con otro contenido en las últimas 24 horas. Use una clave nueva para una solicitud distinta.',
+  idempotenciaEnCurso: 'Una solicitud con esta Idempotency-Key aún se está procesando. Intente nuevamente en unos segundos.',
+  archivoNombreRequerido: 'Indique el nombre del archivo',
+  archivoBase64Invalido: 'El archivo debe venir como {nombre, contenido_base64} con el contenido en base64',
+  archivoBase64Grande: 'El archivo supera los 10 MB',
+  cuerpoJsonInvalido: 'El cuerpo debe ser un objeto JSON {datos, demanda, resolucion}',
+  /** The sender of a request sent with an API key, as the office and the portal show it. */
+  viaApi: (prefijo: string) => `vía API (clave ${prefijo})`,
 } as const;

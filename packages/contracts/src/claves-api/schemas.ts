@@ -61,3 +61,59 @@ export type ClavesApiList = z.infer<typeof ClavesApiListSchema>;
 export const AdministraApiSchema = z.object({ administra_api: z.boolean({ error: m.derechoInvalido }) });
 
 export const ClaveApiRevocadaSchema = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// A firm's API settings: GET|PUT /api/v1/estudios/{id}/portal_configuracion/ (staff)
+
+/** Default of `limite_api_por_minuto`: requests each key may make in a sliding minute. */
+export const LIMITE_API_POR_MINUTO_DEFECTO = CLAVE_API_LIMITE_POR_MINUTO;
+export const LIMITE_API_POR_MINUTO_MAX = 100_000;
+
+export const EstudioPortalConfiguracionSchema = z.object({
+  /** Requests each of the firm's keys may make in any 60 seconds (default 600). */
+  limite_api_por_minuto: z.number().int(),
+  /** Requests sent with a key become assignments at once (default false: they wait in the office's inbox). */
+  aceptar_api_automaticamente: z.boolean(),
+});
+export type EstudioPortalConfiguracion = z.infer<typeof EstudioPortalConfiguracionSchema>;
+
+export const EstudioPortalConfiguracionInputSchema = z.object({
+  limite_api_por_minuto: z
+    .number({ error: m.limiteInvalido })
+    .int({ error: m.limiteInvalido })
+    .min(1, { error: m.limiteInvalido })
+    .max(LIMITE_API_POR_MINUTO_MAX, { error: m.limiteInvalido }),
+  aceptar_api_automaticamente: z.boolean({ error: m.aceptarInvalido }),
+});
+export type EstudioPortalConfiguracionInput = z.infer<typeof EstudioPortalConfiguracionInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/v1/portal/solicitudes/ as JSON, and its Idempotency-Key header
+
+/** Longest `Idempotency-Key` accepted (printable ASCII). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** Hours an Idempotency-Key's answer is kept. */
+export const IDEMPOTENCIA_HORAS = 24;
+
+/** An `Idempotency-Key` header's value: 1 to 255 printable ASCII characters. */
+export const IdempotencyKeySchema = z
+  .string({ error: m.idempotenciaInvalida })
+  .min(1, { error: m.idempotenciaInvalida })
+  .max(IDEMPOTENCY_KEY_MAX, { error: m.idempotenciaInvalida })
+  .regex(/^[\x21-\x7e]+$/, { error: m.idempotenciaInvalida });
+
+/** Characters of base64 for a PDF of at most `bytes` bytes. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/** A PDF sent in JSON: its file name and its bytes in base64 (standard alphabet, padded). */
+export const archivoBase64Schema = (maxBytes: number) =>
+  z.strictObject(
+    {
+      nombre: z.string({ error: m.archivoNombreRequerido }).trim().min(1, { error: m.archivoNombreRequerido }),
+      contenido_base64: z
+        .string({ error: m.archivoBase64Invalido })
+        .max(base64Length(maxBytes), { error: m.archivoBase64Grande })
+        .refine((value) => value.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(value), { error: m.archivoBase64Invalido }),
+    },
+    { error: m.archivoBase64Invalido },
+  );

@@ -353,8 +353,12 @@ export const SolicitudSchema = z.object({
   datos: z.record(z.string(), z.unknown()),
   archivos: z.array(SolicitudArchivoSchema),
   estudio: RefSchema,
-  /** The portal user who sent it. */
-  usuario: z.object({ id: z.number().int(), nombre: z.string(), email: z.string() }),
+  /** The portal user who sent it (id null when an API key sent it). */
+  usuario: z.object({ id: z.number().int().nullable(), nombre: z.string(), email: z.string() }),
+  /** The API key that sent it (null when a person did). */
+  clave_api: z.object({ id: z.number().int(), prefijo: z.string() }).nullable(),
+  /** Who sent it, as shown: the user's name or 'vía API (clave rk_…)'. */
+  remitente: z.string(),
   creada_en: z.string(),
   resuelta_en: z.string().nullable(),
   /** Once accepted. */

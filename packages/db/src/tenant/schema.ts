@@ -1094,8 +1094,11 @@ export const solicitudes = pgTable(
     estudioId: integer('estudio_id')
       .notNull()
       .references(() => estudios.id, { onDelete: 'restrict' }),
-    /** Control database portal_usuarios.id of the sender, and their name and e-mail then. */
-    portalUsuarioId: integer('portal_usuario_id').notNull(),
+    /** Control database portal_usuarios.id of the sender (null when an API key sent it), and their name and e-mail then. */
+    portalUsuarioId: integer('portal_usuario_id'),
+    /** Control database portal_claves_api.id and visible prefix of the key that sent it (null when a person did). */
+    claveApiId: integer('clave_api_id'),
+    claveApiPrefijo: varchar('clave_api_prefijo', { length: 16 }),
     usuarioNombre: varchar('usuario_nombre', { length: 150 }).notNull(),
     usuarioEmail: varchar('usuario_email', { length: 254 }).notNull(),
     estado: varchar('estado', { length: 20, enum: ['pendiente', 'aceptada', 'rechazada'] }).notNull().default('pendiente'),
@@ -1113,6 +1116,7 @@ export const solicitudes = pgTable(
     index('solicitudes_estado_idx').on(t.estado, t.creadaEn),
     index('solicitudes_estudio_idx').on(t.estudioId, t.creadaEn),
     check('solicitudes_estado_check', sql`${t.estado} in ('pendiente', 'aceptada', 'rechazada')`),
+    check('solicitudes_remitente_check', sql`num_nonnulls(${t.portalUsuarioId}, ${t.claveApiId}) <= 1`),
   ],
 );
 
@@ -1181,6 +1185,43 @@ export const portalConfiguracion = pgTable(
     compartirFotosPortal: boolean('compartir_fotos_portal').notNull().default(false),
   },
   (t) => [check('portal_configuracion_id_check', sql`${t.id} = 1`)],
+);
+
+/** A firm's API settings: requests each of its keys may make a minute, and whether key-sent requests are accepted at once. */
+export const estudioPortalConfiguracion = pgTable(
+  'estudio_portal_configuracion',
+  {
+    estudioId: integer('estudio_id')
+      .primaryKey()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    limiteApiPorMinuto: integer('limite_api_por_minuto').notNull().default(600),
+    aceptarApiAutomaticamente: boolean('aceptar_api_automaticamente').notNull().default(false),
+    actualizadoEn: timestamp('actualizado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('estudio_portal_configuracion_limite_check', sql`${t.limiteApiPorMinuto} between 1 and 100000`)],
+);
+
+/** The answer given to a firm's request sent with an Idempotency-Key (kept 24 h): the same key and body get it again. */
+export const solicitudIdempotencia = pgTable(
+  'solicitud_idempotencia',
+  {
+    estudioId: integer('estudio_id')
+      .notNull()
+      .references(() => estudios.id, { onDelete: 'cascade' }),
+    clave: varchar('clave', { length: 255 }).notNull(),
+    /** SHA-256 of the request's content: the parsed JSON, or the multipart parts' bytes. */
+    huella: varchar('huella', { length: 64 }).notNull(),
+    estado: varchar('estado', { length: 12, enum: ['en_curso', 'hecha'] }).notNull().default('en_curso'),
+    solicitudId: integer('solicitud_id').references(() => solicitudes.id, { onDelete: 'set null' }),
+    estadoHttp: smallint('estado_http'),
+    respuesta: text('respuesta'),
+    creadaEn: timestamp('creada_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.estudioId, t.clave], name: 'solicitud_idempotencia_pkey' }),
+    index('solicitud_idempotencia_creada_idx').on(t.creadaEn),
+    check('solicitud_idempotencia_estado_check', sql`${t.estado} in ('en_curso', 'hecha')`),
+  ],
 );
 
 /**

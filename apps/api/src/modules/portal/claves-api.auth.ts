@@ -1,7 +1,8 @@
-import { CLAVE_API_LIMITE_POR_MINUTO, type ClaveApiAlcance, clavesApiMessages as m, commonMessages } from '@receptoria/contracts';
+import { type ClaveApiAlcance, clavesApiMessages as m, commonMessages } from '@receptoria/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../auth/auth.service';
+import { getEstudioPortalConfiguracion } from './claves-api.configuracion';
 import { claveVigente, looksLikeClave, touchClaveApi } from './claves-api.service';
 
 /**
@@ -48,16 +49,22 @@ export async function claveEnVigor(app: FastifyInstance, secreto: string) {
   return found;
 }
 
-/** Counts the key's request in the shared per-minute window: past its limit, 429 with Retry-After. */
-async function withinLimit(app: FastifyInstance, claveId: number): Promise<void> {
-  let counted: { current: number; ttl: number };
+/** The window a key's limit is counted over: any 60 seconds (a sliding minute). */
+export const CLAVE_API_VENTANA_MS = 60_000;
+
+/**
+ * Takes the key's request from its sliding minute, shared by every instance (the control database, or
+ * Redis when set): past the firm's `limite_api_por_minuto`, 429 with Retry-After (seconds until one more fits).
+ */
+async function withinLimit(app: FastifyInstance, claveId: number, limite: number): Promise<void> {
+  let counted: Awaited<ReturnType<typeof app.rateLimitHits.slide>>;
   try {
-    counted = await app.rateLimitHits.hit(`clave_api:${claveId}`, 60_000);
+    counted = await app.rateLimitHits.slide(`clave_api:${claveId}`, CLAVE_API_VENTANA_MS, limite);
   } catch {
     throw new AppError('UNAVAILABLE', commonMessages.unavailable, { retryAfterSeconds: 5 });
   }
-  if (counted.current > CLAVE_API_LIMITE_POR_MINUTO) {
-    const seconds = Math.max(1, Math.ceil(counted.ttl / 1000));
+  if (!counted.allowed) {
+    const seconds = Math.max(1, Math.ceil(counted.retryAfterMs / 1000));
     throw new AppError('RATE_LIMITED', m.limiteApi(seconds), { retryAfterSeconds: seconds });
   }
 }
@@ -67,7 +74,9 @@ export async function authenticateClave(app: FastifyInstance, request: FastifyRe
   const found = await claveEnVigor(app, secreto);
   if (!found) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
   const { clave, tenant } = found;
-  await withinLimit(app, clave.id);
+  await app.leaseTenantDb(request, tenant);
+  const { limite_api_por_minuto: limite } = await getEstudioPortalConfiguracion(request.tenantDb, clave.estudioId);
+  await withinLimit(app, clave.id, limite);
   const alcance = alcanceDeRuta(request.method, request.routeOptions.url);
   if (!alcance || !clave.alcances.includes(alcance)) throw new AppError('FORBIDDEN', m.fueraDeAlcance);
   request.portal = {
@@ -82,5 +91,4 @@ export async function authenticateClave(app: FastifyInstance, request: FastifyRe
   };
   request.tenant = tenant;
   touchClaveApi(app.controlDb, clave.id, (error) => request.log.warn({ event: 'clave_api_uso', err: (error as Error).message, prefijo: clave.prefijo }, 'could not record an API key use'));
-  await app.leaseTenantDb(request, tenant);
 }

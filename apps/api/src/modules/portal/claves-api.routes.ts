@@ -4,7 +4,11 @@ import {
   ClaveApiCreateSchema,
   ClaveApiRevocadaSchema,
   ClavesApiListSchema,
+  ADMIN_USERNAME,
   clavesApiMessages as m,
+  commonMessages,
+  EstudioPortalConfiguracionInputSchema,
+  EstudioPortalConfiguracionSchema,
   IdParamSchema,
   PortalUsuarioResponseSchema,
 } from '@receptoria/contracts';
@@ -13,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { AppError } from '../../lib/app-error';
+import { getEstudioPortalConfiguracion, saveEstudioPortalConfiguracion } from './claves-api.configuracion';
 import { createClaveApi, listClavesApi, revokeClaveApi, setAdministraApi } from './claves-api.service';
 import { portalActorOf } from './portal-auth.plugin';
 import { requireEstudio } from './portal-usuarios.service';
@@ -59,6 +64,37 @@ export const clavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeClaveApi(app.controlDb, request.tenant.id, request.params.id, request.params.clave_id, auditActorOf(request));
       app.sessionCache.forgetClaveApi(request.params.clave_id);
       return { message: m.claveRevocada };
+    },
+  );
+
+  app.get(
+    '/estudios/:id/portal_configuracion/',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        tags,
+        description: "The firm's API settings: requests per key in a sliding minute (default 600) and automatic acceptance of key-sent requests (default false).",
+        params: IdParamSchema,
+        response: { 200: EstudioPortalConfiguracionSchema },
+      },
+    },
+    async (request) => {
+      await requireEstudio(request.tenantDb, request.params.id);
+      return getEstudioPortalConfiguracion(request.tenantDb, request.params.id);
+    },
+  );
+
+  app.put(
+    '/estudios/:id/portal_configuracion/',
+    {
+      onRequest: [app.authenticate],
+      schema: { tags, params: IdParamSchema, body: EstudioPortalConfiguracionInputSchema, response: { 200: EstudioPortalConfiguracionSchema } },
+    },
+    async (request) => {
+      // What a firm's systems may do is the receiver's decision: its receptor users (and the platform admin).
+      if (request.account.cargo !== 'receptor' && request.account.username !== ADMIN_USERNAME) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+      await requireEstudio(request.tenantDb, request.params.id);
+      return saveEstudioPortalConfiguracion(request.tenantDb, request.params.id, request.body, auditActorOf(request));
     },
   );
 

@@ -1,10 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   IdParamSchema,
-  PORTAL_ARCHIVOS,
-  PORTAL_NOMBRE_ARCHIVO_MAX_BYTES,
   PORTAL_PDF_MAX_BYTES,
-  type PortalArchivo,
   PortalCatalogosResponseSchema,
   PortalDocumentosListResponseSchema,
   PortalDocumentosQuerySchema,
@@ -15,21 +12,17 @@ import {
   PortalEstadoCuentaResponseSchema,
   PortalRecibosListResponseSchema,
   PortalRecibosQuerySchema,
-  portalMessages as m,
   SolicitudDatosSchema,
   SolicitudesListResponseSchema,
   SolicitudesQuerySchema,
   SolicitudResponseSchema,
 } from '@receptoria/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
-import { guardInput } from '../../plugins/input-guard';
 import { getEstadoCuenta } from '../pagos/estado-cuenta.service';
 import { getReciboPdf } from '../recibos/recibos.service';
 import { createFotoSigner, type FotoSigner } from '../visitas/fotos';
-import { portalActorOf } from './portal-auth.plugin';
 import { listPortalDocumentos } from './portal-documentos.service';
 import {
   getPortalCatalogos,
@@ -39,11 +32,10 @@ import {
   listPortalRecibos,
   requirePortalRecibo,
 } from './portal.service';
-import { type ArchivoSubido, createSolicitud, listSolicitudes } from './solicitudes.service';
+import { crearSolicitudPortal, SOLICITUD_JSON_MAX_BYTES, SOLICITUD_MAX_STRING, SolicitudJsonSchema } from './solicitudes-crear';
+import { listSolicitudes } from './solicitudes.service';
 
 const tags = ['portal'];
-const DATOS_MAX_BYTES = 256 * 1024;
-const PDF_MAGIC = Buffer.from('%PDF-');
 
 const CertificadoParamsSchema = z.object({ id: IdParamSchema.shape.id, doc: z.string().max(40) });
 
@@ -54,59 +46,6 @@ export function sendPdf(reply: FastifyReply, file: { filename: string; content: 
     .header('access-control-expose-headers', 'content-disposition')
     .header('cache-control', 'no-store')
     .send(file.content);
-}
-
-function bad(message: string, field: string): AppError {
-  return new AppError('BAD_REQUEST', message, { errors: { [field]: [message] } });
-}
-
-/** The request's multipart body: `datos` (JSON text) and the PDFs `demanda` and `resolucion` (each ≤ 10 MiB). */
-async function leerSolicitud(request: FastifyRequest): Promise<{ datos: unknown; archivos: ArchivoSubido[] }> {
-  if (!request.isMultipart()) throw bad(m.datosRequeridos, 'datos');
-  let datosTexto: string | undefined;
-  const archivos: ArchivoSubido[] = [];
-  try {
-    for await (const part of request.parts({ limits: { fileSize: PORTAL_PDF_MAX_BYTES, files: 2, fields: 1, parts: 3, fieldSize: DATOS_MAX_BYTES } })) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'datos') throw bad(m.campoDesconocido(part.fieldname.slice(0, 40)), 'non_field_errors');
-        if (typeof part.value !== 'string' || part.valueTruncated) throw bad(m.datosInvalidos, 'datos');
-        datosTexto = part.value;
-        continue;
-      }
-      const campo = part.fieldname as PortalArchivo;
-      if (!(PORTAL_ARCHIVOS as readonly string[]).includes(campo)) {
-        part.file.resume();
-        throw bad(m.campoDesconocido(part.fieldname.slice(0, 40)), 'non_field_errors');
-      }
-      if (archivos.some((a) => a.campo === campo)) {
-        part.file.resume();
-        throw bad(m.archivoRepetido(campo), campo);
-      }
-      const nombre = (part.filename || `${campo}.pdf`).replace(/[\\/\0]/g, '_');
-      if (Buffer.byteLength(nombre, 'utf8') > PORTAL_NOMBRE_ARCHIVO_MAX_BYTES) {
-        part.file.resume();
-        throw bad(m.nombreArchivoLargo(campo), campo);
-      }
-      const contenido = await part.toBuffer();
-      if (contenido.length < PDF_MAGIC.length || !contenido.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw bad(m.archivoNoPdf(campo), campo);
-      archivos.push({ campo, nombre, contenido });
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw bad(m.archivoMuyGrande('PDF'), 'non_field_errors');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw bad(m.datosInvalidos, 'non_field_errors');
-    throw bad(m.datosInvalidos, 'datos');
-  }
-  if (datosTexto === undefined) throw bad(m.datosRequeridos, 'datos');
-  let datos: unknown;
-  try {
-    datos = JSON.parse(datosTexto) as unknown;
-  } catch {
-    throw bad(m.datosInvalidos, 'datos');
-  }
-  guardInput(datos, request.routeOptions.config.maxInputString);
-  return { datos, archivos };
 }
 
 /**
@@ -162,32 +101,24 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portal/solicitudes/',
     {
       onRequest,
-      config: { multipartJson: { datos: SolicitudDatosSchema } },
+      // JSON bodies carry the PDFs in base64: a larger body and longer strings here only (the data's
+      // strings are checked with the usual limit by the handler).
+      bodyLimit: SOLICITUD_JSON_MAX_BYTES,
+      config: { multipartJson: { datos: SolicitudDatosSchema }, maxInputString: SOLICITUD_MAX_STRING },
+      // Multipart and JSON are both read and checked by the handler (same rules, same messages); the
+      // body schema documents the JSON form.
+      validatorCompiler: () => (value: unknown) => ({ value }),
       schema: {
         tags,
-        description: 'A new assignment asked by the firm: multipart field `datos` (JSON: Nuevo Encargo without the firm) and PDFs `demanda`, `resolucion` (≤ 10 MiB each).',
-        consumes: ['multipart/form-data'],
+        description:
+          'A new assignment asked by the firm, as multipart (field `datos`: JSON of Nuevo Encargo without the firm; PDFs `demanda`, `resolucion`) or as JSON `{datos, demanda: {nombre, contenido_base64}, resolucion: {…}}`; PDFs ≤ 10 MiB each. With `Idempotency-Key`, the same key and content within 24 h get the same answer; other content, 409.',
+        consumes: ['application/json', 'multipart/form-data'],
+        headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+        body: SolicitudJsonSchema,
         response: { 201: SolicitudResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { datos, archivos } = await leerSolicitud(request);
-      const parsed = SolicitudDatosSchema.safeParse(datos);
-      if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'datos'] ??= []).push(issue.message);
-        throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? m.datosInvalidos, { errors });
-      }
-      const { portal } = request;
-      const solicitud = await createSolicitud(
-        request.tenantDb,
-        { usuarioId: portal.usuarioId, estudioId: portal.estudioId, nombre: portal.nombre, email: portal.email },
-        parsed.data,
-        archivos,
-        portalActorOf(request),
-      );
-      return reply.status(201).send({ solicitud });
-    },
+    async (request, reply) => crearSolicitudPortal(app, request, reply),
   );
 
   app.get(

@@ -60,7 +60,9 @@ export const solicitudesRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'portal mail pass not started');
     }
   };
-  const avisoDe = (request: FastifyRequest) => (row: { portalUsuarioId: number }) => destinatarioPortal(app.controlDb, request.tenant.id, row.portalUsuarioId);
+  // A request sent with an API key has no portal user to mail.
+  const avisoDe = (request: FastifyRequest) => async (row: { portalUsuarioId: number | null }) =>
+    row.portalUsuarioId === null ? null : destinatarioPortal(app.controlDb, request.tenant.id, row.portalUsuarioId);
 
   app.get(
     '/solicitudes/',

@@ -9,6 +9,7 @@ import {
   type SolicitudDatos,
   type SolicitudesListResponse,
   type SolicitudesQuery,
+  clavesApiMessages,
   portalMessages as m,
   toSantiagoIso,
 } from '@receptoria/contracts';
@@ -34,7 +35,9 @@ export interface ArchivoSubido {
 }
 
 export interface PortalAutor {
-  usuarioId: number;
+  /** The portal user who sends it; null when an API key does (claveApi). */
+  usuarioId: number | null;
+  claveApi?: { id: number; prefijo: string } | null;
   estudioId: number;
   nombre: string;
   email: string;
@@ -68,6 +71,8 @@ async function solicitudesOf(db: TenantDb, rows: SolicitudRow[]): Promise<Solici
     archivos: archivos.filter((a) => a.solicitudId === row.id).map((a) => ({ campo: a.campo, nombre: a.nombre, bytes: a.bytes })),
     estudio: { id: row.estudioId, nombre: nombres.get(row.estudioId) ?? '' },
     usuario: { id: row.portalUsuarioId, nombre: row.usuarioNombre, email: row.usuarioEmail },
+    clave_api: row.claveApiId !== null ? { id: row.claveApiId, prefijo: row.claveApiPrefijo ?? '' } : null,
+    remitente: row.claveApiPrefijo !== null ? clavesApiMessages.viaApi(row.claveApiPrefijo) : row.usuarioNombre,
     creada_en: toSantiagoIso(row.creadaEn),
     resuelta_en: iso(row.resueltaEn),
     encargo_id: row.encargoId,
@@ -101,7 +106,9 @@ export async function createSolicitud(db: TenantDb, autor: PortalAutor, datos: S
       .insert(solicitudes)
       .values({
         estudioId: autor.estudioId,
-        portalUsuarioId: autor.usuarioId,
+        portalUsuarioId: autor.claveApi ? null : autor.usuarioId,
+        claveApiId: autor.claveApi?.id ?? null,
+        claveApiPrefijo: autor.claveApi?.prefijo ?? null,
         usuarioNombre: autor.nombre,
         usuarioEmail: autor.email,
         datos: validos,
@@ -234,7 +241,7 @@ export async function aceptarSolicitud(
       encargo: { id: encargo.id, numero_rol: encargo.numero_rol, tribunal: await nombreTribunal(tx, (row.datos as { tribunal?: unknown }).tribunal) },
       datos: { solicitud_id: id, encargo_id: encargo.id, aceptada_por: actor.username },
     });
-    if (destinatario?.preferencias.mail_solicitudes) {
+    if (destinatario?.preferencias.mail_solicitudes && row.portalUsuarioId !== null) {
       await tx
         .insert(portalAvisos)
         .values({
@@ -285,7 +292,7 @@ export async function rechazarSolicitud(
       encargo: { id: null, numero_rol: row.numeroRol, tribunal: await nombreTribunal(tx, (row.datos as { tribunal?: unknown }).tribunal) },
       datos: { solicitud_id: id, motivo },
     });
-    if (destinatario?.preferencias.mail_solicitudes) {
+    if (destinatario?.preferencias.mail_solicitudes && row.portalUsuarioId !== null) {
       await tx
         .insert(portalAvisos)
         .values({
