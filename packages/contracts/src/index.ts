@@ -33,3 +33,4 @@ export * from './exportar';
 export * from './claves-api';
 export * from './webhooks';
 export * from './lectura-documentos';
+export * from './importar';
