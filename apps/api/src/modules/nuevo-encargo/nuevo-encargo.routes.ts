@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { crearConDocumentosRoutes } from './crear-con-documentos.routes';
 import { buildPendientesXlsx } from './pendientes-xlsx';
 import { createEncargoOnce, generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
 
@@ -83,4 +84,7 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(file.content);
     },
   );
+
+  // Creation with the PDFs chosen in 'Leer desde PDF' (multipart, in its own scope).
+  await app.register(crearConDocumentosRoutes);
 };
