@@ -50,6 +50,20 @@ const keys = { a1: await clave(world.tokens.fullA, estudioA1), a2: await clave(w
 const a1Encargos = rowsOf<{ id: number }>(await dbA.execute(sql`select id from encargos where estudio_id = ${estudioA1} order by id desc limit 2`)).map((r) => r.id);
 const a1Recibos = rowsOf<{ id: number }>(await dbA.execute(sql`select id from recibos where estudio_id = ${estudioA1} order by id desc limit 1`)).map((r) => r.id);
 const bEncargos = rowsOf<{ id: number }>(await dbB.execute(sql`select id from encargos order by id desc limit 2`)).map((r) => r.id);
+// A webhook endpoint of each firm (ids no other table of either receiver holds): keys with
+// webhooks:administrar reach their own firm's endpoints only.
+async function seedEndpoint(db: TenantDb, estudioId: number, desde: number): Promise<number> {
+  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('webhook_endpoints', 'id'), ${desde}, false)`));
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into webhook_endpoints (estudio_id, url, eventos, secreto) values (${estudioId}, 'https://hooks.example.cl/x', '["encargo.creado"]'::jsonb, 'whsec_seguridad') returning id`),
+  );
+  return row!.id;
+}
+const endpoints = {
+  a1: await seedEndpoint(dbA, estudioA1, 910_001),
+  a2: await seedEndpoint(dbA, estudioA2, 910_101),
+  b: await seedEndpoint(dbB, estudioB, 1_910_001),
+};
 
 /** Every table, the keys' own last-use stamp aside (a use may record it). */
 async function state() {
@@ -79,6 +93,8 @@ function requestFor(route: (typeof world.routes)[number], id: number): InjectOpt
 
 it('finds the routes a key opens, those it may not, and the staff routes', () => {
   expect(openable.length).toBeGreaterThanOrEqual(10);
+  // The firm's webhook routes are opened by webhooks:administrar.
+  expect(openable.filter((route) => route.url.startsWith(`${PORTAL_PREFIX}webhooks/`))).toHaveLength(8);
   expect(closed.length).toBeGreaterThan(0);
   expect(staffRoutes.length).toBeGreaterThan(100);
   expect(a1Encargos.length).toBeGreaterThan(0);
@@ -111,9 +127,9 @@ it("answers 401 to a revoked key's every portal route", async () => {
 describe.each(openable.map((route) => [routeKey(route), route] as const))('%s with a key and another firm’s ids', (_key, route) => {
   it('is 404 (or refused) with no byte of the other firm, and the tables stay as they were', async () => {
     const attempts: Array<{ key: string; ids: number[]; secrets: string[] }> = [
-      { key: keys.a2, ids: [...a1Encargos, ...a1Recibos, ...bEncargos], secrets: ['Estudio Alfa Seguridad', MARKER_B] },
-      { key: keys.a1, ids: [a2Encargo, ...bEncargos], secrets: [MARKER_A2, ROL_A2, MARKER_B] },
-      { key: keys.b, ids: [...a1Encargos, a2Encargo, ...a1Recibos], secrets: ['Estudio Alfa Seguridad', MARKER_A2, ROL_A2] },
+      { key: keys.a2, ids: [...a1Encargos, ...a1Recibos, ...bEncargos, endpoints.a1, endpoints.b], secrets: ['Estudio Alfa Seguridad', MARKER_B] },
+      { key: keys.a1, ids: [a2Encargo, ...bEncargos, endpoints.a2, endpoints.b], secrets: [MARKER_A2, ROL_A2, MARKER_B] },
+      { key: keys.b, ids: [...a1Encargos, a2Encargo, ...a1Recibos, endpoints.a1, endpoints.a2], secrets: ['Estudio Alfa Seguridad', MARKER_A2, ROL_A2] },
     ];
     for (const { key, ids, secrets } of attempts) {
       for (const id of ids) {

@@ -82,6 +82,22 @@ const documentos = {
   b: await seedCertificado(dbB, world.tenantB, bEncargos[0]!, ROL_B_DOC),
 };
 
+// A webhook endpoint of each firm (ids no other table of either receiver holds), so the firm's webhook
+// routes have another firm's endpoints to reach.
+async function seedEndpoint(db: TenantDb, estudioId: number, desde: number): Promise<number> {
+  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('webhook_endpoints', 'id'), ${desde}, false)`));
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into webhook_endpoints (estudio_id, url, eventos, secreto) values (${estudioId}, 'https://hooks.example.cl/x', '["encargo.creado"]'::jsonb, 'whsec_seguridad') returning id`),
+  );
+  return row!.id;
+}
+const endpoints = {
+  a1: await seedEndpoint(dbA, estudioA1, 900_001),
+  a2: await seedEndpoint(dbA, estudioA2, 900_101),
+  b: await seedEndpoint(dbB, estudioB, 1_900_001),
+};
+const NUEVO_ENDPOINT = 'POST /api/v1/portal/webhooks/';
+
 const hasBody = (method: HTTPMethods) => !['GET', 'HEAD', 'DELETE'].includes(method);
 const portalRoutes = world.routes.filter((route) => route.url.startsWith(PORTAL_PREFIX) && !route.url.startsWith(`${PORTAL_PREFIX}auth/`));
 const staffRoutes = world.routes.filter((route) => !route.url.startsWith(PORTAL_PREFIX));
@@ -118,13 +134,30 @@ it('answers 403 with a Spanish detail on every staff route to a portal token, an
 describe.each(portalRoutes.map((route) => [routeKey(route), route] as const))('%s with another firm’s ids', (_key, route) => {
   it('is 404 (or refused) with no byte of the other firm, and the tables stay as they were', async () => {
     const attempts: Array<{ token: string; ids: number[]; secrets: string[] }> = [
-      { token: tokens.a2, ids: [...a1Encargos, ...a1Recibos, ...bEncargos], secrets: ['Estudio Alfa Seguridad', MARKER_B] },
-      { token: tokens.a1, ids: [a2Encargo, ...bEncargos], secrets: [MARKER_A2, ROL_A2, MARKER_B] },
-      { token: tokens.b, ids: [...a1Encargos, a2Encargo, ...a1Recibos], secrets: ['Estudio Alfa Seguridad', MARKER_A2, ROL_A2] },
+      { token: tokens.a2, ids: [...a1Encargos, ...a1Recibos, ...bEncargos, endpoints.a1, endpoints.b], secrets: ['Estudio Alfa Seguridad', MARKER_B] },
+      { token: tokens.a1, ids: [a2Encargo, ...bEncargos, endpoints.a2, endpoints.b], secrets: [MARKER_A2, ROL_A2, MARKER_B] },
+      { token: tokens.b, ids: [...a1Encargos, a2Encargo, ...a1Recibos, endpoints.a1, endpoints.a2], secrets: ['Estudio Alfa Seguridad', MARKER_A2, ROL_A2] },
     ];
     for (const { token, ids, secrets } of attempts) {
       for (const id of ids) {
         const before = await fingerprint(world);
+        if (routeKey(route) === NUEVO_ENDPOINT) {
+          // The firm's own new endpoint: created for the caller's firm only, and nothing else changes.
+          const response = await world.t.request(token, requestFor(route, id));
+          const label = `${routeKey(route)} id=${id} → ${response.statusCode} ${response.body.slice(0, 160)}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            expectSpanishJson(response, label);
+            expect(await fingerprint(world), label).toEqual(before);
+            continue;
+          }
+          const nuevo = (response.json() as { endpoint: { id: number } }).endpoint.id;
+          const [db, estudio] = token === tokens.b ? [dbB, estudioB] : [dbA, token === tokens.a1 ? estudioA1 : estudioA2];
+          expect(rowsOf<{ estudio_id: number }>(await db.execute(sql`select estudio_id from webhook_endpoints where id = ${nuevo}`)), label).toEqual([{ estudio_id: estudio }]);
+          await db.execute(sql`delete from webhook_endpoints where id = ${nuevo}`);
+          expect(await fingerprint(world), label).toEqual(before);
+          continue;
+        }
         const response = await world.t.request(token, requestFor(route, id));
         const label = `${routeKey(route)} id=${id} → ${response.statusCode} ${response.body.slice(0, 160)}`;
         expect(response.statusCode, label).toBeLessThan(500);
