@@ -3,24 +3,60 @@ import { SignPdf, Signer } from '@signpdf/signpdf';
 import { firmaMessages as m, formatearCodigoVerificacion, santiagoWallClock } from '@receptoria/contracts';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { cmsPades, type FirmanteCms } from './cms-pades';
+import { cmsPades, cmsPadesConSello, type FirmanteCms } from './cms-pades';
+import { agregarDss, agregarSelloDocumento, type DatosRevocacion, type ObtenerRevocacion, revocacionCompleta } from './ltv';
+import { type ConfigTsa, type SelloTiempo, sellarTiempo, TsaError } from './tsa';
 
 /** The PAdES baseline SubFilter (SUBFILTER_ETSI_CADES_DETACHED of @signpdf/utils). */
 const SUBFILTER_PADES = 'ETSI.CAdES.detached';
 
 /** Not @signpdf/signer-p12: it re-opens the PKCS#12 per document, writes signing-time and no signing-certificate-v2, and re-encodes UTF8String names (Muñoz). */
 class FirmantePades extends Signer {
-  constructor(private readonly firmante: FirmanteCms) {
+  /** The TSA's timestamp on the signature value (PAdES B-T), when a TSA was given. */
+  sello: SelloTiempo | null = null;
+
+  constructor(
+    private readonly firmante: FirmanteCms,
+    private readonly tsa: ConfigTsa | null = null,
+  ) {
     super();
   }
 
   override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    return cmsPades(pdfBuffer, this.firmante);
+    const tsa = this.tsa;
+    if (!tsa) return cmsPades(pdfBuffer, this.firmante);
+    return cmsPadesConSello(pdfBuffer, this.firmante, async (valor) => {
+      this.sello = await sellarTiempo(tsa, valor);
+      return this.sello.token;
+    });
   }
 }
 
-/** The signature's binary room in the PDF: a personal certificate with a chain of 3–4 fits with margin. */
+/**
+ * The signature's binary room in the PDF: a personal certificate with a chain of 3–4 fits with
+ * margin; with a timestamp, the TSA's token (and its certificates) too.
+ */
 const SIGNATURE_LENGTH = 16_384;
+const SIGNATURE_LENGTH_CON_SELLO = 32_768;
+
+/** PAdES baseline levels (ETSI EN 319 142-1): B-B signed; B-T timestamped; B-LT with validation data; B-LTA with a document timestamp. */
+export type NivelPades = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA';
+
+export interface OpcionesFirma {
+  /** The TSA for the signature's timestamp (B-T) and the document timestamp (B-LTA); null keeps B-B. */
+  tsa?: ConfigTsa | null;
+  /** Where the chain and revocation answers come from (B-LT); null stops at B-T. */
+  revocacion?: ObtenerRevocacion | null;
+}
+
+export interface PdfFirmado {
+  pdf: Buffer;
+  nivel: NivelPades;
+  /** When the last timestamp's TSA certificate expires (the document must be re-timestamped before). */
+  selloVence: Date | null;
+  /** The signer's revocation data embedded (null below B-LT). */
+  revocacion: DatosRevocacion | null;
+}
 
 export interface FirmaVisible {
   nombre: string;
@@ -121,6 +157,17 @@ async function bloqueVisible(doc: PDFDocument, firma: FirmaVisible): Promise<[nu
  * with the reason and the location given.
  */
 export async function firmarPdf(pdf: Buffer, firmante: FirmanteCms, firma: FirmaVisible): Promise<Buffer> {
+  return (await firmarPdfPades(pdf, firmante, firma)).pdf;
+}
+
+/**
+ * The signed PDF at the highest level the options allow: B-B; with a TSA, B-T (the timestamp over
+ * the signature value); with revocation data for the signer's and the TSA's chains, B-LT (the data
+ * in the DSS, an incremental update) and B-LTA (a document timestamp over it all). A TSA that does
+ * not answer throws TsaError (nothing is signed); missing revocation data stop at B-T.
+ */
+export async function firmarPdfPades(pdf: Buffer, firmante: FirmanteCms, firma: FirmaVisible, opciones: OpcionesFirma = {}): Promise<PdfFirmado> {
+  const tsa = opciones.tsa ?? null;
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -137,10 +184,35 @@ export async function firmarPdf(pdf: Buffer, firmante: FirmanteCms, firma: Firma
     location: firma.ubicacion,
     signingTime: firma.fecha,
     subFilter: SUBFILTER_PADES,
-    signatureLength: SIGNATURE_LENGTH,
+    signatureLength: tsa ? SIGNATURE_LENGTH_CON_SELLO : SIGNATURE_LENGTH,
     widgetRect: rect,
     appName: 'Receptoría',
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(prepared, new FirmantePades(firmante));
+  const signer = new FirmantePades(firmante, tsa);
+  const firmado = await new SignPdf().sign(prepared, signer);
+  if (!tsa || !signer.sello) return { pdf: firmado, nivel: 'B-B', selloVence: null, revocacion: null };
+  const sello = signer.sello;
+  const obtener = opciones.revocacion;
+  if (!obtener) return { pdf: firmado, nivel: 'B-T', selloVence: sello.venceCertificado, revocacion: null };
+  const delFirmante = await obtener(firmante.certificado, firmante.cadena);
+  const deLaTsa = await obtener(sello.certificadoTsa, sello.certificados);
+  if (!revocacionCompleta(delFirmante, firmante.certificado) || !revocacionCompleta(deLaTsa, sello.certificadoTsa)) {
+    return { pdf: firmado, nivel: 'B-T', selloVence: sello.venceCertificado, revocacion: null };
+  }
+  const conDss = await agregarDss(firmado, unir(delFirmante, deLaTsa));
+  try {
+    const lta = await agregarSelloDocumento(conDss, tsa);
+    return { pdf: lta.pdf, nivel: 'B-LTA', selloVence: lta.sello.venceCertificado, revocacion: delFirmante };
+  } catch (error) {
+    // The document timestamp can wait for the re-timestamp job: the signature is B-LT already.
+    if (error instanceof TsaError) return { pdf: conDss, nivel: 'B-LT', selloVence: sello.venceCertificado, revocacion: delFirmante };
+    throw error;
+  }
 }
+
+function unir(...datos: DatosRevocacion[]): DatosRevocacion {
+  return { certificados: datos.flatMap((d) => d.certificados), ocsp: datos.flatMap((d) => d.ocsp), crl: datos.flatMap((d) => d.crl) };
+}
+
+export { TsaError };

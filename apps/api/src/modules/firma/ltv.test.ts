@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iniciarInfraLtv, type InfraLtv, pdfsig, PYHANKO_SRC, validarConPyhanko } from '../../../test/firma/ltv-infra';
+import { certificadoPdfDePrueba } from '../../../test/firma/pdf';
+import { firmarPdfPades, type FirmaVisible } from './firmar-pdf';
+import { agregarDss, agregarSelloDocumento, firmasDelPdf, revocacionEnLinea, sellosDelPdf } from './ltv';
+import { abrirP12, type P12Abierto } from './p12';
+import { type ConfigTsa, leerToken, sellarTiempo, TsaError } from './tsa';
+
+let infra: InfraLtv;
+let firmante: P12Abierto;
+let tsa: ConfigTsa;
+const revocacion = () => revocacionEnLinea({ timeoutMs: 5000 });
+const visible = (): FirmaVisible => ({
+  nombre: 'María Pérez Soto',
+  rut: '12.345.678-5',
+  codigo: 'ABCDEFGHJKMNPQRSTVWXYZ2345',
+  urlVerificacion: 'https://receptoria.example/verificar/ABCDEFGHJKMNPQRSTVWXYZ2345',
+  ubicacion: 'Chillán',
+  fecha: new Date(),
+});
+/** A month after the signer's certificate expired. */
+const futura = () => new Date(infra.firmanteVence.getTime() + 30 * 86_400_000);
+
+/**
+ * pdfsig's report: the `n` signatures valid (their own integrity; the test root is not in its store),
+ * none invalid, and the `sellos` document timestamps listed, the last one covering the whole file
+ * (poppler does not check ETSI.RFC3161 tokens: pyHanko does).
+ */
+function todasValidas(reporte: string, n: number, sellos = 0) {
+  expect(reporte.match(/Signature Validation: Signature is Valid\./g) ?? []).toHaveLength(n);
+  expect(reporte).not.toMatch(/Signature is Invalid|Digest Mismatch/);
+  expect(reporte.match(/Signature Field Name: Sello de tiempo \d+/g) ?? []).toHaveLength(sellos);
+  expect(reporte.trim().split('Signature #').at(-1)).toContain('Total document signed');
+}
+
+beforeAll(async () => {
+  infra = await iniciarInfraLtv();
+  firmante = abrirP12(infra.p12, infra.p12Clave);
+  tsa = { url: infra.tsaUrl, timeoutMs: 5000 };
+});
+afterAll(async () => {
+  await infra?.cerrar();
+});
+
+describe('RFC 3161 timestamps from the local TSA', () => {
+  it('returns a token over the SHA-256 of the data, signed by the TSA, with its certificate and expiry', async () => {
+    const antes = Date.now();
+    const sello = await sellarTiempo(tsa, Buffer.from('valor de firma'));
+    expect(sello.fecha.getTime()).toBeGreaterThanOrEqual(Math.floor(antes / 1000) * 1000 - 1000);
+    expect(sello.venceCertificado.getTime()).toBeGreaterThan(Date.now() + 4 * 365 * 86_400_000);
+    const leido = await leerToken(sello.token, Buffer.from('valor de firma'));
+    expect(leido.certificadoTsa.equals(sello.certificadoTsa)).toBe(true);
+  });
+
+  it('gives up on a TSA that does not answer within the timeout, saying so in Spanish', async () => {
+    infra.colgarTsa(3000);
+    const inicio = Date.now();
+    await expect(sellarTiempo({ ...tsa, timeoutMs: 300 }, Buffer.from('x'))).rejects.toThrow(new TsaError('la TSA no respondió en 300 ms'));
+    expect(Date.now() - inicio).toBeLessThan(2500);
+    infra.colgarTsa(0);
+  });
+
+  it('refuses an address where no TSA listens', async () => {
+    await expect(sellarTiempo({ url: `${infra.url}/nada`, timeoutMs: 2000 }, Buffer.from('x'))).rejects.toThrow(/HTTP 404/);
+  });
+});
+
+describe('PAdES levels', () => {
+  it('B-B without a TSA: pdfsig valid; pyHanko finds no timestamp, no LTV and no validity after the certificate expires', async () => {
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(1), firmante, visible());
+    expect(r.nivel).toBe('B-B');
+    expect(r.selloVence).toBeNull();
+    todasValidas(await pdfsig(r.pdf), 1);
+    if (!PYHANKO_SRC) return;
+    const [v] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
+    expect(v!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: false });
+    expect(v!.ltv!.valida).toBe(false);
+    expect(v!.futura!.estado).not.toBe('PASSED');
+  });
+
+  it('B-T with the TSA: the timestamp over the signature value; still not valid after expiry without revocation data', async () => {
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(2), firmante, visible(), { tsa });
+    expect(r.nivel).toBe('B-T');
+    expect(r.selloVence!.getTime()).toBeGreaterThan(Date.now());
+    todasValidas(await pdfsig(r.pdf), 1);
+    expect((await sellosDelPdf(r.pdf)).map((s) => s.tipo)).toEqual(['firma']);
+    if (!PYHANKO_SRC) return;
+    const [v] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
+    expect(v!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: true });
+    expect(v!.ltv!.valida).toBe(false);
+    expect(v!.futura!.estado).not.toBe('PASSED');
+  });
+
+  it('B-LTA with the TSA and OCSP/CRL: DSS with VRI and a document timestamp; pyHanko: LTV-enabled and valid a month after the certificate expired', async () => {
+    const original = await certificadoPdfDePrueba(3);
+    const r = await firmarPdfPades(original, firmante, visible(), { tsa, revocacion: revocacion() });
+    expect(r.nivel).toBe('B-LTA');
+    expect(r.revocacion!.ocsp.length).toBeGreaterThan(0);
+    expect(infra.pedidos['/ocsp']).toBeGreaterThan(0);
+    expect(infra.pedidos['/ca.crl']).toBeGreaterThan(0);
+    const firmas = await firmasDelPdf(r.pdf);
+    expect(firmas.map((f) => f.tipo)).toEqual(['firma', 'sello_documento']);
+    const texto = r.pdf.toString('latin1');
+    expect(texto).toMatch(/\/Type \/DSS/);
+    expect(texto).toMatch(/\/VRI/);
+    expect(texto).toMatch(/\/SubFilter \/ETSI\.RFC3161/);
+    todasValidas(await pdfsig(r.pdf), 1, 1);
+    if (!PYHANKO_SRC) return;
+    const [firma, sello] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
+    expect(firma!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: true, cobertura: 'SignatureCoverageLevel.ENTIRE_REVISION' });
+    expect(firma!.basica.modificacion).toBe('ModificationLevel.LTA_UPDATES');
+    expect(firma!.ltv).toMatchObject({ intacta: true, valida: true, confiable: true });
+    expect(firma!.futura!.estado).toBe('PASSED');
+    expect(sello!.tipo).toBe('/DocTimeStamp');
+    expect(sello!.basica).toMatchObject({ intacta: true, valida: true, confiable: true });
+  });
+
+  it('re-timestamping appends a new revision (the earlier bytes kept): a second document timestamp, everything still valid', async () => {
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(4), firmante, visible(), { tsa, revocacion: revocacion() });
+    const [sello] = (await sellosDelPdf(r.pdf)).filter((s) => s.tipo === 'sello_documento');
+    const tsaDatos = await leerToken(sello!.token);
+    const conDss = await agregarDss(r.pdf, await revocacion()(tsaDatos.certificadoTsa, tsaDatos.certificados));
+    const renovado = await agregarSelloDocumento(conDss, tsa);
+    expect(renovado.pdf.subarray(0, r.pdf.length).equals(r.pdf)).toBe(true);
+    expect((await firmasDelPdf(renovado.pdf)).map((f) => f.tipo)).toEqual(['firma', 'sello_documento', 'sello_documento']);
+    todasValidas(await pdfsig(renovado.pdf), 1, 2);
+    if (!PYHANKO_SRC) return;
+    const resultados = await validarConPyhanko(renovado.pdf, infra.raizPem, futura());
+    expect(resultados).toHaveLength(3);
+    expect(resultados[0]!.ltv).toMatchObject({ valida: true });
+    expect(resultados[0]!.futura!.estado).toBe('PASSED');
+    for (const s of resultados.slice(1)) expect(s.basica).toMatchObject({ intacta: true, valida: true });
+  });
+});
