@@ -1,0 +1,76 @@
+/**
+ * OCR of scanned pages with Tesseract (Debian `tesseract-ocr` + `tesseract-ocr-spa`) through its command
+ * line, one document at a time per process (a small in-process queue), one core (OMP_THREAD_LIMIT=1) at
+ * a lower priority (nice 10), so the rest of the API is not slowed. Tesseract's own page layout analysis
+ * straightens skewed lines (its text-line finder tolerates the few degrees of a hand-fed scan), so pages
+ * go to it as rasterised by pdftoppm, greyscale at 300 dpi.
+ */
+import { unlink } from 'node:fs/promises';
+import { ejecutar, rasterizarPagina } from './pdf-texto';
+
+export const OCR_DPI = 300;
+const OCR_TIMEOUT_MS = 60_000;
+
+export interface MotorOcr {
+  /** True when the command runs and has the Spanish data. */
+  disponible(): Promise<boolean>;
+  /** The text of one page of the PDF at `archivo` (the scratch `dir` holds the image meanwhile). */
+  leerPagina(archivo: string, dir: string, pagina: number): Promise<string>;
+}
+
+export function crearMotorTesseract(comando = process.env.TESSERACT_PATH || 'tesseract'): MotorOcr {
+  let disponible: Promise<boolean> | undefined;
+  const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
+  return {
+    disponible() {
+      disponible ??= ejecutar(comando, ['--list-langs'], { timeoutMs: 10_000, env })
+        .then(({ stdout, stderr }) => /^spa$/m.test(stdout.toString('utf8') + stderr))
+        .catch(() => false);
+      return disponible;
+    },
+    async leerPagina(archivo, dir, pagina) {
+      const imagen = await rasterizarPagina(archivo, dir, pagina, OCR_DPI);
+      try {
+        const { stdout } = await ejecutar(comando, [imagen, '-', '-l', 'spa', '--psm', '3', '--dpi', String(OCR_DPI)], {
+          timeoutMs: OCR_TIMEOUT_MS,
+          env,
+          nice: true,
+        });
+        return stdout.toString('utf8');
+      } finally {
+        await unlink(imagen).catch(() => undefined);
+      }
+    },
+  };
+}
+
+/**
+ * One task at a time, in arrival order. `enCola` tells a waiting task how many are ahead of it, so the
+ * screen can say it is queued.
+ */
+export class ColaOcr {
+  private activa: Promise<unknown> = Promise.resolve();
+  private esperando = 0;
+
+  get pendientes(): number {
+    return this.esperando;
+  }
+
+  ejecutar<T>(tarea: () => Promise<T>, enCola?: (delante: number) => void): Promise<T> {
+    const delante = this.esperando;
+    this.esperando += 1;
+    if (delante > 0) enCola?.(delante);
+    const turno = this.activa.then(
+      () => tarea(),
+      () => tarea(),
+    );
+    const fin = turno.finally(() => {
+      this.esperando -= 1;
+    });
+    this.activa = fin.catch(() => undefined);
+    return fin;
+  }
+}
+
+/** The process's queue: every reading request shares it. */
+export const colaOcr = new ColaOcr();
