@@ -488,8 +488,32 @@ export const estampadoFirmas = pgTable(
     revocacionMotivo: text('revocacion_motivo'),
     /** 'ocsp' or 'crl' when verified. */
     revocacionFuente: varchar('revocacion_fuente', { length: 10 }),
+    /** PAdES baseline level reached at signing: B-B (no TSA), B-T, B-LT or B-LTA. */
+    nivel: varchar('nivel', { length: 5 }).$type<'B-B' | 'B-T' | 'B-LT' | 'B-LTA'>().notNull().default('B-B'),
+    /** When the last timestamp's TSA certificate expires (null for B-B): re-timestamped before then. */
+    selloVence: timestamp('sello_vence', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('estampado_firmas_estampado_key').on(t.estampadoId)],
+  (t) => [uniqueIndex('estampado_firmas_estampado_key').on(t.estampadoId), check('estampado_firmas_nivel_check', sql`${t.nivel} in ('B-B', 'B-T', 'B-LT', 'B-LTA')`)],
+);
+
+/**
+ * A re-timestamped revision of a signed PDF (a document timestamp appended to the previous revision,
+ * whose bytes it starts with): append-only, the latest one is the PDF served.
+ */
+export const estampadoResellos = pgTable(
+  'estampado_resellos',
+  {
+    id: serial('id').primaryKey(),
+    firmaId: integer('firma_id')
+      .notNull()
+      .references(() => estampadoFirmas.id, { onDelete: 'restrict' }),
+    archivoPdf: bytea('archivo_pdf').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    nivel: varchar('nivel', { length: 5 }).$type<'B-LT' | 'B-LTA'>().notNull().default('B-LTA'),
+    selloVence: timestamp('sello_vence', { withTimezone: true }).notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('estampado_resellos_firma_idx').on(t.firmaId, t.id), check('estampado_resellos_nivel_check', sql`${t.nivel} in ('B-LT', 'B-LTA')`)],
 );
 
 /** When a signed certificate was uploaded to the court's system (evidence, append-only). */
