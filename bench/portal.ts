@@ -1,5 +1,6 @@
 /**
- * The law-firm portal's documents list: GET /api/v1/portal/documentos/ (its first page, 20 certificates,
+ * The law-firm portal's hot reads at BENCH_CONNECTIONS (32): its assignments list (first page) and 20 of its
+ * assignments' timelines (GET /portal/encargos/{id}/); then its documents list: GET /api/v1/portal/documentos/ (its first page, 20 certificates,
  * newest first, with the count) for a firm with BENCH_PORTAL_FIRMA (5,000) certificates among
  * BENCH_PORTAL_OTROS (20,000) of other firms, at 10 connections, signed in as a portal user invited and
  * activated through the API (the invitation read from a loopback SMTP server). Beside its floor: the SQL
@@ -29,6 +30,7 @@ import {
   machineLine,
   printTable,
   recordQueries,
+  repoRoot,
   type Row,
   type ServiceFn,
   withBenchApi,
@@ -37,6 +39,14 @@ import {
 const { listPortalDocumentos } = await loadSource<Record<'listPortalDocumentos', ServiceFn>>(
   path.join(apiDir, 'src/modules/portal/portal-documentos.service.ts'),
 );
+const { getPortalEncargo, listPortalEncargos } = await loadSource<Record<'getPortalEncargo' | 'listPortalEncargos', ServiceFn>>(
+  path.join(apiDir, 'src/modules/portal/portal.service.ts'),
+);
+const { PortalEncargosQuerySchema } = await loadSource<Record<'PortalEncargosQuerySchema', { parse(value: unknown): never }>>(
+  path.join(repoRoot, 'packages/contracts/src/index.ts'),
+);
+/** The hot reads' concurrency (issue 40: every hot read ≥ 0.8 × its floor at 32 connections). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const FIRMA = Number(process.env.BENCH_PORTAL_FIRMA ?? 5000);
@@ -106,7 +116,32 @@ export async function runPortalBench(): Promise<{ rows: Row[]; failures: number 
       const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
       const signer = { url: () => '' };
       const primeraSql = await recorder.take(() => listPortalDocumentos(handle.db, f.estudio as never, { page: 1, page_size: 20 } as never, signer as never));
+      // The firm's assignments list (first page, as the portal opens) and 20 of its assignments' timelines.
+      const listaSql = await recorder.take(() => listPortalEncargos(handle.db, f.estudio as never, PortalEncargosQuerySchema.parse({})));
+      const client = (handle.db as unknown as { $client: pg.Pool }).$client;
+      const ids = (await client.query<{ id: number }>('select id from encargos where estudio_id = $1 order by random() limit 20', [f.estudio])).rows.map((r) => r.id);
+      const fotos = { tenantId: 1, signer: async () => ({ url: () => '' }) };
+      const lineasSql = [];
+      for (const id of ids) lineasSql.push(await recorder.take(() => getPortalEncargo(handle.db, f.estudio as never, id as never, fotos as never)));
       await handle.close();
+
+      const reads: [string, { method: 'GET'; path: string }[], typeof lineasSql][] = [
+        ['GET /portal/encargos/ first page', [{ method: 'GET', path: '/api/v1/portal/encargos/' }], [listaSql]],
+        ['timeline GET /portal/encargos/{id}/ (20 assignments)', ids.map((id) => ({ method: 'GET', path: `/api/v1/portal/encargos/${id}/` })), lineasSql],
+      ];
+      for (const [name, http, sqlOf] of reads) {
+        log(`${name}: API ${DURATION} s at ${CONNECTIONS} connections…`);
+        const apiRead = await loadApi(PORT, token, http, CONNECTIONS, DURATION);
+        log(`${name}: same SQL (${sqlOf[0]?.length} statements a request) from pg…`);
+        const floorRead = await loadSql(tenantUrl, sqlOf, CONNECTIONS, DURATION);
+        if (apiRead.failures + floorRead.failures > 0) failures += 1;
+        if (apiRead.firstFailure) log(`  API failure: ${apiRead.firstFailure}`);
+        if (floorRead.firstFailure) log(`  SQL failure: ${floorRead.firstFailure}`);
+        const ratio = apiRead.rps / floorRead.rps;
+        rows.push(
+          floorRow('portal', `${name}, ${sqlOf[0]?.length} statements @${CONNECTIONS}`, apiRead, floorRead, `API ≥ 0.8 × floor: ${ratio >= 0.8 ? 'met' : 'not met'}`),
+        );
+      }
 
       log(`GET /portal/documentos/: API ${DURATION} s at 10 connections…`);
       const api = await loadApi(PORT, token, [{ method: 'GET', path: '/api/v1/portal/documentos/' }], 10, DURATION);
