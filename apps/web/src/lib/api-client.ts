@@ -269,6 +269,13 @@ export function createApiClient(config: ApiClientConfig) {
         request<T>({ method: 'PATCH', path, body, options }),
       delete: <T = void>(path: string, options?: RequestOptions) => request<T>({ method: 'DELETE', path, options }),
 
+      /** The raw answer of a POST, for a body read as it arrives (progress lines); a refusal throws ApiError. */
+      async stream(path: string, body?: unknown, options?: RequestOptions): Promise<Response> {
+        const response = await send({ method: 'POST', path, body, options });
+        if (!response.ok) throw new ApiError(response.status, await readBody(response));
+        return response;
+      },
+
       /** A file answer: POST when a body is given, else GET. */
       async download(
         path: string,

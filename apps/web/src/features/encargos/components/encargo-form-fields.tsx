@@ -23,6 +23,7 @@ import {
   FormTextInput,
 } from '../../../components/form';
 import { DomiciliosField } from '../../../components/encargo-form/domicilios-field';
+import { CampoLeido, DomiciliosLeidos } from '../../../components/lectura/lectura-context';
 import { paths } from '../../../config/paths';
 import { encargosMessages } from '../messages';
 import type { EncargoLookups } from '../utils/documents';
@@ -120,28 +121,32 @@ export function EncargoFormFields<TContext, TOutput>({
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>{requiredDate('fecha_encargo')}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <FormTextInput
-              control={control}
-              name="numero_rol"
-              normalizeOnBlur={normalizeRol}
-              label={labels.numero_rol}
-              placeholder={ph.numero_rol}
-              withAsterisk
-              maxLength={ROL_MAX_LENGTH}
-              autoComplete="off"
-              disabled={disabled}
-            />
+            <CampoLeido campo="numero_rol">
+              <FormTextInput
+                control={control}
+                name="numero_rol"
+                normalizeOnBlur={normalizeRol}
+                label={labels.numero_rol}
+                placeholder={ph.numero_rol}
+                withAsterisk
+                maxLength={ROL_MAX_LENGTH}
+                autoComplete="off"
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <FormSelect
-              control={control}
-              name="tribunal"
-              label={labels.tribunal}
-              placeholder={lookupPlaceholder}
-              data={toOptions(lookups.tribunales)}
-              withAsterisk
-              disabled={disabled}
-            />
+            <CampoLeido campo="tribunal">
+              <FormSelect
+                control={control}
+                name="tribunal"
+                label={labels.tribunal}
+                placeholder={lookupPlaceholder}
+                data={toOptions(lookups.tribunales)}
+                withAsterisk
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <FormSelect
@@ -166,28 +171,32 @@ export function EncargoFormFields<TContext, TOutput>({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <FormSelect
-              control={control}
-              name="parte_demandante"
-              label={labels.parte_demandante}
-              placeholder={estudio ? ph.select : ph.estudioFirst}
-              description={estudio && partesDemandantes.length === 0 ? m.noPartes : undefined}
-              data={toOptions(partesDemandantes)}
-              onValueChange={(next, previous) => fillPartes(previous, next)}
-              withAsterisk
-              disabled={disabled || !estudio}
-            />
+            <CampoLeido campo="parte_demandante">
+              <FormSelect
+                control={control}
+                name="parte_demandante"
+                label={labels.parte_demandante}
+                placeholder={estudio ? ph.select : ph.estudioFirst}
+                description={estudio && partesDemandantes.length === 0 ? m.noPartes : undefined}
+                data={toOptions(partesDemandantes)}
+                onValueChange={(next, previous) => fillPartes(previous, next)}
+                withAsterisk
+                disabled={disabled || !estudio}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <FormSelect
-              control={control}
-              name="tipo_causa"
-              label={labels.tipo_causa}
-              placeholder={lookupPlaceholder}
-              data={toOptions(lookups.tiposCausa)}
-              withAsterisk
-              disabled={disabled}
-            />
+            <CampoLeido campo="tipo_causa">
+              <FormSelect
+                control={control}
+                name="tipo_causa"
+                label={labels.tipo_causa}
+                placeholder={lookupPlaceholder}
+                data={toOptions(lookups.tiposCausa)}
+                withAsterisk
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <FormSelect
@@ -201,75 +210,88 @@ export function EncargoFormFields<TContext, TOutput>({
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk disabled={disabled} />
+            <CampoLeido campo="cuantia">
+              <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk disabled={disabled} />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_retiro')}</Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_demanda')}</Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{requiredDate('fecha_resolucion')}</Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><CampoLeido campo="fecha_demanda">{requiredDate('fecha_demanda')}</CampoLeido></Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}><CampoLeido campo="fecha_resolucion">{requiredDate('fecha_resolucion')}</CampoLeido></Grid.Col>
         </Grid>
       </Section>
 
       <Section title={m.sections.partes}>
         <Grid gap="md">
           <Grid.Col span={12}>
-            <FormTextInput
-              control={control}
-              name="partes"
-              label={labels.partes}
-              placeholder={ph.partes}
-              withAsterisk
-              maxLength={500}
-              disabled={disabled}
-            />
+            <CampoLeido campo="partes">
+              <FormTextInput
+                control={control}
+                name="partes"
+                label={labels.partes}
+                placeholder={ph.partes}
+                withAsterisk
+                maxLength={500}
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <FormTextInput
-              control={control}
-              name="ejecutados"
-              label={labels.ejecutados}
-              placeholder={ph.ejecutados}
-              withAsterisk
-              maxLength={500}
-              disabled={disabled}
-            />
+            <CampoLeido campo="ejecutados">
+              <FormTextInput
+                control={control}
+                name="ejecutados"
+                label={labels.ejecutados}
+                placeholder={ph.ejecutados}
+                withAsterisk
+                maxLength={500}
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <FormRut
-              control={control}
-              name="rut_ejecutado"
-              label={labels.rut_ejecutado}
-              placeholder={ph.rut}
-              withAsterisk
-              invalidMessages={rutInvalid}
-              strict={!isModify}
-              disabled={disabled}
-            />
+            <CampoLeido campo="rut_ejecutado">
+              <FormRut
+                control={control}
+                name="rut_ejecutado"
+                label={labels.rut_ejecutado}
+                placeholder={ph.rut}
+                withAsterisk
+                invalidMessages={rutInvalid}
+                strict={!isModify}
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <FormRut
-              control={control}
-              name="rut_representante_legal"
-              label={labels.rut_representante_legal}
-              placeholder={ph.rutOpcional}
-              invalidMessages={rutInvalid}
-              strict={!isModify}
-              disabled={disabled}
-            />
+            <CampoLeido campo="rut_representante_legal">
+              <FormRut
+                control={control}
+                name="rut_representante_legal"
+                label={labels.rut_representante_legal}
+                placeholder={ph.rutOpcional}
+                invalidMessages={rutInvalid}
+                strict={!isModify}
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <FormTextInput
-              control={control}
-              name="numero_operacion"
-              label={labels.numero_operacion}
-              placeholder={ph.numero_operacion}
-              maxLength={50}
-              disabled={disabled}
-            />
+            <CampoLeido campo="numero_operacion">
+              <FormTextInput
+                control={control}
+                name="numero_operacion"
+                label={labels.numero_operacion}
+                placeholder={ph.numero_operacion}
+                maxLength={50}
+                disabled={disabled}
+              />
+            </CampoLeido>
           </Grid.Col>
         </Grid>
       </Section>
 
       <Section title={m.sections.domicilios}>
+        <DomiciliosLeidos />
         <DomiciliosField form={form} comunas={comunas} disabled={disabled} />
       </Section>
 

@@ -7,7 +7,7 @@ import {
   encargoMessages,
 } from '@receptoria/contracts';
 import { IconDeviceFloppy, IconEraser } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
@@ -15,10 +15,14 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { whenModalsReady } from '../../../lib/modals-host';
 import { confirmClearForm } from '../../../components/confirm-action';
+import { LecturaProvider } from '../../../components/lectura/lectura-context';
+import { leerPdfMessages } from '../../../components/lectura/messages';
+import { useLectura } from '../../../components/lectura/use-lectura';
 import { notify } from '../../../lib/notify';
 import { newIdempotencyKey, useCreateEncargo } from '../api/create-encargo';
 import { findCoincidenciasRol } from '../../../lib/find-encargos-by-rol';
 import { downloadFichaTerreno, downloadMembrete } from '../api/generate-documents';
+import { leerDocumentos } from '../api/leer-documentos';
 import { useEncargoLookups } from '../api/use-encargo-lookups';
 import { encargosMessages } from '../messages';
 import { isNetworkError, serverText } from '../utils/api-errors';
@@ -37,6 +41,26 @@ import { EncargoCreatedBox } from './encargo-created-box';
 import { EncargoFormFields } from './encargo-form-fields';
 
 const m = encargosMessages;
+
+// 'Leer desde PDF' (drop area, progress, the reading's rules) downloads only when Nuevo Encargo opens.
+const LeerDesdePdf = lazy(() => import('../../../components/lectura/leer-desde-pdf').then((module) => ({ default: module.LeerDesdePdf })));
+
+/** Asks before registering while read values of low confidence wait for review. */
+async function confirmPendientes(campos: string[]): Promise<boolean> {
+  if (campos.length === 0) return true;
+  await whenModalsReady();
+  const t = leerPdfMessages;
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: t.pendientesTitulo,
+      children: <Text size="sm">{t.pendientesTexto(campos)}</Text>,
+      labels: { confirm: t.pendientesSeguir, cancel: t.pendientesVolver },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
 
 interface Created {
   id: number;
@@ -111,6 +135,19 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
   const leaving = useUnsavedChangesPrompt(isDirty && !created && !saving);
 
   const values = useWatch({ control: form.control }) as EncargoFormValues;
+  const estudioElegido = lookups.estudios.find((item) => String(item.id) === values.estudio_juridico);
+  const opcionesLectura = useMemo(
+    () => ({ tribunales: lookups.tribunales, tiposCausa: lookups.tiposCausa, partes: estudioElegido?.partes_demandantes ?? [] }),
+    [lookups.tribunales, lookups.tiposCausa, estudioElegido],
+  );
+  const describir = useCallback(
+    (campo: string, valor: string | number) => {
+      const list = campo === 'tribunal' ? lookups.tribunales : campo === 'tipo_causa' ? lookups.tiposCausa : campo === 'parte_demandante' ? opcionesLectura.partes : null;
+      return list ? (list.find((item) => String(item.id) === String(valor))?.nombre ?? String(valor)) : String(valor);
+    },
+    [lookups.tribunales, lookups.tiposCausa, opcionesLectura.partes],
+  );
+  const lectura = useLectura(form, values, opcionesLectura, describir);
   const incomplete = incompleteFields(values, EncargoCreateSchema);
   const blockedReason = created || incomplete.length === 0 ? null : encargoMessages.botonDeshabilitado;
 
@@ -153,10 +190,11 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
     const run = (async () => {
       setSaving(true);
       try {
+        if (!(await confirmPendientes(lectura.pendientes()))) return null;
         if (!(await confirmNewRol(payload.numero_rol))) return null;
         const result: Saved = intake
           ? await intake.save(payload, idempotencyKey.current)
-          : await create.mutateAsync({ payload, idempotencyKey: idempotencyKey.current });
+          : await create.mutateAsync({ payload, idempotencyKey: idempotencyKey.current, documentos: lectura.archivos });
         setCreated({ id: result.id, numero_rol: result.numero_rol ?? payload.numero_rol });
         return result;
       } finally {
@@ -226,6 +264,7 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
   const clear = async () => {
     if (!(await confirmClearForm(isDirty && !created))) return;
     form.reset(startValues());
+    lectura.reset();
     setCreated(null);
     idempotencyKey.current = newIdempotencyKey();
   };
@@ -240,17 +279,32 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
       </Box>
       {intake?.header}
       {created && <EncargoCreatedBox id={created.id} numeroRol={created.numero_rol} />}
+      {!intake && (
+        <Suspense fallback={<Paper withBorder p="lg" shadow="xs" mih={180} aria-busy="true" />}>
+          <LeerDesdePdf
+            archivos={lectura.archivos}
+            onArchivos={lectura.setArchivos}
+            enviar={leerDocumentos}
+            estudio={values.estudio_juridico}
+            onLeido={lectura.aplicar}
+            nota={leerPdfMessages.adjuntos}
+            disabled={Boolean(created) || busy}
+          />
+        </Suspense>
+      )}
       <form onSubmit={onSubmit} onKeyDown={preventEnterSubmit} noValidate>
         <Stack gap="lg">
           <Fieldset variant="unstyled" disabled={Boolean(created)} p={0} m={0}>
-            <EncargoFormFields
-              form={form}
-              lookups={lookups}
-              comunas={comunas}
-              loading={loading}
-              variant="nuevo"
-              disabled={Boolean(created)}
-            />
+            <LecturaProvider value={lectura.context}>
+              <EncargoFormFields
+                form={form}
+                lookups={lookups}
+                comunas={comunas}
+                loading={loading}
+                variant="nuevo"
+                disabled={Boolean(created)}
+              />
+            </LecturaProvider>
           </Fieldset>
           <Paper withBorder p="md" shadow="xs" pos={{ base: 'static', sm: 'sticky' }} bottom={0} style={{ zIndex: 5 }}>
             <Group justify="space-between" gap="sm">
