@@ -42,4 +42,6 @@ export const serverEnv: Record<string, string> = {
   GOOGLE_TOKEN_URL: `${googleStandIn}/token`,
   GOOGLE_API_ROOT: googleStandIn,
   TOKEN_ENCRYPTION_KEY: 'e2e-clave-de-cifrado-de-tokens-0123456789',
+  // The webhooks suite's firm system listens on loopback (tests and development only).
+  WEBHOOKS_PERMITIR_PRIVADAS: '1',
 };

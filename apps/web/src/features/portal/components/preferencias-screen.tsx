@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { portalKeys, usePortalPreferencias } from '../api/portal-queries';
 import { portalApi } from '../lib/portal-api';
+import { WebhooksPortalPanel } from '../../webhooks/components/webhooks-portal-panel';
 import { portalTexts } from '../messages';
 
 const m = portalTexts.preferencias;
@@ -19,7 +20,7 @@ export const PREFERENCIA_LABELS: Record<keyof PortalPreferencias, { label: strin
 };
 const KEYS = Object.keys(PREFERENCIA_LABELS) as (keyof PortalPreferencias)[];
 
-/** /portal/preferencias — which mails the user wants (all on until changed). */
+/** /portal/preferencias — which mails the user wants (all on until changed) and, for the firm's API administrators, its webhooks. */
 export function PreferenciasScreen() {
   useDocumentTitle(`${m.title} · ${portalTexts.product}`);
   const query = usePortalPreferencias();
@@ -70,6 +71,7 @@ export function PreferenciasScreen() {
           </Stack>
         </Card>
       )}
+      <WebhooksPortalPanel />
     </Stack>
   );
 }

@@ -22,6 +22,10 @@ export const portalApi = {
   get: <T>(path: string, params?: QueryParams) => portal.api.get<T>(path, { params }),
   post: <T>(path: string, body?: unknown) => portal.api.post<T>(path, body),
   put: <T>(path: string, body?: unknown) => portal.api.put<T>(path, body),
+  /** The raw answer of a POST read as it arrives (a reading's progress lines). */
+  stream: (path: string, body: unknown, options?: { headers?: Record<string, string>; signal?: AbortSignal }) => portal.api.stream(path, body, options),
+  patch: <T>(path: string, body?: unknown) => portal.api.patch<T>(path, body),
+  delete: <T>(path: string) => portal.api.delete<T>(path),
 
   /** A file the portal serves (a certificate, a receipt's PDF). */
   download: (path: string): Promise<DownloadResult> => portal.api.download(path),
