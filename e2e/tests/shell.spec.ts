@@ -14,7 +14,7 @@ const SHORTCUTS = [
 ] as const;
 
 /** The module screens open the menu (a phone reaches them without scrolling the dashboard). */
-const MODULES = ['Nuevo Encargo', 'Resultados y Estampados', 'Por firmar', 'Terreno', 'Cobranza', 'Carpetas', 'Calendario'] as const;
+const MODULES = ['Nuevo Encargo', 'Importar encargos', 'Resultados y Estampados', 'Por firmar', 'Terreno', 'Cobranza', 'Carpetas', 'Calendario'] as const;
 /** Between Usuarios y Permisos and Sistema Multi-Tenant, for those who may edit the receiver's identity. */
 const RECEPTOR_ONLY = ['Mis datos de receptor', 'Feriados y plazos'] as const;
 /** Every user's own profile, after the receiver's screens. */
@@ -57,6 +57,7 @@ test.describe('top bar', () => {
     // Without the estampar and cobranza modules those screens are not offered, nor the receiver's own.
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Nuevo Encargo',
+      'Importar encargos',
       'Carpetas',
       'Calendario',
       ...SHORTCUTS.slice(0, -1).map(([label]) => label),

@@ -68,6 +68,8 @@ const firmaRoute = () => import('./routes/firma-route');
 const PorFirmarScreen = lazyScreen(firmaRoute, 'PorFirmarRoute');
 const VerificarScreen = lazyScreen(firmaRoute, 'VerificarRoute', layoutLoading);
 // Requests from the law-firm portal (features/solicitudes): the inbox, and one request in Nuevo Encargo.
+// Nuevo Encargo in bulk from a spreadsheet (features/importar, issue 41 §2).
+const ImportarEncargosScreen = lazyScreen(() => import('../features/importar/components/importar-encargos-screen'), 'ImportarEncargosScreen');
 const SolicitudesScreen = lazyScreen(() => import('../features/solicitudes/components/solicitudes-screen'), 'SolicitudesScreen');
 const SolicitudScreen = lazyScreen(() => import('./routes/solicitud-route'), 'SolicitudRoute');
 // The dashboard's notice of pending requests: a small slot reading the top bar's count; its
@@ -99,6 +101,7 @@ export const routes: RouteObject[] = [
 
           // Intake screens (features/encargos, features/estudios): swap the element of each line.
           { path: paths.nuevoEncargo, element: <NuevoEncargoScreen /> }, // intake: Nuevo Encargo
+          { path: paths.importarEncargos, element: <ImportarEncargosScreen /> }, // intake: Nuevo Encargo from a spreadsheet
           { path: paths.verPendientes, element: <VerPendientesScreen /> }, // intake: Ver Pendientes
           { path: paths.reEncargos, element: <ReEncargosScreen /> }, // intake: Re-encargos
           { path: paths.administrarEstudios, element: <AdministrarEstudiosScreen /> }, // intake: Administrar Estudios

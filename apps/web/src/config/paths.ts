@@ -3,6 +3,8 @@ export const paths = {
   login: '/login',
   home: '/',
   nuevoEncargo: '/nuevo-encargo',
+  /** Nuevo Encargo in bulk from a spreadsheet (issue 41 §2). */
+  importarEncargos: '/nuevo-encargo/importar',
   verPendientes: '/ver-pendientes',
   reEncargos: '/re-encargos',
   administrarEstudios: '/administrar-estudios',
@@ -44,6 +46,8 @@ export const paths = {
   portalEncargos: '/portal/encargos',
   portalEncargo: '/portal/encargos/:id',
   portalNuevaSolicitud: '/portal/nueva-solicitud',
+  /** Many requests at once from a spreadsheet (issue 41 §2). */
+  portalEnviarPlanilla: '/portal/enviar-planilla',
   portalDocumentos: '/portal/documentos',
   portalCuenta: '/portal/cuenta',
   portalPreferencias: '/portal/preferencias',

@@ -9,6 +9,7 @@ const SCREEN_TITLES: readonly (readonly [string, string])[] = [
   [paths.generarEstampado, 'Resultados y Estampados'],
   [paths.estampar, 'Generar Estampado'],
   [paths.nuevoEncargo, 'Nuevo Encargo'],
+  [paths.importarEncargos, 'Importar encargos'],
   [paths.verPendientes, 'Ver Pendientes'],
   [paths.reEncargos, 'Re-encargos'],
   [paths.administrarEstudios, 'Administrar Estudios'],

@@ -5,6 +5,7 @@ describe('the top-bar menu', () => {
   it('opens with the module screens the user may open, as the dashboard cards lock them', () => {
     expect(moduleShortcutsFor(() => true).map((s) => [s.label, s.path])).toEqual([
       ['Nuevo Encargo', '/nuevo-encargo'],
+      ['Importar encargos', '/nuevo-encargo/importar'],
       ['Resultados y Estampados', '/diligencias'],
       ['Por firmar', '/por-firmar'],
       ['Terreno', '/terreno'],
@@ -14,13 +15,14 @@ describe('the top-bar menu', () => {
     ]);
     expect(moduleShortcutsFor((module) => module === 'estampar').map((s) => s.label)).toEqual([
       'Nuevo Encargo',
+      'Importar encargos',
       'Resultados y Estampados',
       'Por firmar',
       'Terreno',
       'Carpetas',
       'Calendario',
     ]);
-    expect(moduleShortcutsFor(() => false).map((s) => s.label)).toEqual(['Nuevo Encargo', 'Carpetas', 'Calendario']);
+    expect(moduleShortcutsFor(() => false).map((s) => s.label)).toEqual(['Nuevo Encargo', 'Importar encargos', 'Carpetas', 'Calendario']);
   });
 
   it('keeps the spec’s shortcuts after them, Sistema Multi-Tenant for admin only', () => {

@@ -5,6 +5,7 @@ import {
   IconCash,
   IconFileCertificate,
   IconFilePlus,
+  IconFileSpreadsheet,
   IconFolders,
   IconChartBar,
   IconFileDescription,
@@ -68,6 +69,7 @@ export interface ModuleShortcut {
  */
 export const moduleShortcuts: readonly ModuleShortcut[] = [
   { label: 'Nuevo Encargo', path: paths.nuevoEncargo, icon: IconFilePlus },
+  { label: 'Importar encargos', path: paths.importarEncargos, icon: IconFileSpreadsheet },
   { label: 'Resultados y Estampados', path: paths.diligencias, icon: IconFileCertificate, module: 'estampar' },
   { label: 'Por firmar', path: paths.porFirmar, icon: IconFileTypePdf, module: 'estampar' },
   // Field work is done by those who stamp: the receiver and its staff with the Estampar module.

@@ -35,6 +35,7 @@ export const portalTexts = {
     nav: {
       encargos: 'Encargos',
       nueva: 'Nueva solicitud',
+      planilla: 'Enviar planilla',
       documentos: 'Documentos',
       cuenta: 'Cuenta',
       preferencias: 'Preferencias',
@@ -99,6 +100,7 @@ export const portalTexts = {
     misSolicitudes: 'Mis solicitudes',
     sinSolicitudes: 'Aún no ha enviado solicitudes.',
     verEncargo: 'Ver encargo',
+    enviadaPor: (remitente: string) => `Enviada por ${remitente}`,
     estados: { pendiente: 'Pendiente', aceptada: 'Aceptada', rechazada: 'Rechazada' } as Record<string, string>,
     motivo: 'Motivo',
   },

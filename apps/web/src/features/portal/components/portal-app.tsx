@@ -13,6 +13,7 @@ import { PortalLoginScreen } from './portal-login-screen';
 const PortalActivarScreen = lazy(async () => ({ default: (await import('./portal-activar-screen')).PortalActivarScreen }));
 const PortalEncargoScreen = lazy(async () => ({ default: (await import('./portal-encargo-screen')).PortalEncargoScreen }));
 const NuevaSolicitudScreen = lazy(async () => ({ default: (await import('./nueva-solicitud-screen')).NuevaSolicitudScreen }));
+const EnviarPlanillaScreen = lazy(async () => ({ default: (await import('./enviar-planilla-screen')).EnviarPlanillaScreen }));
 const DocumentosScreen = lazy(async () => ({ default: (await import('./documentos-screen')).DocumentosScreen }));
 const CuentaScreen = lazy(async () => ({ default: (await import('./cuenta-screen')).CuentaScreen }));
 const PreferenciasScreen = lazy(async () => ({ default: (await import('./preferencias-screen')).PreferenciasScreen }));
@@ -82,6 +83,7 @@ export function PortalApp({ dialogs }: { dialogs?: ReactNode }) {
             <Route path={rel(paths.portalEncargos)} element={<PortalEncargosScreen />} />
             <Route path={rel(paths.portalEncargo)} element={<Lazy><PortalEncargoScreen /></Lazy>} />
             <Route path={rel(paths.portalNuevaSolicitud)} element={<Lazy><NuevaSolicitudScreen /></Lazy>} />
+            <Route path={rel(paths.portalEnviarPlanilla)} element={<Lazy><EnviarPlanillaScreen /></Lazy>} />
             <Route path={rel(paths.portalDocumentos)} element={<Lazy><DocumentosScreen /></Lazy>} />
             <Route path={rel(paths.portalCuenta)} element={<Lazy><CuentaScreen /></Lazy>} />
             <Route path={rel(paths.portalPreferencias)} element={<Lazy><PreferenciasScreen /></Lazy>} />

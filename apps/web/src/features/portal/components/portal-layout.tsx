@@ -1,5 +1,5 @@
 import { Box, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { IconFilePlus, IconFiles, IconListDetails, IconLogout, IconReceipt, IconSettings } from '@tabler/icons-react';
+import { IconFilePlus, IconFileSpreadsheet, IconFiles, IconListDetails, IconLogout, IconReceipt, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -11,6 +11,7 @@ const m = portalTexts.layout;
 const NAV: readonly { to: string; label: string; icon: ComponentType<{ size?: number }> }[] = [
   { to: paths.portalEncargos, label: m.nav.encargos, icon: IconListDetails },
   { to: paths.portalNuevaSolicitud, label: m.nav.nueva, icon: IconFilePlus },
+  { to: paths.portalEnviarPlanilla, label: m.nav.planilla, icon: IconFileSpreadsheet },
   { to: paths.portalDocumentos, label: m.nav.documentos, icon: IconFiles },
   { to: paths.portalCuenta, label: m.nav.cuenta, icon: IconReceipt },
   { to: paths.portalPreferencias, label: m.nav.preferencias, icon: IconSettings },
