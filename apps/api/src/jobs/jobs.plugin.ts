@@ -16,6 +16,8 @@ import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
 import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
+import { eventosNuevos } from '../modules/webhooks/webhooks.eventos';
+import { runPlazosPorVencer, WEBHOOKS_PLAZOS_CRON, WEBHOOKS_PLAZOS_QUEUE } from '../modules/webhooks/webhooks.plazos';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
 import { type RespaldoContext } from '../modules/respaldos/respaldos.service';
 import { TRASLADO_QUEUE, trasladoContextOf } from '../modules/servidores/servidores.routes';
@@ -56,6 +58,8 @@ export const QUEUES = {
   correoSaliente: CORREO_SALIENTE_QUEUE,
   /** Firms' webhooks due (every minute, and at once after 'Probar' / 'Reenviar'). */
   webhooks: WEBHOOKS_QUEUE,
+  /** plazo.por_vencer for the deadlines due by the next día hábil (08:00 Santiago). */
+  webhooksPlazos: WEBHOOKS_PLAZOS_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
   pdfsPendientes: 'pdfs-pendientes',
   /** A receiver's database copied to another server. */
@@ -190,6 +194,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
       await boss.schedule(QUEUES.webhooks, WEBHOOKS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks' });
+      await boss.schedule(QUEUES.webhooksPlazos, WEBHOOKS_PLAZOS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks-plazos' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
         await boss.schedule(QUEUES.respaldosTick, respaldos.config.cron, {}, { tz: TIME_ZONE, key: 'respaldos', singletonKey: 'respaldos' });
@@ -225,7 +230,25 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await enPasada((pasada) => runCorreoSaliente(pasada));
     });
     await boss.work(QUEUES.webhooks, polling, async () => {
-      await enPasada((pasada) => runWebhooks(pasada, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }));
+      await enPasada((pasada) => runWebhooks(pasada, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }, app.controlDb));
+    });
+    await boss.work(QUEUES.webhooksPlazos, polling, async () => {
+      await enPasada((pasada) => runPlazosPorVencer(pasada, app.controlDb));
+      await boss.send(QUEUES.webhooks, {}, { retryLimit: 0 });
+    });
+    // An act owed to a firm's endpoint is delivered within seconds: a pass shortly after it commits
+    // (at most one queued at a time), besides the pass every minute that retries and catches up.
+    let webhooksPronto: NodeJS.Timeout | undefined;
+    const alEventoNuevo = () => {
+      webhooksPronto ??= setTimeout(() => {
+        webhooksPronto = undefined;
+        boss.send(QUEUES.webhooks, {}, { retryLimit: 0, singletonKey: 'webhooks-pronto' }).catch((error: unknown) => app.log.warn({ err: error }, 'webhook delivery not queued'));
+      }, 500);
+    };
+    eventosNuevos.on('nuevo', alEventoNuevo);
+    app.addHook('onClose', async () => {
+      eventosNuevos.off('nuevo', alEventoNuevo);
+      clearTimeout(webhooksPronto);
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

@@ -4,6 +4,7 @@
  * A firm without endpoints costs one indexed lookup.
  */
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { type TipoEvento, toSantiagoIso, type WebhookEvento } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { sql } from 'drizzle-orm';
@@ -47,6 +48,12 @@ export interface EventoWebhook {
   id?: string;
 }
 
+/**
+ * 'nuevo' once an event is owed to some endpoint (inside the act's transaction): the job queue then
+ * delivers within seconds instead of at its next minute.
+ */
+export const eventosNuevos = new EventEmitter();
+
 export function nuevoEventoId(): string {
   return `evt_${randomUUID().replaceAll('-', '')}`;
 }
@@ -73,6 +80,7 @@ export async function encolarEvento(tx: TenantDb, evento: EventoWebhook, endpoin
   const escrito = await tx.insert(webhookEventos).values({ id, tipo: evento.tipo, encargoId: evento.encargo.id, cuerpo }).onConflictDoNothing().returning({ id: webhookEventos.id });
   if (escrito.length === 0) return id;
   await tx.insert(webhookEnvios).values(destinos.map((endpointId) => ({ endpointId, eventoId: id, encargoId: evento.encargo.id })));
+  eventosNuevos.emit('nuevo');
   return id;
 }
 
