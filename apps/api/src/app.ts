@@ -33,6 +33,7 @@ import { gmailPlugin } from './integrations/google/gmail.plugin';
 import { permissionsPlugin } from './plugins/permissions';
 import { routeCatalogPlugin } from './plugins/route-catalog';
 import { webAppPlugin } from './plugins/web-app';
+import { apiEstudiosTransformObject } from './modules/portal/claves-api.openapi';
 
 export const API_PREFIX = '/api/v1';
 
@@ -83,6 +84,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // The firm-facing part (tag 'API para estudios'): the routes API keys open, with examples.
+    transformObject: (document) => ('openapiObject' in document ? apiEstudiosTransformObject(document as never) : document.swaggerObject) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -30,6 +30,14 @@ const ALCANCE_POR_RUTA: Record<string, ClaveApiAlcance> = {
   'POST /api/v1/portal/webhooks/:endpoint_id/entregas/:entrega_id/reenviar/': 'webhooks:administrar',
 };
 
+/** Every route a key may open ('METHOD /url' as Fastify registers it) with the scope it needs. */
+export function rutasClaveApi(): Array<{ method: string; url: string; alcance: ClaveApiAlcance }> {
+  return Object.entries(ALCANCE_POR_RUTA).map(([key, alcance]) => {
+    const [method, url] = key.split(' ') as [string, string];
+    return { method, url, alcance };
+  });
+}
+
 /** The scope a route needs from a key, undefined when no key may open it. */
 export function alcanceDeRuta(method: string, url: string | undefined): ClaveApiAlcance | undefined {
   return url ? ALCANCE_POR_RUTA[`${method} ${url}`] : undefined;

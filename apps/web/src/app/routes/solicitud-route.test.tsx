@@ -41,6 +41,8 @@ const SOLICITUD = {
   ],
   estudio: { id: 3, nombre: 'Larraín, Vial y Asociados' },
   usuario: { id: 7, nombre: 'Andrea Vial', email: 'andrea@estudio.cl' },
+  clave_api: null,
+  remitente: 'Andrea Vial',
   creada_en: '2026-11-26T10:00:00-03:00',
   resuelta_en: null,
   encargo_id: null,

@@ -21,6 +21,13 @@ export const clavesApiUiMessages = {
   creadaOk: 'Clave API creada',
   revocadaOk: 'Clave API revocada',
   error: (detail: string) => `No se pudo completar: ${detail}`,
+  configuracionTitulo: 'Uso de la API',
+  configuracionDescripcion: 'Cuántas solicitudes puede hacer cada clave del estudio en un minuto, y si las solicitudes enviadas por API se aceptan sin pasar por la bandeja.',
+  limite: 'Límite de solicitudes por minuto (por clave)',
+  aceptar: 'Aceptar automáticamente las solicitudes enviadas por API',
+  aceptarAyuda: 'Cada solicitud válida enviada con una clave se convierte de inmediato en encargo, como si la aceptara en la bandeja de solicitudes.',
+  guardar: 'Guardar',
+  guardadaOk: 'Configuración de la API guardada',
   etiquetas: {
     'encargos:leer': 'Leer encargos',
     'encargos:crear': 'Enviar solicitudes',

@@ -32,7 +32,7 @@ export function MisSolicitudes() {
             </Badge>
           </Group>
           <Text size="xs" c="dimmed" mt={4}>
-            {formatDate(solicitud.creada_en)}
+            {formatDate(solicitud.creada_en)} · {m.enviadaPor(solicitud.remitente)}
           </Text>
           {solicitud.motivo_rechazo && (
             <Text size="sm" mt={4}>

@@ -15,7 +15,7 @@ export function SolicitudHeader({ solicitud, onRejected }: { solicitud: Solicitu
             {solicitud.estudio.nombre}
           </Text>
           {' · '}
-          {m.enviadaPor(solicitud.usuario.nombre, formatDateTime(solicitud.creada_en))}
+          {m.enviadaPor(solicitud.remitente, formatDateTime(solicitud.creada_en))}
         </Text>
         <Text size="sm" c="dimmed">
           {m.revision.hint}

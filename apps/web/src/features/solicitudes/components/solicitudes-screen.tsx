@@ -38,7 +38,7 @@ function SolicitudCard({ solicitud }: { solicitud: Solicitud }) {
             {solicitud.partes}
           </Text>
           <Text size="xs" c="dimmed">
-            {m.enviadaPor(solicitud.usuario.nombre, formatDateTime(solicitud.creada_en))}
+            {m.enviadaPor(solicitud.remitente, formatDateTime(solicitud.creada_en))}
           </Text>
           {solicitud.motivo_rechazo && (
             <Text size="sm">
