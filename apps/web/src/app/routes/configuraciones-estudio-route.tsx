@@ -7,7 +7,6 @@ const InformesPanel = lazyScreen(() => import('../../features/informes/component
 const UsuariosPortalPanel = lazyScreen(() => import('../../features/usuarios-portal/components/usuarios-portal-panel'), 'UsuariosPortalPanel');
 const ClavesApiPanel = lazyScreen(() => import('../../features/claves-api/components/claves-api-panel'), 'ClavesApiPanel');
 const ConfiguracionApiPanel = lazyScreen(() => import('../../features/claves-api/components/configuracion-api-panel'), 'ConfiguracionApiPanel');
-const ConfiguracionApiPanel = lazyScreen(() => import('../../features/claves-api/components/configuracion-api-panel'), 'ConfiguracionApiPanel');
 const WebhooksEstudioPanel = lazyScreen(() => import('../../features/webhooks/components/webhooks-estudio-panel'), 'WebhooksEstudioPanel');
 
 /** Configuraciones Estudio with the firm's reports, its portal users, its API keys and webhooks and, for cobranza users, its price list. */
@@ -20,7 +19,6 @@ export function ConfiguracionesEstudioRoute() {
         <Stack key={estudio.id} gap="md">
           <UsuariosPortalPanel estudioId={estudio.id} />
           <ClavesApiPanel estudioId={estudio.id} />
-          <ConfiguracionApiPanel estudioId={estudio.id} />
           <ConfiguracionApiPanel estudioId={estudio.id} />
           <WebhooksEstudioPanel estudioId={estudio.id} />
         </Stack>

@@ -101,7 +101,6 @@ export const portalTexts = {
     sinSolicitudes: 'Aún no ha enviado solicitudes.',
     verEncargo: 'Ver encargo',
     enviadaPor: (remitente: string) => `Enviada por ${remitente}`,
-    enviadaPor: (remitente: string) => `Enviada por ${remitente}`,
     estados: { pendiente: 'Pendiente', aceptada: 'Aceptada', rechazada: 'Rechazada' } as Record<string, string>,
     motivo: 'Motivo',
   },
