@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   HSTS: z.enum(['0', '1']).default('0'),
   // Webhooks to loopback/private addresses (and over http): tests and development only.
   WEBHOOKS_PERMITIR_PRIVADAS: z.enum(['0', '1']).default('0'),
+  // Signing certificates' revocation (OCSP/CRL): private addresses for tests and development only; timeout per request
+  FIRMA_REVOCACION_PERMITIR_PRIVADAS: z.enum(['0', '1']).default('0'),
+  FIRMA_REVOCACION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // Stamps: Google Docs engine (optional) and LibreOffice for PDF copies (optional)
   GOOGLE_DOCS_API_ROOT: z.string().url().optional(),

@@ -42,6 +42,7 @@ export function configFromEnv(env: Env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     hsts: env.HSTS === '1',
     webhooksPermitirPrivadas: env.WEBHOOKS_PERMITIR_PRIVADAS === '1',
+    revocacion: { permitirPrivadas: env.FIRMA_REVOCACION_PERMITIR_PRIVADAS === '1', timeoutMs: env.FIRMA_REVOCACION_TIMEOUT_MS },
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     redisUrl: env.REDIS_URL,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST, processMetrics: true },

@@ -88,6 +88,11 @@ export interface AppConfig {
   hsts?: boolean;
   /** Webhooks may reach loopback and private addresses, over http too (tests and development only). */
   webhooksPermitirPrivadas?: boolean;
+  /**
+   * Revocation checks of signing certificates (OCSP, CRL): private addresses allowed (tests and development
+   * only) and the timeout of each request.
+   */
+  revocacion?: { permitirPrivadas?: boolean; timeoutMs?: number };
   /** Seconds the per-request session check (user, receiver, permissions, session) is cached. */
   sessionCacheTtlMs?: number;
   /** Login limits in Redis (shared by every instance) instead of the control database. */

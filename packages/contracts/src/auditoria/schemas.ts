@@ -13,8 +13,8 @@ export const VersionSchema = z
   .max(ID_MAX, { error: m.versionInvalida });
 
 /** Entities whose history is kept. Tenant-database ones, then control-database ones. */
-export const AUDIT_ENTIDADES_TENANT = ['encargo', 'estudio', 'diligencia', 'estampado', 'feriado_propio', 'calendario_configuracion', 'plazo', 'visita', 'recibo', 'recibo_configuracion', 'pago', 'honorarios', 'solicitud', 'portal_configuracion'] as const;
-export const AUDIT_ENTIDADES_CONTROL = ['usuario', 'receptor', 'usuario_portal', 'clave_api'] as const;
+export const AUDIT_ENTIDADES_TENANT = ['encargo', 'estudio', 'diligencia', 'estampado', 'feriado_propio', 'calendario_configuracion', 'plazo', 'visita', 'recibo', 'recibo_configuracion', 'pago', 'honorarios', 'solicitud', 'portal_configuracion', 'firma_configuracion'] as const;
+export const AUDIT_ENTIDADES_CONTROL = ['usuario', 'receptor', 'usuario_portal', 'clave_api', 'firma_autoridad'] as const;
 export const AUDIT_ENTIDADES = [...AUDIT_ENTIDADES_TENANT, ...AUDIT_ENTIDADES_CONTROL] as const;
 export type AuditEntidad = (typeof AUDIT_ENTIDADES)[number];
 

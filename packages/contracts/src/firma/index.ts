@@ -1,3 +1,4 @@
 export * from './codigo';
+export * from './confianza';
 export * from './messages';
 export * from './schemas';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedString, idSchema } from '../common/text';
 import { isValidIsoDate } from '../format/dates';
 import { normalizarCodigoVerificacion } from './codigo';
+import { RevocacionFirmaSchema } from './confianza';
 import { firmaMessages as m } from './messages';
 
 /*
@@ -115,6 +116,8 @@ export const DocumentoFirmaSchema = z.object({
   firmado_por: z.string().nullable(),
   /** Date (YYYY-MM-DD) it was uploaded to the court's system, null until marked. */
   subido: z.string().nullable(),
+  /** The signer certificate's revocation check at signing; null while unsigned (or signed before checks existed). */
+  revocacion: RevocacionFirmaSchema.nullable(),
 });
 export type DocumentoFirma = z.output<typeof DocumentoFirmaSchema>;
 
@@ -139,6 +142,8 @@ export const FirmarResultadoSchema = z.object({
   ok: z.boolean(),
   /** Why this document was not signed (Spanish), null when ok. */
   error: z.string().nullable(),
+  /** The same reason (issue 39's name for it), null when ok. */
+  motivo: z.string().nullable(),
   url_pdf_firmado: z.string().nullable(),
   codigo_verificacion: z.string().nullable(),
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../../lib/config';
 import { CifradoCertificados } from './cifrado';
+import { VerificadorRevocacion } from './revocacion';
 import type { FirmaServicios } from './firma.service';
 
 declare module 'fastify' {
@@ -28,6 +29,7 @@ export const firmaPlugin = fp<{ config: AppConfig }>(
       cifrado: new CifradoCertificados(secret),
       publicUrl: (config.publicUrl ?? PUBLIC_URL_POR_DEFECTO).replace(/\/+$/, ''),
       enlaces: app.documentSigner,
+      revocacion: new VerificadorRevocacion({ permitirPrivadas: config.revocacion?.permitirPrivadas ?? false, timeoutMs: config.revocacion?.timeoutMs }),
     });
   },
   { name: 'firma', dependencies: ['databases', 'auth', 'estampados'] },

@@ -56,6 +56,8 @@ const columnasDocumento = {
   firmadoEn: estampadoFirmas.firmadoEn,
   firmante: estampadoFirmas.firmanteNombre,
   firmaSha256: estampadoFirmas.sha256,
+  revocacionVerificada: estampadoFirmas.revocacionVerificada,
+  revocacionMotivo: estampadoFirmas.revocacionMotivo,
   subido: estampadoSubidas.fecha,
 };
 
@@ -76,6 +78,8 @@ export type DocumentoFirmaRow = {
   firmadoEn: Date | null;
   firmante: string | null;
   firmaSha256: string | null;
+  revocacionVerificada: boolean | null;
+  revocacionMotivo: string | null;
   subido: string | null;
 };
 

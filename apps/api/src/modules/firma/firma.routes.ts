@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
+  ADMIN_USERNAME,
+  AutoridadCreateSchema,
+  AutoridadesResponseSchema,
+  AutoridadSchema,
   CERTIFICADO_MAX_BYTES,
+  canEditReceptor,
+  commonMessages,
+  confianzaMessages,
   CertificadoEliminadoResponseSchema,
   CertificadoFirmaResponseSchema,
   CertificadoUploadFieldsSchema,
@@ -9,6 +16,8 @@ import {
   DocumentoFirmaSchema,
   DocumentosFirmaQuerySchema,
   DocumentosFirmaResponseSchema,
+  FirmaConfiguracionSchema,
+  FirmaConfiguracionUpdateSchema,
   FirmarResponseSchema,
   FirmarSchema,
   firmaMessages as m,
@@ -23,6 +32,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { agregarAutoridad, guardarConfiguracionFirma, leerConfiguracionFirma, listarAutoridades } from './confianza.service';
 import {
   eliminarCertificado,
   type FirmaContext,
@@ -80,6 +90,16 @@ function zip(files: { name: string; bytes: Buffer }[]): Promise<Buffer> {
     for (const file of files) archive.append(file.bytes, { name: file.name });
     void archive.finalize();
   });
+}
+
+/** The CA certificates every signer's chain may use are the platform's: its admin only. */
+async function requirePlatformAdmin(request: FastifyRequest) {
+  if (request.auth.username !== ADMIN_USERNAME) throw new AppError('FORBIDDEN', commonMessages.forbidden);
+}
+
+/** What happens when revocation cannot be checked is the receiver's decision. */
+async function requireReceptor(request: FastifyRequest) {
+  if (!canEditReceptor(request.account, request.permissionCodes)) throw new AppError('FORBIDDEN', confianzaMessages.sinPermisoConfiguracion);
 }
 
 const attachment = (filename: string) => `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
@@ -184,6 +204,38 @@ export const firmaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/firma/firmar/',
     { onRequest: staff, schema: { tags, body: FirmarSchema, response: { 200: FirmarResponseSchema } } },
     async (request) => firmar(ctx(request), request.body),
+  );
+
+  app.get(
+    '/firma/autoridades/',
+    { onRequest: [app.authenticate, requirePlatformAdmin], schema: { tags, response: { 200: AutoridadesResponseSchema } } },
+    async () => ({ results: await listarAutoridades(app.controlDb) }),
+  );
+
+  app.post(
+    '/firma/autoridades/',
+    {
+      onRequest: [app.authenticate, requirePlatformAdmin],
+      schema: {
+        tags,
+        description: 'Adds a CA certificate (PEM, or DER in base64) to the chains of every signer: accredited providers\' roots and intermediates.',
+        body: AutoridadCreateSchema,
+        response: { 201: AutoridadSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await agregarAutoridad(app.controlDb, request.auth.tenantId, request.body.certificado, auditActorOf(request))),
+  );
+
+  app.get(
+    '/firma/configuracion/',
+    { onRequest: staff, schema: { tags, response: { 200: FirmaConfiguracionSchema } } },
+    async (request) => leerConfiguracionFirma(request.tenantDb),
+  );
+
+  app.put(
+    '/firma/configuracion/',
+    { onRequest: [...staff, requireReceptor], schema: { tags, body: FirmaConfiguracionUpdateSchema, response: { 200: FirmaConfiguracionSchema } } },
+    async (request) => guardarConfiguracionFirma(request.tenantDb, request.body, auditActorOf(request)),
   );
 
   // Public: whoever holds a certificate checks it (no login); at most VERIFICAR_POR_MINUTO a minute per address.

@@ -25,6 +25,7 @@ import { cumplirPlazosDeEncargo } from '../calendario/plazos.service';
 import { avanzarEncargo, instanteDeFecha } from '../ciclo-vida/ciclo-vida.service';
 import type { DocumentSigner } from '../estampados/estampados.service';
 import type { CifradoCertificados } from './cifrado';
+import { type Comprobacion, comprobarFirmante } from './confianza.service';
 import { docxConCodigo } from './docx-codigo';
 import { firmarPdf, PdfIlegibleError } from './firmar-pdf';
 import {
@@ -44,6 +45,7 @@ import {
   upsertCertificado,
 } from './firma.repository';
 import { abrirP12, P12FormatoError, type P12Info, P12PasswordError, P12SinClaveError, vigencia } from './p12';
+import type { VerificadorRevocacion } from './revocacion';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
 
@@ -53,6 +55,8 @@ export interface FirmaServicios {
   /** Base of the public verification page (PUBLIC_URL), without a trailing slash. */
   publicUrl: string;
   enlaces: DocumentSigner;
+  /** Revocation checks of signer certificates (OCSP/CRL), with their cache. */
+  revocacion: VerificadorRevocacion;
 }
 
 export interface FirmaContext {
@@ -118,11 +122,19 @@ function certificadoDe(row: { nombre: string; rut: string; emisor: string; valid
   return { nombre: row.nombre, rut: row.rut, emisor: row.emisor, valido_desde: toSantiagoIso(row.validoDesde), valido_hasta: toSantiagoIso(row.validoHasta) };
 }
 
-/** POST /firma/certificado/: checks the file with its password and validity, then stores it encrypted. */
+/** The certificate may sign now (fit for signing, not revoked, the receiver's rule when unknown), per firma_sin_revocacion. */
+export function comprobarAlFirmar(ctx: Pick<FirmaContext, 'db' | 'controlDb' | 'servicios'>, p12: ReturnType<typeof abrirP12>, now: Date): Promise<Comprobacion> {
+  return comprobarFirmante({ db: ctx.db, controlDb: ctx.controlDb, revocacion: ctx.servicios.revocacion }, p12.firmante, p12.certificados, now);
+}
+
+/** POST /firma/certificado/: checks the file with its password, validity, fitness and revocation, then stores it encrypted. */
 export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, password: string, now = new Date()): Promise<CertificadoFirma> {
-  const { info } = abrir(bytes, password);
+  const p12 = abrir(bytes, password);
+  const { info } = p12;
   const invalido = vigenciaError(info, now);
   if (invalido) throw invalido;
+  const comprobacion = await comprobarAlFirmar(ctx, p12, now);
+  if (!comprobacion.ok) throw new AppError('BAD_REQUEST', comprobacion.motivo, { errors: { archivo: [comprobacion.motivo] } });
   const row = await upsertCertificado(ctx.db, {
     usuarioId: ctx.userId,
     archivoCifrado: ctx.servicios.cifrado.cifrar(bytes),
@@ -180,6 +192,7 @@ export function documentoDe(row: DocumentoFirmaRow, enlaces: DocumentSigner): Do
     firmado: row.firmadoEn ? toSantiagoIso(row.firmadoEn) : null,
     firmado_por: row.firmante,
     subido: row.subido,
+    revocacion: row.firmaId !== null && row.revocacionVerificada !== null ? { verificada: row.revocacionVerificada, motivo: row.revocacionMotivo } : null,
   };
 }
 
@@ -283,14 +296,23 @@ export async function firmar(ctx: FirmaContext, input: FirmarValue, now = new Da
   const p12 = abrir(bytes, input.password);
   const invalido = vigenciaError(p12.info, now);
   if (invalido) throw invalido;
+  // Revoked (or unknown under 'rechazar'): every document answers why, and nothing is written.
+  const comprobacion = await comprobarAlFirmar(ctx, p12, now);
+  if (!comprobacion.ok) {
+    const motivo = comprobacion.motivo;
+    return { results: input.documento_ids.map((id) => fallo(id, motivo)), firmados: 0 };
+  }
+  const firmante = { ...p12, cadena: comprobacion.cadena };
   const results: FirmarResultado[] = [];
-  for (const id of input.documento_ids) results.push(await firmarUno(ctx, p12, id, now));
+  for (const id of input.documento_ids) results.push(await firmarUno(ctx, firmante, id, now, comprobacion.revocacion));
   return { results, firmados: results.filter((r) => r.ok).length };
 }
 
-const fallo = (id: string, error: string): FirmarResultado => ({ id, ok: false, error, url_pdf_firmado: null, codigo_verificacion: null });
+const fallo = (id: string, error: string): FirmarResultado => ({ id, ok: false, error, motivo: error, url_pdf_firmado: null, codigo_verificacion: null });
 
-async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id: string, now: Date): Promise<FirmarResultado> {
+type RevocacionAlFirmar = Extract<Comprobacion, { ok: true }>['revocacion'];
+
+async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id: string, now: Date, revocacion: RevocacionAlFirmar): Promise<FirmarResultado> {
   const doc = await ctx.db.transaction(async (tx) => lockParaFirmar(tx, id));
   if (!doc) return fallo(id, m.documentoNoEncontrado);
   if (doc.firmado) return fallo(id, m.documentoYaFirmado);
@@ -334,6 +356,9 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
         certificadoHuella: p12.info.huellaSha256,
         firmadoPor: ctx.actor.username,
         firmadoEn: now,
+        revocacionVerificada: revocacion.verificada,
+        revocacionMotivo: revocacion.motivo,
+        revocacionFuente: revocacion.fuente,
       });
       if (actual.encargoId !== null) {
         await recordAudit(tx, ctx.actor, {
@@ -362,5 +387,5 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
     if (uniqueViolation(error) !== undefined) return fallo(id, m.documentoYaFirmado);
     throw error;
   }
-  return { id, ok: true, error: null, url_pdf_firmado: ctx.servicios.enlaces.url(id, 'pdf_firmado', now), codigo_verificacion: formatearCodigoVerificacion(codigo) };
+  return { id, ok: true, error: null, motivo: null, url_pdf_firmado: ctx.servicios.enlaces.url(id, 'pdf_firmado', now), codigo_verificacion: formatearCodigoVerificacion(codigo) };
 }

@@ -1,7 +1,8 @@
-import { createHash, createPrivateKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { formatRutWithDots, isValidRut } from '@receptoria/contracts';
 import forge from 'node-forge';
 import type { FirmanteCms } from './cms-pades';
+import { atributo, type Certificado, leerCertificado, nombreCorto, OID_ATRIBUTO } from './x509';
 
 /** The PKCS#12 file is not one (or not one this server can read). */
 export class P12FormatoError extends Error {}
@@ -22,42 +23,7 @@ export interface P12Info {
   validoHasta: Date;
 }
 
-const OID_SERIAL_NUMBER = '2.5.4.5';
-const OID_SUBJECT_ALT_NAME = '2.5.29.17';
 const RUT_EN_TEXTO = /(\d{1,2}\.?\d{3}\.?\d{3}-[\dkK])/;
-
-interface Atributo {
-  type: string;
-  name?: string;
-  shortName?: string;
-  value: unknown;
-  valueTagClass?: number;
-}
-
-/**
- * forge reads UTF8String values as raw bytes (Muñoz would read MuÃ±oz): decoded in place for the
- * names we show. The signature never re-encodes a name: it copies the certificates' DER (cms-pades.ts).
- */
-function normalizarNombres(cert: forge.pki.Certificate): void {
-  for (const attrs of [cert.subject.attributes, cert.issuer.attributes] as Atributo[][]) {
-    for (const attr of attrs) {
-      if (attr.valueTagClass !== forge.asn1.Type.UTF8 || typeof attr.value !== 'string') continue;
-      try {
-        attr.value = forge.util.decodeUtf8(attr.value);
-      } catch {
-        // not valid UTF-8: kept as it came
-      }
-    }
-  }
-}
-
-function texto(attr: Atributo | undefined): string {
-  return attr && typeof attr.value === 'string' ? attr.value.trim() : '';
-}
-
-function campo(attrs: Atributo[], shortName: string): string {
-  return texto(attrs.find((a) => a.shortName === shortName));
-}
 
 function rutDe(valor: string): string {
   const hallado = RUT_EN_TEXTO.exec(valor)?.[1];
@@ -71,32 +37,45 @@ function rutDe(valor: string): string {
  * a prefix), another subject attribute, or the subjectAltName (otherName 1.3.6.1.4.1.8321.1 of the
  * Chilean CAs).
  */
-function rutDelCertificado(cert: forge.pki.Certificate): string {
-  const attrs = cert.subject.attributes as Atributo[];
-  const serial = attrs.find((a) => a.type === OID_SERIAL_NUMBER);
-  for (const valor of [texto(serial), ...attrs.map((a) => texto(a))]) {
+function rutDelCertificado(cert: Certificado): string {
+  for (const valor of [atributo(cert.sujeto, OID_ATRIBUTO.serialNumber), ...cert.sujeto.map((a) => a.valor)]) {
     const rut = rutDe(valor);
     if (rut) return rut;
   }
-  const san = (cert.extensions as { id?: string; value?: string }[]).find((e) => e.id === OID_SUBJECT_ALT_NAME);
-  return san?.value ? rutDe(san.value.replace(/[^\x20-\x7e]/g, ' ')) : '';
-}
-
-function esMismaClave(key: forge.pki.rsa.PrivateKey, cert: forge.pki.Certificate): boolean {
-  const pub = cert.publicKey as forge.pki.rsa.PublicKey;
-  return Boolean(pub?.n && key.n.compareTo(pub.n) === 0 && key.e.compareTo(pub.e) === 0);
+  return rutDe(cert.sanTexto);
 }
 
 /** An opened PKCS#12: what the signature needs (the key for Node's OpenSSL, the certificates as DER). */
 export interface P12Abierto extends FirmanteCms {
   info: P12Info;
+  /** The signer's certificate, parsed. */
+  firmante: Certificado;
+  /** Every certificate the file brought (the signer's included), parsed. */
+  certificados: Certificado[];
 }
 
-const derDe = (cert: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary');
+const derDeAsn1 = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
+const derDe = (cert: forge.pki.Certificate) => derDeAsn1(forge.pki.certificateToAsn1(cert));
+
+type Bolsa = forge.pkcs12.Bag & { asn1?: forge.asn1.Asn1 };
+
+/** The bag's private key: forge reads RSA keys; any other type (EC) comes as its decrypted PrivateKeyInfo. */
+function claveDe(bag: Bolsa): KeyObject | undefined {
+  try {
+    if (bag.key) return createPrivateKey(forge.pki.privateKeyToPem(bag.key as forge.pki.rsa.PrivateKey));
+    if (bag.asn1) return createPrivateKey({ key: derDeAsn1(bag.asn1), format: 'der', type: 'pkcs8' });
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' });
 
 /**
  * Opens a PKCS#12 (.p12/.pfx) with its password — both the legacy 3DES/RC2 encoding and OpenSSL 3's
- * AES-256-CBC with PBKDF2-HMAC-SHA256 — and reads the signer's certificate (the one matching the key).
+ * AES-256-CBC with PBKDF2-HMAC-SHA256 — and reads the signer's certificate (the one matching the key),
+ * RSA or EC.
  */
 export function abrirP12(bytes: Buffer, password: string): P12Abierto {
   let asn1: forge.asn1.Asn1;
@@ -114,30 +93,40 @@ export function abrirP12(bytes: Buffer, password: string): P12Abierto {
     throw new P12FormatoError(mensaje);
   }
   const oidClave = forge.pki.oids.pkcs8ShroudedKeyBag as string;
+  const oidClaveSimple = forge.pki.oids.keyBag as string;
   const oidCert = forge.pki.oids.certBag as string;
-  const llaves: forge.pkcs12.Bag[] = p12.getBags({ bagType: oidClave })[oidClave] ?? [];
-  const key = llaves[0]?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key) throw new P12SinClaveError('sin clave privada');
-  const bolsas: forge.pkcs12.Bag[] = p12.getBags({ bagType: oidCert })[oidCert] ?? [];
-  const certs = bolsas
-    .map((bag) => bag.cert)
-    .filter((c): c is forge.pki.Certificate => c !== undefined);
-  const cert = certs.find((c) => esMismaClave(key, c));
-  if (!cert) throw new P12SinClaveError('ningún certificado corresponde a la clave');
-  certs.forEach(normalizarNombres);
-  const subject = cert.subject.attributes as Atributo[];
-  const issuer = cert.issuer.attributes as Atributo[];
-  const der = derDe(cert);
+  const llaves = [...(p12.getBags({ bagType: oidClave })[oidClave] ?? []), ...(p12.getBags({ bagType: oidClaveSimple })[oidClaveSimple] ?? [])] as Bolsa[];
+  const clave = llaves.map(claveDe).find((k): k is KeyObject => k !== undefined);
+  if (!clave) throw new P12SinClaveError('sin clave privada');
+  const bolsas = (p12.getBags({ bagType: oidCert })[oidCert] ?? []) as Bolsa[];
+  const certificados: Certificado[] = [];
+  for (const bag of bolsas) {
+    const der = bag.cert ? derDe(bag.cert) : bag.asn1 ? derDeAsn1(bag.asn1) : undefined;
+    if (!der) continue;
+    try {
+      certificados.push(leerCertificado(der));
+    } catch {
+      // a certificate bag that is not X.509: left out
+    }
+  }
+  const publica = spki(createPublicKey(clave));
+  const firmante = certificados.find((c) => spki(c.node.publicKey).equals(publica));
+  if (!firmante) throw new P12SinClaveError('ningún certificado corresponde a la clave');
   const info: P12Info = {
-    nombre: (campo(subject, 'CN') || [campo(subject, 'GN'), campo(subject, 'SN')].filter(Boolean).join(' ') || campo(subject, 'O')).slice(0, 300),
-    rut: rutDelCertificado(cert),
-    emisor: (campo(issuer, 'CN') || campo(issuer, 'O') || campo(issuer, 'OU')).slice(0, 300),
-    numeroSerie: cert.serialNumber.slice(0, 100),
-    huellaSha256: createHash('sha256').update(der).digest('hex'),
-    validoDesde: cert.validity.notBefore,
-    validoHasta: cert.validity.notAfter,
+    nombre: (
+      atributo(firmante.sujeto, OID_ATRIBUTO.cn) ||
+      [atributo(firmante.sujeto, OID_ATRIBUTO.givenName), atributo(firmante.sujeto, OID_ATRIBUTO.surname)].filter(Boolean).join(' ') ||
+      atributo(firmante.sujeto, OID_ATRIBUTO.o)
+    ).slice(0, 300),
+    rut: rutDelCertificado(firmante),
+    emisor: nombreCorto(firmante.emisor).slice(0, 300),
+    numeroSerie: firmante.serieHex.slice(0, 100),
+    huellaSha256: firmante.huellaSha256,
+    validoDesde: firmante.validoDesde,
+    validoHasta: firmante.validoHasta,
   };
-  return { info, clave: createPrivateKey(forge.pki.privateKeyToPem(key)), certificado: der, cadena: certs.map(derDe) };
+  const cadena = [firmante.der, ...certificados.filter((c) => c !== firmante).map((c) => c.der)];
+  return { info, clave, certificado: firmante.der, cadena, firmante, certificados };
 }
 
 export function leerP12(bytes: Buffer, password: string): P12Info {
