@@ -14,7 +14,7 @@ const run = promisify(execFile);
  * A small PKI on loopback for the timestamp and long-term validation tests, made with the openssl CLI:
  * a root CA, a signer certificate that expires in two days (OCSP in its AIA, a CRL distribution
  * point), a TSA certificate (timeStamping, CRL and OCSP too), and one HTTP server answering
- * - POST /tsa: RFC 3161 (`openssl ts -reply`),
+ * - POST /tsa and /tsa2: RFC 3161 (`openssl ts -reply`; the second TSA's certificate lasts ten years),
  * - POST /ocsp: OCSP signed by the CA (`openssl ocsp` over the CA's index),
  * - GET /ca.crl: the CA's CRL (`openssl ca -gencrl`).
  */
@@ -22,6 +22,8 @@ export interface InfraLtv {
   dir: string;
   url: string;
   tsaUrl: string;
+  /** The second TSA (its certificate valid ten years). */
+  tsa2Url: string;
   raizPem: string;
   /** The signer's PKCS#12 (with the CA) and its password. */
   p12: Buffer;
@@ -68,6 +70,9 @@ export async function iniciarInfraLtv(): Promise<InfraLtv> {
           const cuerpo = await leerCuerpo(req);
           if (Date.now() < colgadaHasta) return; // no answer: the client's timeout must cut it
           await conArchivo(cuerpo, (q, r) => ['ts', '-reply', '-config', path.join(dir, 'tsa.cnf'), '-queryfile', q, '-out', r], 'application/timestamp-reply', res);
+        } else if (req.method === 'POST' && ruta === '/tsa2') {
+          const cuerpo = await leerCuerpo(req);
+          await conArchivo(cuerpo, (q, r) => ['ts', '-reply', '-config', path.join(dir, 'tsa2.cnf'), '-queryfile', q, '-out', r], 'application/timestamp-reply', res);
         } else if (req.method === 'POST' && ruta === '/ocsp') {
           const cuerpo = await leerCuerpo(req);
           await conArchivo(
@@ -161,6 +166,9 @@ ess_cert_id_alg = sha256
   const firmanteVence = new Date(Math.floor((ahora + 2 * 86_400_000) / 1000) * 1000);
   await emitir('firmante', '/CN=María Pérez Soto/serialNumber=12345678-5/C=CL', 'firmante', new Date(ahora - 86_400_000), firmanteVence);
   await emitir('tsa', '/CN=Sellado de Tiempo de Prueba/O=Pruebas Receptoría/C=CL', 'tsa', new Date(ahora - 86_400_000), new Date(ahora + 5 * 365 * 86_400_000));
+  // A second TSA whose certificate outlives the first one's (a TSA that renewed its certificate).
+  await emitir('tsa2', '/CN=Sellado de Tiempo de Prueba 2/O=Pruebas Receptoría/C=CL', 'tsa', new Date(ahora - 86_400_000), new Date(ahora + 10 * 365 * 86_400_000));
+  await writeFile(path.join(dir, 'tsa2.cnf'), (await readFile(path.join(dir, 'tsa.cnf'), 'utf8')).replace('/tsa.pem', '/tsa2.pem').replace('/tsa.key', '/tsa2.key'));
   await o(['ca', '-gencrl', '-config', 'ca.cnf', '-out', 'ca.crl.pem']);
   await o(['crl', '-in', 'ca.crl.pem', '-outform', 'DER', '-out', 'ca.crl']);
   const p12Clave = 'clave-ltv';
@@ -171,6 +179,7 @@ ess_cert_id_alg = sha256
     dir,
     url,
     tsaUrl: `${url}/tsa`,
+    tsa2Url: `${url}/tsa2`,
     raizPem: path.join(dir, 'ca.pem'),
     p12: await readFile(path.join(dir, 'firmante.p12')),
     p12Clave,

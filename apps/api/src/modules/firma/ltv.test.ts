@@ -9,7 +9,13 @@ import { type ConfigTsa, leerToken, sellarTiempo, TsaError } from './tsa';
 let infra: InfraLtv;
 let firmante: P12Abierto;
 let tsa: ConfigTsa;
-const revocacion = () => revocacionEnLinea({ timeoutMs: 5000 });
+/** Plain fetch to the loopback responder (the server passes red-revocacion.ts's guarded fetch). */
+const revocacion = () =>
+  revocacionEnLinea(async (p) => {
+    const res = await fetch(p.url, { method: p.metodo, body: p.cuerpo, headers: p.tipo ? { 'content-type': p.tipo } : {}, signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  });
 const visible = (): FirmaVisible => ({
   nombre: 'María Pérez Soto',
   rut: '12.345.678-5',

@@ -66,20 +66,37 @@ function urlsDe(cert: pkijs.Certificate): { ocsp: string[]; crl: string[] } {
 
 const pk = (der: Buffer) => pkijs.Certificate.fromBER(ab(der));
 
-async function pedir(url: string, timeoutMs: number, init: RequestInit = {}): Promise<Buffer | null> {
+/** An HTTP request for revocation data (the shape of red-revocacion.ts's Peticion). */
+export interface PeticionRevocacion {
+  url: string;
+  metodo: 'GET' | 'POST';
+  cuerpo?: Buffer;
+  tipo?: string;
+  maxBytes: number;
+}
+
+/**
+ * How revocation data are fetched: the URLs come from certificates (text an uploader chose), so the
+ * server passes red-revocacion.ts's guarded fetch (public addresses only, size limit, deadline).
+ */
+export type TransporteRevocacion = (peticion: PeticionRevocacion) => Promise<Buffer>;
+
+const OCSP_MAX = 64 * 1024;
+const CRL_MAX = 20 * 1024 * 1024;
+
+async function pedir(transporte: TransporteRevocacion, peticion: PeticionRevocacion): Promise<Buffer | null> {
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    return res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+    return await transporte(peticion);
   } catch {
     return null;
   }
 }
 
 /** An OCSP answer for `cert` issued by `emisor`, when the responder gives a successful basic response. */
-async function consultarOcsp(url: string, cert: pkijs.Certificate, emisor: pkijs.Certificate, timeoutMs: number): Promise<Buffer | null> {
+async function consultarOcsp(transporte: TransporteRevocacion, url: string, cert: pkijs.Certificate, emisor: pkijs.Certificate): Promise<Buffer | null> {
   const req = new pkijs.OCSPRequest();
   await req.createForCertificate(cert, { hashAlgorithm: 'SHA-1', issuerCertificate: emisor });
-  const respuesta = await pedir(url, timeoutMs, { method: 'POST', headers: { 'content-type': 'application/ocsp-request' }, body: buf(req.toSchema(true).toBER(false)) });
+  const respuesta = await pedir(transporte, { url, metodo: 'POST', cuerpo: buf(req.toSchema(true).toBER(false)), tipo: 'application/ocsp-request', maxBytes: OCSP_MAX });
   if (!respuesta) return null;
   try {
     const ocsp = pkijs.OCSPResponse.fromBER(ab(respuesta));
@@ -90,8 +107,8 @@ async function consultarOcsp(url: string, cert: pkijs.Certificate, emisor: pkijs
   }
 }
 
-async function descargarCrl(url: string, timeoutMs: number): Promise<Buffer | null> {
-  const crl = await pedir(url, timeoutMs);
+async function descargarCrl(transporte: TransporteRevocacion, url: string): Promise<Buffer | null> {
+  const crl = await pedir(transporte, { url, metodo: 'GET', maxBytes: CRL_MAX });
   if (!crl) return null;
   try {
     pkijs.CertificateRevocationList.fromBER(ab(crl));
@@ -103,10 +120,10 @@ async function descargarCrl(url: string, timeoutMs: number): Promise<Buffer | nu
 
 /**
  * Revocation data fetched where each certificate says (OCSP in its AIA, CRLs in its distribution
- * points), for the certificate and each issuer below the root, each request cut at `timeoutMs`. A
- * certificate with no answer is simply left without one: the level then says what was embedded.
+ * points) through `transporte`, for the certificate and each issuer below the root. A certificate
+ * with no answer is simply left without one: the level then says what was embedded.
  */
-export function revocacionEnLinea(opciones: { timeoutMs: number }): ObtenerRevocacion {
+export function revocacionEnLinea(transporte: TransporteRevocacion): ObtenerRevocacion {
   return async (certificado, conocidos) => {
     const cadena = construirCadena(certificado, conocidos);
     const datos: DatosRevocacion = { certificados: cadena, ocsp: [], crl: [] };
@@ -115,14 +132,14 @@ export function revocacionEnLinea(opciones: { timeoutMs: number }): ObtenerRevoc
       const emisor = pk(cadena[i + 1]!);
       const urls = urlsDe(cert);
       for (const url of urls.ocsp) {
-        const r = await consultarOcsp(url, cert, emisor, opciones.timeoutMs);
+        const r = await consultarOcsp(transporte, url, cert, emisor);
         if (r) {
           datos.ocsp.push(r);
           break;
         }
       }
       for (const url of urls.crl) {
-        const r = await descargarCrl(url, opciones.timeoutMs);
+        const r = await descargarCrl(transporte, url);
         if (r) {
           datos.crl.push(r);
           break;
