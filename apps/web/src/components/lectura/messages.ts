@@ -30,6 +30,7 @@ export const leerPdfMessages = {
     `No se reemplazó lo que usted ya había escrito en: ${campos.join(', ')}. El valor leído se ofrece en su origen.`,
   advertencias: 'Advertencias de la lectura',
   adjuntos: 'Estos PDF se adjuntarán al encargo al registrarlo.',
+  adjuntosSolicitud: 'Estos PDF se enviarán con la solicitud (paso Documentos).',
   error: (detail: string) => `No se pudo leer los documentos: ${detail}`,
   errorConexion: 'Error de conexión al leer los documentos. Intente nuevamente.',
   // The source of one value.

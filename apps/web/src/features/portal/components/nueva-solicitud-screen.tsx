@@ -9,12 +9,13 @@ import {
   type SolicitudDatos,
   type SolicitudResponse,
   encargoMessages,
+  LECTURA_NDJSON,
   normalizeRol,
 } from '@receptoria/contracts';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCircleCheck, IconFileTypePdf, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import {
   FormDate,
   FormDateTime,
@@ -26,7 +27,10 @@ import {
   preventEnterSubmit,
 } from '../../../components/form';
 import { DomiciliosField } from '../../../components/encargo-form/domicilios-field';
-import { autoFillPartes } from '../../../components/encargo-form/encargo-form-values';
+import { autoFillPartes, type EncargoFormValues } from '../../../components/encargo-form/encargo-form-values';
+import { CampoLeido, DomiciliosLeidos, LecturaProvider } from '../../../components/lectura/lectura-context';
+import { leerPdfMessages } from '../../../components/lectura/messages';
+import { useLectura } from '../../../components/lectura/use-lectura';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { portalKeys, usePortalCatalogos } from '../api/portal-queries';
@@ -46,6 +50,13 @@ import {
 import { MisSolicitudes } from './mis-solicitudes';
 
 const m = portalTexts.solicitud;
+
+// 'Leer desde PDF' downloads with this screen only when it is drawn.
+const LeerDesdePdf = lazy(() => import('../../../components/lectura/leer-desde-pdf').then((module) => ({ default: module.LeerDesdePdf })));
+
+/** POST /api/v1/portal/solicitudes/leer_documentos/ — the firm's reading, streamed (progress, then the proposal). */
+const leerDocumentosPortal = (body: FormData, signal: AbortSignal) =>
+  portalApi.stream('/solicitudes/leer_documentos/', body, { headers: { Accept: `${LECTURA_NDJSON}, application/json` }, signal });
 const labels = ENCARGO_FIELD_LABELS;
 
 type Archivo = 'demanda' | 'resolucion';
@@ -81,7 +92,26 @@ export function NuevaSolicitudScreen() {
   });
   const { control, getValues, setValue } = form;
   const [step, setStep] = useState<SolicitudStep>('causa');
-  const [files, setFiles] = useState<Record<Archivo, File | null>>({ demanda: null, resolucion: null });
+  const values = useWatch({ control }) as EncargoFormValues;
+  const opcionesLectura = useMemo(
+    () => ({
+      tribunales: catalogos.data?.tribunales ?? [],
+      tiposCausa: catalogos.data?.tipos_causa ?? [],
+      partes: catalogos.data?.partes_demandantes ?? [],
+    }),
+    [catalogos.data],
+  );
+  const describir = useCallback(
+    (campo: string, valor: string | number) => {
+      const list = campo === 'tribunal' ? opcionesLectura.tribunales : campo === 'tipo_causa' ? opcionesLectura.tiposCausa : campo === 'parte_demandante' ? opcionesLectura.partes : null;
+      return list ? (list.find((item) => String(item.id) === String(valor))?.nombre ?? String(valor)) : String(valor);
+    },
+    [opcionesLectura],
+  );
+  // The PDFs chosen to be read are the request's own PDFs (step Documentos shows the same two).
+  const lectura = useLectura(form, values, opcionesLectura, describir);
+  const files = lectura.archivos;
+  const setFiles = lectura.setArchivos;
   const [fileErrors, setFileErrors] = useState<Partial<Record<Archivo, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
   const index = SOLICITUD_STEPS.indexOf(step);
@@ -97,7 +127,7 @@ export function NuevaSolicitudScreen() {
       void queryClient.invalidateQueries({ queryKey: portalKeys.solicitudes });
       setSent(answer.solicitud.numero_rol);
       form.reset(defaultSolicitudValues());
-      setFiles({ demanda: null, resolucion: null });
+      lectura.reset();
       setStep('causa');
       notify.success(m.sent);
     },
@@ -157,7 +187,7 @@ export function NuevaSolicitudScreen() {
       value={files[campo]}
       error={fileErrors[campo]}
       onChange={(file) => {
-        setFiles((current) => ({ ...current, [campo]: file }));
+        setFiles({ ...files, [campo]: file });
         void pdfProblem(file).then((problem) => setFileErrors((current) => ({ ...current, [campo]: file ? (problem ?? undefined) : undefined })));
       }}
     />
@@ -179,6 +209,19 @@ export function NuevaSolicitudScreen() {
           {m.lookupsError}
         </Alert>
       )}
+      <Suspense fallback={<Paper withBorder p="lg" mih={180} aria-busy="true" />}>
+        <LeerDesdePdf
+          archivos={files}
+          onArchivos={(next) => {
+            setFiles(next);
+            setFileErrors({});
+          }}
+          enviar={leerDocumentosPortal}
+          onLeido={lectura.aplicar}
+          nota={leerPdfMessages.adjuntosSolicitud}
+          disabled={send.isPending}
+        />
+      </Suspense>
       <Stack gap={4}>
         <Text size="sm" fw={600} data-testid="solicitud-paso">
           {`${index + 1}/${SOLICITUD_STEPS.length} · ${stepTitle}`}
@@ -187,114 +230,141 @@ export function NuevaSolicitudScreen() {
       </Stack>
 
       <form onSubmit={(event) => void submit(event)} onKeyDown={preventEnterSubmit} noValidate>
-        <Stack gap="md">
-          {step === 'causa' && (
-            <Step title={m.steps.causa}>
-              <FormTextInput
-                control={control}
-                name="numero_rol"
-                normalizeOnBlur={normalizeRol}
-                label={labels.numero_rol}
-                placeholder="C-1234-2024"
-                withAsterisk
-                maxLength={ROL_MAX_LENGTH}
-                autoComplete="off"
-              />
-              <FormSelect control={control} name="tribunal" label={labels.tribunal} data={toOptions(catalogos.data?.tribunales)} withAsterisk />
-              <FormSelect
-                control={control}
-                name="parte_demandante"
-                label={labels.parte_demandante}
-                data={toOptions(partes)}
-                withAsterisk
-                onValueChange={(nextId, previousId) => {
-                  const nombre = partyName(nextId);
-                  if (!nombre) return;
-                  const updated = autoFillPartes(getValues('partes'), nombre, [partyName(previousId)]);
-                  if (updated !== null) setValue('partes', updated, { shouldDirty: true });
-                }}
-              />
-              <FormSelect control={control} name="tipo_causa" label={labels.tipo_causa} data={toOptions(catalogos.data?.tipos_causa)} withAsterisk />
-              <FormSelect control={control} name="tipo_encargo" label={labels.tipo_encargo} data={toOptions(catalogos.data?.tipos_encargo)} withAsterisk />
-              <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk />
-              <FormDate control={control} name="fecha_demanda" label={labels.fecha_demanda} placeholder="dd/mm/aaaa" withAsterisk />
-              <FormDate control={control} name="fecha_resolucion" label={labels.fecha_resolucion} placeholder="dd/mm/aaaa" withAsterisk />
-            </Step>
-          )}
-          {step === 'partes' && (
-            <Step title={m.steps.partes}>
-              <FormTextInput control={control} name="partes" label={labels.partes} withAsterisk maxLength={500} />
-              <FormTextInput control={control} name="ejecutados" label={labels.ejecutados} withAsterisk maxLength={500} />
-              <FormRut
-                control={control}
-                name="rut_ejecutado"
-                label={labels.rut_ejecutado}
-                placeholder="12345678-9"
-                withAsterisk
-                invalidMessages={[encargoMessages.rutEjecutadoInvalido]}
-              />
-              <FormRut
-                control={control}
-                name="rut_representante_legal"
-                label={labels.rut_representante_legal}
-                placeholder="12345678-9"
-                invalidMessages={[encargoMessages.rutRepresentanteInvalido]}
-              />
-              <FormTextInput control={control} name="numero_operacion" label={labels.numero_operacion} maxLength={50} />
-            </Step>
-          )}
-          {step === 'domicilios' && (
-            <Step title={m.steps.domicilios}>
-              <DomiciliosField form={form} comunas={comunas} />
-            </Step>
-          )}
-          {step === 'documentos' && (
-            <Step title={m.steps.documentos}>
-              {fileInput('demanda', m.demanda)}
-              {fileInput('resolucion', m.resolucion)}
-              <FormSuggestInput
-                control={control}
-                name="observaciones_encargo"
-                label={labels.observaciones_encargo}
-                withAsterisk
-                suggestions={OBSERVACIONES_SUGERIDAS}
-                max={OBSERVACIONES_MAX_LENGTH}
-              />
-              <FormDateTime control={control} name="fecha_comparendo" label={labels.fecha_comparendo} placeholder="dd/mm/aaaa hh:mm" />
-              <FormDateTime control={control} name="fecha_prueba" label={labels.fecha_prueba} placeholder="dd/mm/aaaa hh:mm" />
-            </Step>
-          )}
-
-          <Group justify="space-between" wrap="nowrap">
-            <Button
-              variant="default"
-              leftSection={<IconArrowLeft size={16} />}
-              disabled={index === 0 || send.isPending}
-              onClick={() => setStep(SOLICITUD_STEPS[index - 1] ?? 'causa')}
-            >
-              {m.back}
-            </Button>
-            {/* Two elements, never one reused: 'Siguiente' on step 3 must not become the submit button
-                before its own click ends (the browser would then send the form of step 4, still empty). */}
-            {step === 'documentos' ? (
-              <Button key="enviar" type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
-                {m.submit}
-              </Button>
-            ) : (
-              <Button
-                key="siguiente"
-                type="button"
-                rightSection={<IconArrowRight size={16} />}
-                onClick={(event) => {
-                  event.preventDefault();
-                  void next();
-                }}
-              >
-                {m.next}
-              </Button>
+        <LecturaProvider value={lectura.context}>
+          <Stack gap="md">
+            {step === 'causa' && (
+              <Step title={m.steps.causa}>
+                <CampoLeido campo="numero_rol">
+                  <FormTextInput
+                    control={control}
+                    name="numero_rol"
+                    normalizeOnBlur={normalizeRol}
+                    label={labels.numero_rol}
+                    placeholder="C-1234-2024"
+                    withAsterisk
+                    maxLength={ROL_MAX_LENGTH}
+                    autoComplete="off"
+                  />
+                </CampoLeido>
+                <CampoLeido campo="tribunal">
+                  <FormSelect control={control} name="tribunal" label={labels.tribunal} data={toOptions(catalogos.data?.tribunales)} withAsterisk />
+                </CampoLeido>
+                <CampoLeido campo="parte_demandante">
+                  <FormSelect
+                    control={control}
+                    name="parte_demandante"
+                    label={labels.parte_demandante}
+                    data={toOptions(partes)}
+                    withAsterisk
+                    onValueChange={(nextId, previousId) => {
+                      const nombre = partyName(nextId);
+                      if (!nombre) return;
+                      const updated = autoFillPartes(getValues('partes'), nombre, [partyName(previousId)]);
+                      if (updated !== null) setValue('partes', updated, { shouldDirty: true });
+                    }}
+                  />
+                </CampoLeido>
+                <CampoLeido campo="tipo_causa">
+                  <FormSelect control={control} name="tipo_causa" label={labels.tipo_causa} data={toOptions(catalogos.data?.tipos_causa)} withAsterisk />
+                </CampoLeido>
+                <FormSelect control={control} name="tipo_encargo" label={labels.tipo_encargo} data={toOptions(catalogos.data?.tipos_encargo)} withAsterisk />
+                <CampoLeido campo="cuantia">
+                  <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk />
+                </CampoLeido>
+                <CampoLeido campo="fecha_demanda">
+                  <FormDate control={control} name="fecha_demanda" label={labels.fecha_demanda} placeholder="dd/mm/aaaa" withAsterisk />
+                </CampoLeido>
+                <CampoLeido campo="fecha_resolucion">
+                  <FormDate control={control} name="fecha_resolucion" label={labels.fecha_resolucion} placeholder="dd/mm/aaaa" withAsterisk />
+                </CampoLeido>
+              </Step>
             )}
-          </Group>
-        </Stack>
+            {step === 'partes' && (
+              <Step title={m.steps.partes}>
+                <CampoLeido campo="partes">
+                  <FormTextInput control={control} name="partes" label={labels.partes} withAsterisk maxLength={500} />
+                </CampoLeido>
+                <CampoLeido campo="ejecutados">
+                  <FormTextInput control={control} name="ejecutados" label={labels.ejecutados} withAsterisk maxLength={500} />
+                </CampoLeido>
+                <CampoLeido campo="rut_ejecutado">
+                  <FormRut
+                    control={control}
+                    name="rut_ejecutado"
+                    label={labels.rut_ejecutado}
+                    placeholder="12345678-9"
+                    withAsterisk
+                    invalidMessages={[encargoMessages.rutEjecutadoInvalido]}
+                  />
+                </CampoLeido>
+                <CampoLeido campo="rut_representante_legal">
+                  <FormRut
+                    control={control}
+                    name="rut_representante_legal"
+                    label={labels.rut_representante_legal}
+                    placeholder="12345678-9"
+                    invalidMessages={[encargoMessages.rutRepresentanteInvalido]}
+                  />
+                </CampoLeido>
+                <CampoLeido campo="numero_operacion">
+                  <FormTextInput control={control} name="numero_operacion" label={labels.numero_operacion} maxLength={50} />
+                </CampoLeido>
+              </Step>
+            )}
+            {step === 'domicilios' && (
+              <Step title={m.steps.domicilios}>
+                <DomiciliosLeidos />
+                <DomiciliosField form={form} comunas={comunas} />
+              </Step>
+            )}
+            {step === 'documentos' && (
+              <Step title={m.steps.documentos}>
+                {fileInput('demanda', m.demanda)}
+                {fileInput('resolucion', m.resolucion)}
+                <FormSuggestInput
+                  control={control}
+                  name="observaciones_encargo"
+                  label={labels.observaciones_encargo}
+                  withAsterisk
+                  suggestions={OBSERVACIONES_SUGERIDAS}
+                  max={OBSERVACIONES_MAX_LENGTH}
+                />
+                <FormDateTime control={control} name="fecha_comparendo" label={labels.fecha_comparendo} placeholder="dd/mm/aaaa hh:mm" />
+                <FormDateTime control={control} name="fecha_prueba" label={labels.fecha_prueba} placeholder="dd/mm/aaaa hh:mm" />
+              </Step>
+            )}
+
+            <Group justify="space-between" wrap="nowrap">
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+                disabled={index === 0 || send.isPending}
+                onClick={() => setStep(SOLICITUD_STEPS[index - 1] ?? 'causa')}
+              >
+                {m.back}
+              </Button>
+              {/* Two elements, never one reused: 'Siguiente' on step 3 must not become the submit button
+                  before its own click ends (the browser would then send the form of step 4, still empty). */}
+              {step === 'documentos' ? (
+                <Button key="enviar" type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
+                  {m.submit}
+                </Button>
+              ) : (
+                <Button
+                  key="siguiente"
+                  type="button"
+                  rightSection={<IconArrowRight size={16} />}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void next();
+                  }}
+                >
+                  {m.next}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </LecturaProvider>
       </form>
 
       <MisSolicitudes />
