@@ -147,9 +147,21 @@ function regionales(anio: number, region: RegionCl): FeriadoLegal[] {
   return dias;
 }
 
+/** Each (year, region)'s days, computed once (see feriadosLegales). */
+const calculados = new Map<string, FeriadoLegal[]>();
+
 /** National and regional holidays of a year for a region, sorted by date. */
 export function feriadosLegales(anio: number, region: RegionCl): FeriadoLegal[] {
-  return [...nacionales(anio), ...regionales(anio, region)].sort((a, b) => a.fecha.localeCompare(b.fecha));
+  // The library's rules are fixed while the process runs: each (year, region) is computed once (date-holidays
+  // takes ~10 ms a year, read twice by every calendar feed and by each count of días hábiles); callers get copies.
+  const key = `${anio}|${region}`;
+  let dias = calculados.get(key);
+  if (!dias) {
+    dias = [...nacionales(anio), ...regionales(anio, region)].sort((a, b) => a.fecha.localeCompare(b.fecha));
+    if (calculados.size > 256) calculados.clear();
+    calculados.set(key, dias);
+  }
+  return dias.map((dia) => ({ ...dia }));
 }
 
 /** Whether a regional day holds for a receiver whose office is in `comuna`. */
