@@ -128,7 +128,11 @@ function separador(texto: string): ';' | ',' {
 /** A .csv, parsed as a stream: refused as soon as it passes the row limit. */
 export async function leerCsv(contenido: Buffer): Promise<PlanillaLeida> {
   const texto = decodeCsv(contenido);
-  const parser = Readable.from([texto]).pipe(
+  // Fed in 64 KB slices, so a large file is parsed a slice per turn of the event loop.
+  const trozos = function* () {
+    for (let i = 0; i < texto.length; i += 64 * 1024) yield texto.slice(i, i + 64 * 1024);
+  };
+  const parser = Readable.from(trozos()).pipe(
     parseCsv({ delimiter: separador(texto), relax_column_count: true, relax_quotes: false, skip_empty_lines: true, trim: false, bom: true }),
   );
   let encabezados: string[] | undefined;
@@ -146,6 +150,7 @@ export async function leerCsv(contenido: Buffer): Promise<PlanillaLeida> {
         throw refuse(m.demasiadasFilas(IMPORTAR_MAX_FILAS));
       }
       filas.push(record);
+      if (filas.length % 1000 === 0) await yieldToLoop();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

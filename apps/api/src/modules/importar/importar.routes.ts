@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { portalActorOf } from '../portal/portal-auth.plugin';
 import { buildPlantillaXlsx, buildResultadoXlsx, type XlsxFile } from './importar-xlsx';
@@ -75,6 +76,8 @@ export const importarRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest,
         config: { multipartJson: { mapeo: ImportarMapeoSchema } },
         schema: { tags, description: previewDescription, consumes: ['multipart/form-data'], response: { 201: ImportarPreviewSchema } },
+        // Up to 20,000 rows built by the service from the contract's types: not re-validated on the way out.
+        serializerCompiler: trustedSerializerCompiler,
       },
       async (request, reply) => {
         const subida = await leerSubida(request);
@@ -87,7 +90,7 @@ export const importarRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `${base}/:id/`,
-      { onRequest, schema: { tags, params: ImportarIdParamSchema, response: { 200: ImportarPreviewSchema } } },
+      { onRequest, schema: { tags, params: ImportarIdParamSchema, response: { 200: ImportarPreviewSchema } }, serializerCompiler: trustedSerializerCompiler },
       async (request) => getImportacion(request.tenantDb, request.params.id, quien(request)),
     );
 

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   type EncargoCreateValue,
   type ImportarFila,
@@ -25,7 +26,7 @@ export type Importador =
   | { origen: 'oficina'; actor: AuditActor }
   | { origen: 'portal'; actor: AuditActor; autor: PortalAutor };
 
-const INSERT_LOTE = 500;
+const INSERT_LOTE = 250;
 const CONFIRMAR_LOTE = 100;
 
 async function listasDe(db: TenantDb, estudioId: number): Promise<Listas> {
@@ -158,6 +159,8 @@ export async function crearImportacion(
           motivo: f.motivo,
         })),
       );
+      // The embedded database runs in this thread: other requests are answered between slices.
+      await yieldToLoop();
     }
     // Only the PDFs some row uses are kept; one per rol and kind (the first in the ZIP).
     const vistos = new Set<string>();
