@@ -163,19 +163,35 @@ export function destinatariosDeAviso(controlDb: ControlDb, tenantId: number, rec
   };
 }
 
-/** Delivers every due event of one receiver (an assignment's next event as soon as the one before it is delivered). */
+/** How many attempts run at once (each for a different endpoint or assignment, so order holds). */
+export const WEBHOOK_CONCURRENCIA = 8;
+/** A pass stops taking new work after this long (the next one starts within the minute). */
+const PASADA_MAX_MS = 45_000;
+
+/**
+ * Delivers every due event of one receiver: each batch holds at most the oldest owed event of each
+ * endpoint and assignment, sent WEBHOOK_CONCURRENCIA at a time; an assignment's next event goes in the
+ * next batch, once the one before it is delivered.
+ */
 export async function entregarPendientes(db: TenantDb, opciones: OpcionesEntrega): Promise<number> {
   let intentos = 0;
-  for (let pasada = 0; pasada < 20; pasada += 1) {
+  const inicio = Date.now();
+  while (Date.now() - inicio < PASADA_MAX_MS) {
     const ids = await pendientesListos(db, opciones.now?.() ?? new Date());
     if (ids.length === 0) break;
     let alguno = false;
-    for (const id of ids) {
-      if (await entregarEnvio(db, id, opciones)) {
-        intentos += 1;
-        alguno = true;
+    let siguiente = 0;
+    const trabajador = async () => {
+      while (siguiente < ids.length) {
+        const id = ids[siguiente]!;
+        siguiente += 1;
+        if (await entregarEnvio(db, id, opciones)) {
+          intentos += 1;
+          alguno = true;
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(WEBHOOK_CONCURRENCIA, ids.length) }, trabajador));
     if (!alguno) break;
   }
   return intentos;
