@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { NuevoEncargoScreen } from '../../features/encargos/components/nuevo-encargo-screen';
 import { encargoToFormValues } from '../../features/encargos/utils/encargo-form';
-import { aceptarSolicitud, solicitudesKeys, useSolicitud } from '../../features/solicitudes/api/solicitudes';
+import { aceptarSolicitud, leerSolicitud, solicitudesKeys, useSolicitud } from '../../features/solicitudes/api/solicitudes';
 import { SolicitudHeader } from '../../features/solicitudes/components/solicitud-header';
 import { solicitudesMessages as m } from '../../features/solicitudes/messages';
 import { notify } from '../../lib/notify';
@@ -75,6 +75,7 @@ export function SolicitudRoute() {
           />
         ),
         save,
+        leer: solicitud.archivos.length > 0 ? (signal) => leerSolicitud(solicitud.id, signal) : undefined,
       }}
     />
   );

@@ -15,6 +15,8 @@ export interface FuenteBadgeProps {
   valorLeido?: string;
   onConfirmar?: () => void;
   onUsar?: () => void;
+  /** A different value is a difference to look at (a request checked against its PDFs), not an edit. */
+  distinto?: boolean;
 }
 
 /** The source's description for screen readers and the popover's first line. */
@@ -26,7 +28,7 @@ export function describeFuente(fuente: FuenteLectura): string {
  * Where a value was read: a small button (document and page) whose popover shows the page's own text,
  * on hover and on tap; described for screen readers by the same text without opening it.
  */
-export function FuenteBadge({ fuente, estado, valorLeido, onConfirmar, onUsar }: FuenteBadgeProps) {
+export function FuenteBadge({ fuente, estado, valorLeido, onConfirmar, onUsar, distinto }: FuenteBadgeProps) {
   const [opened, setOpened] = useState(false);
   const [pinned, setPinned] = useState(false);
   const closing = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -60,7 +62,8 @@ export function FuenteBadge({ fuente, estado, valorLeido, onConfirmar, onUsar }:
   };
 
   const icon = estado === 'revisar' ? <IconAlertTriangle size={12} /> : estado === 'modificado' ? <IconPencil size={12} /> : <IconFileText size={12} />;
-  const prefix = estado === 'revisar' ? `${m.revisar} · ` : estado === 'modificado' ? `${m.modificado} · ` : '';
+  const diferencia = distinto && estado === 'modificado';
+  const prefix = estado === 'revisar' ? `${m.revisar} · ` : estado === 'modificado' ? `${diferencia ? m.distinto : m.modificado} · ` : '';
 
   return (
     <Popover opened={opened} onChange={setOpened} onClose={close} position="bottom-start" withArrow shadow="md" width={320} closeOnEscape>
@@ -83,7 +86,7 @@ export function FuenteBadge({ fuente, estado, valorLeido, onConfirmar, onUsar }:
           mt={4}
           data-fuente-estado={estado}
         >
-          <Badge component="span" size="sm" variant="light" color={COLOR[estado]} radius="sm" tt="none" leftSection={icon} style={{ cursor: 'pointer' }}>
+          <Badge component="span" size="sm" variant="light" color={diferencia ? 'orange' : COLOR[estado]} radius="sm" tt="none" leftSection={icon} style={{ cursor: 'pointer' }}>
             {prefix}
             {m.origen(fuente.documento, fuente.pagina)}
           </Badge>
@@ -156,6 +159,7 @@ export function FuenteCampo({
       valorLeido={valorEnPalabras(campo, leido, context.describir)}
       onConfirmar={() => context.confirmar(campo)}
       onUsar={() => context.usarLeido(campo)}
+      distinto={context.comparacion}
     />
   );
 }

@@ -17,6 +17,8 @@ export interface LecturaContextValue {
   usarLeido: (campo: CampoLeible) => void;
   /** A read value as the person reads it (a court's name rather than its id). */
   describir: (campo: CampoLeible, valor: string | number) => string;
+  /** The reading stands beside values someone else typed (a request): a different value is a difference. */
+  comparacion?: boolean;
 }
 
 const LecturaContext = createContext<LecturaContextValue | null>(null);
@@ -31,7 +33,7 @@ export function CampoLeido({ campo, children }: { campo: CampoLeible; children: 
   const leido = context?.lectura.leidos[campo];
   const estado = context && leido ? estadoLeido(campo, context.values[campo], leido, context.confirmados.has(campo)) : undefined;
   return (
-    <div data-lectura={estado} data-campo-leido={leido ? campo : undefined}>
+    <div data-lectura={estado === 'modificado' && context?.comparacion ? 'distinto' : estado} data-campo-leido={leido ? campo : undefined}>
       {children}
       {context && leido && estado && (
         <Suspense fallback={null}>

@@ -100,12 +100,14 @@ const key = (d: { direccion: string; comuna: string | null }) => `${d.direccion.
  * Puts a reading into the form: an empty field takes the read value, and so does a field still holding
  * the previous reading's value; what the person typed stays (listed in `conservados`, its read value
  * offered beside it). Read addresses are added as rows unless already there. Nothing is saved.
+ * With `rellenar: false` nothing changes: the reading only stands beside the values (a request's check).
  */
 export function applyLectura(
   current: EncargoFormValues,
   respuesta: LecturaDocumentosResponse,
   opciones: OpcionesLectura,
   previa?: LecturaEnForm,
+  { rellenar = true }: { rellenar?: boolean } = {},
 ): LecturaAplicada {
   const values: EncargoFormValues = { ...current, domicilios: current.domicilios.map((d) => ({ ...d })) };
   const leidos: LecturaEnForm['leidos'] = {};
@@ -118,7 +120,7 @@ export function applyLectura(
     leidos[campo] = { valor, fuente };
     const before = values[campo];
     const previous = previa?.leidos[campo];
-    if (isBlank(before) || (previous && sameValue(campo, before, previous.valor))) {
+    if (rellenar && (isBlank(before) || (previous && sameValue(campo, before, previous.valor)))) {
       (values as unknown as Record<CampoLeible, FormValue>)[campo] = valor;
       llenados.push(campo);
     } else if (!sameValue(campo, before, valor)) {
@@ -143,7 +145,7 @@ export function applyLectura(
       es_principal: false,
     };
     domicilios.push({ domicilio, fuente });
-    if (present.has(key(domicilio))) return;
+    if (!rellenar || present.has(key(domicilio))) return;
     present.add(key(domicilio));
     rows = [...rows, domicilio];
     agregados += 1;
@@ -178,4 +180,9 @@ export function pendientesDeRevision(
     const leido = lectura.leidos[campo];
     return leido && estadoLeido(campo, values[campo], leido, confirmados.has(campo)) === 'revisar';
   }).map((campo) => ENCARGO_FIELD_LABELS[campo]);
+}
+
+/** Whether a read address is among the form's (same street and comuna, case and spacing aside). */
+export function domicilioPresente(domicilios: readonly DomicilioFormValue[], leido: DomicilioFormValue): boolean {
+  return domicilios.some((d) => !isBlankDomicilio(d) && key(d) === key(leido));
 }

@@ -58,7 +58,7 @@ export const leerPdfMessages = {
   columnaCampo: 'Campo',
   columnaEstudio: 'Enviado por el estudio',
   columnaLeido: 'Leído de los PDF',
-  distinto: 'Distinto',
+  distinto: 'Distinto del PDF',
   igual: 'Coincide',
   sinLeer: 'No leído',
   diferencias: (n: number) => (n === 0 ? 'Los datos leídos coinciden con los del estudio.' : `${n} ${n === 1 ? 'dato difiere' : 'datos difieren'} de lo leído en los PDF.`),

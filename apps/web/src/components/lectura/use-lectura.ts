@@ -25,6 +25,7 @@ export function useLectura<TOut>(
   const [archivos, setArchivos] = useState<ArchivosElegidos>(sinArchivos);
   const [lectura, setLectura] = useState<LecturaEnForm | null>(null);
   const [confirmados, setConfirmados] = useState<ReadonlySet<string>>(() => new Set());
+  const [comparacion, setComparacion] = useState(false);
   const { setValue, getValues } = form as unknown as EncargoForm;
 
   const aplicar = useCallback(
@@ -36,6 +37,7 @@ export function useLectura<TOut>(
       if (result.domiciliosAgregados > 0) setValue('domicilios', result.values.domicilios, { shouldDirty: true });
       setLectura({ leidos: result.leidos, domicilios: result.domicilios, advertencias: result.advertencias });
       setConfirmados(new Set());
+      setComparacion(false);
       return {
         llenados: result.llenados.length + result.domiciliosAgregados,
         revisar: result.llenados.filter((campo) => (result.leidos[campo]?.fuente.confianza ?? 1) < LECTURA_CONFIANZA_ALTA).length,
@@ -44,6 +46,19 @@ export function useLectura<TOut>(
       };
     },
     [getValues, setValue, opciones, lectura],
+  );
+
+  /** A reading set beside the form's values without changing any (the office checking a request). */
+  const comparar = useCallback(
+    (respuesta: LecturaDocumentosResponse): LecturaEnForm => {
+      const result = applyLectura(getValues(), respuesta, opciones, undefined, { rellenar: false });
+      const enForm = { leidos: result.leidos, domicilios: result.domicilios, advertencias: result.advertencias };
+      setLectura(enForm);
+      setConfirmados(new Set());
+      setComparacion(true);
+      return enForm;
+    },
+    [getValues, opciones],
   );
 
   const confirmar = useCallback((campo: CampoLeible) => setConfirmados((current) => new Set([...current, campo])), []);
@@ -56,8 +71,8 @@ export function useLectura<TOut>(
   );
 
   const context: LecturaContextValue | null = useMemo(
-    () => (lectura ? { lectura, confirmados, values, confirmar, usarLeido, describir } : null),
-    [lectura, confirmados, values, confirmar, usarLeido, describir],
+    () => (lectura ? { lectura, confirmados, values, confirmar, usarLeido, describir, comparacion } : null),
+    [lectura, confirmados, values, confirmar, usarLeido, describir, comparacion],
   );
 
   const reset = useCallback(() => {
@@ -72,6 +87,7 @@ export function useLectura<TOut>(
     lectura,
     context,
     aplicar,
+    comparar,
     reset,
     /** Labels of read values still waiting for review. */
     pendientes: () => pendientesDeRevision(values, lectura, confirmados),

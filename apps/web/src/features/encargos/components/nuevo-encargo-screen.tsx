@@ -44,6 +44,7 @@ const m = encargosMessages;
 
 // 'Leer desde PDF' (drop area, progress, the reading's rules) downloads only when Nuevo Encargo opens.
 const LeerDesdePdf = lazy(() => import('../../../components/lectura/leer-desde-pdf').then((module) => ({ default: module.LeerDesdePdf })));
+const CompararConPdf = lazy(() => import('../../../components/lectura/comparar-con-pdf').then((module) => ({ default: module.CompararConPdf })));
 
 /** Asks before registering while read values of low confidence wait for review. */
 async function confirmPendientes(campos: string[]): Promise<boolean> {
@@ -78,6 +79,8 @@ export interface NuevoEncargoIntake {
   initialValues: EncargoFormValues;
   header: ReactNode;
   save: (payload: EncargoCreateValue, idempotencyKey: string) => Promise<Saved>;
+  /** Reads the request's own PDFs, to set the values read beside the firm's. */
+  leer?: (signal: AbortSignal) => Promise<Response>;
 }
 
 type DuplicateChoice = 'proceed' | 'open' | 'cancel';
@@ -278,6 +281,11 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
         <Text c="dimmed">{m.nuevo.subtitle}</Text>
       </Box>
       {intake?.header}
+      {intake?.leer && (
+        <Suspense fallback={<Paper withBorder p="md" shadow="xs" mih={60} aria-busy="true" />}>
+          <CompararConPdf enviar={intake.leer} valoresEstudio={intake.initialValues} onLeido={lectura.comparar} describir={describir} />
+        </Suspense>
+      )}
       {created && <EncargoCreatedBox id={created.id} numeroRol={created.numero_rol} />}
       {!intake && (
         <Suspense fallback={<Paper withBorder p="lg" shadow="xs" mih={180} aria-busy="true" />}>

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, type Solicitud, type SolicitudAceptarResponse, type SolicitudEstado, type SolicitudesListResponse, type SolicitudResponse } from '@receptoria/contracts';
+import { IDEMPOTENCY_HEADER, LECTURA_NDJSON, type Solicitud, type SolicitudAceptarResponse, type SolicitudEstado, type SolicitudesListResponse, type SolicitudResponse } from '@receptoria/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -39,6 +39,11 @@ export function useRechazarSolicitud() {
     mutationFn: ({ id, motivo }: { id: number; motivo: string }) => api.post<{ solicitud: Solicitud }>(`/solicitudes/${id}/rechazar/`, { motivo }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: solicitudesKeys.all }),
   });
+}
+
+/** POST /api/v1/solicitudes/{id}/lectura/ — the request's own PDFs read, streamed (progress, then the proposal). */
+export function leerSolicitud(id: number, signal: AbortSignal) {
+  return api.stream(`/solicitudes/${id}/lectura/`, undefined, { headers: { Accept: `${LECTURA_NDJSON}, application/json` }, signal });
 }
 
 /** GET /api/v1/solicitudes/{id}/archivos/{campo}/ — the PDFs the firm sent. */
