@@ -75,6 +75,23 @@ describe.each(protectedRoutes.map((route) => [routeKey(route), route] as const))
   });
 });
 
+/** Routes of the platform admin alone (its CA certificates count for every receiver's signers). */
+const PLATFORM_ADMIN_ROUTES = ['GET /api/v1/firma/autoridades/', 'POST /api/v1/firma/autoridades/'];
+
+describe.each(PLATFORM_ADMIN_ROUTES)('%s', (key) => {
+  it('answers 403 in Spanish to every receiver’s user, changing nothing', async () => {
+    const route = world.routes.find((r) => routeKey(r) === key);
+    expect(route, key).toBeDefined();
+    for (const token of [world.tokens.fullA, world.tokens.noneA, world.tokens.fullB]) {
+      const before = await fingerprint(world);
+      const response = await world.t.request(token, requestFor(route!, () => 1));
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(403);
+      expectSpanishJson(response);
+      expect(await fingerprint(world)).toEqual(before);
+    }
+  });
+});
+
 const routesWithIds = protectedRoutes.filter((route) => paramNames(route.url).length > 0 || route.schema?.querystring || hasBody(route.method));
 
 describe.each(routesWithIds.map((route) => [routeKey(route), route] as const))('%s across receivers', (_key, route) => {
