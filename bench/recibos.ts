@@ -158,6 +158,16 @@ export async function runRecibosBench(): Promise<{ rows: Row[]; failures: number
     const cuentaOk = cuenta.p95 <= 100 && cuenta.failures === 0 && cuentaFloor.failures === 0;
     if (!cuentaOk) failures += 1;
     rows.push(floorRow('receipts', `estado_cuenta, firm with ${FIRMA} receipts @10: p95`, cuenta, cuentaFloor, `API p95 ≤ 100 ms ${cuentaOk ? '✓' : '✗'}`));
+    // The same read at the hot reads' concurrency, against its floor (every hot read ≥ 0.8 × its floor @32).
+    const HOT = Number(process.env.BENCH_CONNECTIONS ?? 32);
+    log(`estado_cuenta: API ${DURATION} s at ${HOT} connections…`);
+    const cuentaHot = await loadApi(PORT, token, [{ method: 'GET', path: `/api/v1/estudios/${f.estudioCuenta}/estado_cuenta/?hasta=${hasta}` }], HOT, DURATION);
+    const cuentaHotFloor = await loadSql(tenantUrl, [cuentaSql], HOT, DURATION);
+    if (cuentaHot.failures + cuentaHotFloor.failures > 0) failures += 1;
+    const cuentaRatio = cuentaHot.rps / cuentaHotFloor.rps;
+    rows.push(
+      floorRow('receipts', `estado_cuenta, firm with ${FIRMA} receipts @${HOT}`, cuentaHot, cuentaHotFloor, `API ≥ 0.8 × floor: ${cuentaRatio >= 0.8 ? 'met' : 'not met'}`),
+    );
 
     // Each request right after a change (not timed), one connection: the statement computed every time.
     log('estado_cuenta after a change: API and the same SQL, one connection…');
