@@ -2,7 +2,8 @@
  * Signed certificates (issue 26 §3): PAdES signatures per minute on this machine, as POST
  * /firma/firmar/ makes them — the user's PKCS#12 opened once per batch, then for each certificate
  * the visible block with its QR, the placeholder and the PAdES CMS (SHA-256, RSA 2048). Opening a
- * PKCS#12 is timed apart for both encodings (its key derivation is the slow part).
+ * PKCS#12 is timed apart for both encodings (its key derivation is the slow part). The time B-T and
+ * B-LT add per document (issue 39) against a local TSA and OCSP responder (runSellosBench).
  * Then the public GET /api/v1/verificar/{codigo} (issue 26 §5) over a started API, a found code against
  * unknown ones, one request at a time: p50/p95 of each as a client sees them (both wait for the floor)
  * and of the lookup's own work in this process (the same service, without the floor).
@@ -16,11 +17,13 @@ import { pathToFileURL } from 'node:url';
 import { controlLocation, openDatabase, TenantPools } from '@receptoria/db';
 import pg from 'pg';
 import { hashCodigo } from '../apps/api/src/modules/firma/firma.repository';
-import { firmarPdf } from '../apps/api/src/modules/firma/firmar-pdf';
+import { firmarPdf, firmarPdfPades } from '../apps/api/src/modules/firma/firmar-pdf';
+import { agregarDss, agregarSelloDocumento, revocacionEnLinea } from '../apps/api/src/modules/firma/ltv';
 import { abrirP12 } from '../apps/api/src/modules/firma/p12';
 import { nuevoCodigo } from '../apps/api/src/modules/firma/firma.service';
 import { VERIFICAR_PISO_MS, verificarCodigo } from '../apps/api/src/modules/firma/verificar.service';
 import { crearCa, emitir, p12Aes256, p12Legacy } from '../apps/api/test/firma/certificados';
+import { iniciarInfraLtv } from '../apps/api/test/firma/ltv-infra';
 import { certificadoPdfDePrueba } from '../apps/api/test/firma/pdf';
 import { log, machineLine, percentile, printTable, type Row, withBenchApi } from './support';
 
@@ -95,6 +98,57 @@ async function runVerificarBench(pdf: Buffer): Promise<Row[]> {
   });
 }
 
+/**
+ * What timestamps and validation data add per document (issue 39 §3), against the local TSA
+ * (`openssl ts -reply` behind a loopback HTTP server, one openssl process per request) and OCSP
+ * responder (`openssl ocsp`) / CRL: B-B alone, B-T (the signature's timestamp), the DSS step (the
+ * signer's and the TSA's OCSP answers and CRLs fetched and appended) and the document timestamp.
+ */
+async function runSellosBench(pdfs: Buffer[]): Promise<Row[]> {
+  const infra = await iniciarInfraLtv();
+  try {
+    const p12 = abrirP12(infra.p12, infra.p12Clave);
+    const tsa = { url: infra.tsaUrl, timeoutMs: 10_000 };
+    const revocacion = revocacionEnLinea(async (p) => {
+      const res = await fetch(p.url, { method: p.metodo, body: p.cuerpo, headers: p.tipo ? { 'content-type': p.tipo } : {} });
+      return Buffer.from(await res.arrayBuffer());
+    });
+    const firma = () => ({ nombre: 'María Pérez Soto', rut: '12.345.678-5', codigo: nuevoCodigo(), urlVerificacion: 'https://receptoria.example/verificar/X', ubicacion: 'Chillán', fecha: new Date() });
+    const n = Math.max(3, Math.min(COUNT, 10));
+    await firmarPdfPades(pdfs[n]!, p12, firma(), { tsa, revocacion }); // warm-up
+    const tiempos = { bb: [] as number[], bt: [] as number[], dss: [] as number[], lta: [] as number[] };
+    for (let i = 0; i < n; i += 1) {
+      let t0 = performance.now();
+      await firmarPdfPades(pdfs[i]!, p12, firma());
+      tiempos.bb.push(performance.now() - t0);
+      t0 = performance.now();
+      const bt = await firmarPdfPades(pdfs[i]!, p12, firma(), { tsa });
+      tiempos.bt.push(performance.now() - t0);
+      t0 = performance.now();
+      const datos = [await revocacion(p12.certificado, p12.cadena)];
+      const conDss = await agregarDss(bt.pdf, { certificados: datos.flatMap((d) => d.certificados), ocsp: datos.flatMap((d) => d.ocsp), crl: datos.flatMap((d) => d.crl) });
+      tiempos.dss.push(performance.now() - t0);
+      t0 = performance.now();
+      await agregarSelloDocumento(conDss, tsa);
+      tiempos.lta.push(performance.now() - t0);
+    }
+    const med = (v: number[]) => percentile([...v].sort((a, b) => a - b), 50);
+    const bb = med(tiempos.bb);
+    const bt = med(tiempos.bt);
+    const dss = med(tiempos.dss);
+    const lta = med(tiempos.lta);
+    log(`timestamps: B-B ${bb.toFixed(0)} ms, B-T ${bt.toFixed(0)} ms, DSS ${dss.toFixed(0)} ms, document timestamp ${lta.toFixed(0)} ms (median of ${n})`);
+    const name = (what: string) => `${what}, per document, local TSA (openssl ts) and OCSP (openssl ocsp) on loopback, median of ${n}`;
+    return [
+      { group: 'signed certificates', name: name('B-T: added time of the signature timestamp over B-B'), value: `+${(bt - bb).toFixed(0)} ms (B-B ${bb.toFixed(0)} ms, B-T ${bt.toFixed(0)} ms)` },
+      { group: 'signed certificates', name: name("B-LT: added time of the DSS (the signer's OCSP answer and CRL fetched, incremental update) over B-B"), value: `+${(bt - bb + dss).toFixed(0)} ms (DSS step ${dss.toFixed(0)} ms)` },
+      { group: 'signed certificates', name: name('B-LTA: the document timestamp on top'), value: `+${lta.toFixed(0)} ms (B-LTA in all ${(bt + dss + lta).toFixed(0)} ms)` },
+    ];
+  } finally {
+    await infra.cerrar();
+  }
+}
+
 export async function runFirmasBench(): Promise<Row[]> {
   const ca = crearCa();
   const persona = { nombre: 'José Ignacio Muñoz Ñancupil', rut: '9876543-3', desde: new Date(Date.now() - 86_400_000), hasta: new Date(Date.now() + 365 * 86_400_000) };
@@ -126,6 +180,7 @@ export async function runFirmasBench(): Promise<Row[]> {
       name: 'opening the PKCS#12 (once per batch)',
       value: `legacy 3DES ${abrirLegacy.toFixed(0)} ms; OpenSSL 3 AES-256 ${abrirAes.toFixed(0)} ms`,
     },
+    ...(await runSellosBench(pdfs)),
     ...(await runVerificarBench(pdfs[0]!)),
   ];
 }
