@@ -66,6 +66,7 @@ const MULTIPART_FILE_ONLY = [
   'POST /api/v1/firma/certificado/',
   'PUT /estampados/api/plantillas/:id/archivo',
   'POST /api/v1/visitas/:uuid/fotos/',
+  'POST /api/v1/portal/solicitudes/leer_documentos/',
 ];
 let sent = 0;
 

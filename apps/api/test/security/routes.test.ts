@@ -1,4 +1,5 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonSchemaOf, plausibleObject, zodOf } from './arbitraries';
 import { expectSpanishJson } from './spanish';
@@ -54,6 +55,17 @@ it('finds the routes in Fastify’s route table', () => {
     // An allow-list entry for a route that no longer exists must be removed.
     if (key.startsWith('GET /health') || world.routes.some((route) => routeKey(route) === key)) continue;
     throw new Error(`PUBLIC_ROUTES names a route that does not exist: ${key}`);
+  }
+});
+
+it('reaches the reading routes (Nuevo Encargo with its PDFs, the portal’s reading, a request’s reading)', () => {
+  const keys = protectedRoutes.map(routeKey);
+  for (const key of [
+    'POST /api/v1/nuevo_encargo/crear_con_documentos/',
+    'POST /api/v1/portal/solicitudes/leer_documentos/',
+    'POST /api/v1/solicitudes/:id/lectura/',
+  ]) {
+    expect(keys).toContain(key);
   }
 });
 
@@ -120,5 +132,50 @@ describe.each(routesWithIds.map((route) => [routeKey(route), route] as const))('
         }
       }
     }
+  });
+});
+
+describe('spreadsheet imports (issue 41 §2) across receivers', () => {
+  const IMPORT_ROUTES = ['nuevo_encargo', 'portal'].flatMap((side) => [
+    `GET /api/v1/${side}/importar/plantilla.xlsx`,
+    `POST /api/v1/${side}/importar/`,
+    `GET /api/v1/${side}/importar/:id/`,
+    `POST /api/v1/${side}/importar/:id/confirmar/`,
+    `GET /api/v1/${side}/importar/:id/resultado.xlsx`,
+  ]);
+
+  it('reaches every import route', () => {
+    const keys = protectedRoutes.map(routeKey);
+    for (const key of IMPORT_ROUTES) expect(keys, key).toContain(key);
+  });
+
+  it('answers 404 in Spanish to receiver A’s import id for a user of B, changing nothing', async () => {
+    const dbA = await world.dbA();
+    const { rows } = (await dbA.execute(sql`select id from estudios where activo order by id limit 1`)) as unknown as { rows: Array<{ id: number }> };
+    const boundary = '----seguridadImportar';
+    const csv = 'Número de rol;Tribunal\nC-1-2025;Inexistente\n';
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="estudio"\r\n\r\n${rows[0]!.id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    );
+    const created = await world.t.request(world.tokens.fullA, {
+      method: 'POST',
+      url: '/api/v1/nuevo_encargo/importar/',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const before = await fingerprint(world);
+    for (const [method, url] of [
+      ['GET', `/api/v1/nuevo_encargo/importar/${id}/`],
+      ['POST', `/api/v1/nuevo_encargo/importar/${id}/confirmar/`],
+      ['GET', `/api/v1/nuevo_encargo/importar/${id}/resultado.xlsx`],
+    ] as const) {
+      const response = await world.t.request(world.tokens.fullB, { method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode, url).toBe(404);
+      expectSpanishJson(response, url);
+    }
+    expect(await fingerprint(world)).toEqual(before);
   });
 });

@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
+import { solicitudesLecturaRoutes } from '../portal/solicitudes-lectura.routes';
 import { crearConDocumentosRoutes } from './crear-con-documentos.routes';
 import { buildPendientesXlsx } from './pendientes-xlsx';
 import { createEncargoOnce, generateFichaTerreno, generateMembrete, type PdfFile } from './nuevo-encargo.service';
@@ -87,4 +88,6 @@ export const nuevoEncargoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Creation with the PDFs chosen in 'Leer desde PDF' (multipart, in its own scope).
   await app.register(crearConDocumentosRoutes);
+  // The same reading for the firm in the portal and for the office checking a portal request.
+  await app.register(solicitudesLecturaRoutes);
 };
