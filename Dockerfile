@@ -23,13 +23,14 @@ RUN pnpm install --frozen-lockfile \
 FROM node:20-bookworm-slim AS runtime
 # LibreOffice (Writer only) for the certificates' PDFs (unused when GOTENBERG_URL is set), with fonts of
 # the same metrics as Word's (Liberation: Times New Roman, Arial; Carlito: Calibri) so a certificate
-# breaks its lines as in Word; poppler-utils to read PDFs back; postgresql-client for pg_dump and
+# breaks its lines as in Word; poppler-utils to read PDFs back (and to rasterise scanned pages);
+# tesseract-ocr with its Spanish data to read scanned demandas and resoluciones; postgresql-client for pg_dump and
 # pg_restore (Debian 12's is PostgreSQL 15: for another server major set PG_BIN_DIR to a matching client).
 # hadolint ignore=DL3008
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libreoffice-writer-nogui poppler-utils fonts-liberation fonts-liberation2 fonts-crosextra-carlito fonts-dejavu-core \
-      postgresql-client ca-certificates \
+      tesseract-ocr tesseract-ocr-spa postgresql-client ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
