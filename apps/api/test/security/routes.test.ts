@@ -62,6 +62,7 @@ it('reaches the reading routes (Nuevo Encargo with its PDFs, the portal’s read
   const keys = protectedRoutes.map(routeKey);
   for (const key of [
     'POST /api/v1/nuevo_encargo/crear_con_documentos/',
+    'POST /api/v1/nuevo_encargo/leer_documentos/',
     'POST /api/v1/portal/solicitudes/leer_documentos/',
     'POST /api/v1/solicitudes/:id/lectura/',
   ]) {
@@ -176,6 +177,49 @@ describe('spreadsheet imports (issue 41 §2) across receivers', () => {
       expect(response.statusCode, url).toBe(404);
       expectSpanishJson(response, url);
     }
+    expect(await fingerprint(world)).toEqual(before);
+  });
+});
+
+describe('reading a demanda (issue 41 §1) across receivers', () => {
+  /** A real one-page PDF with a text layer naming a plaintiff and a demandado. */
+  async function demanda(): Promise<Buffer> {
+    const { pdfTexto } = await import('../lectura-pdf');
+    return pdfTexto([['Demanda ejecutiva en contra de don PEDRO SOTO ROJAS, RUT 12.345.678-5, domiciliado en Calle Uno 1, comuna de Maipú.', '', 'Santiago, 3 de marzo de 2025.']]);
+  }
+  function formulario(estudio: string | null, archivo: Buffer, nombre = 'demanda') {
+    const boundary = '----seguridadLectura';
+    const partes = [
+      ...(estudio === null ? [] : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="estudio"\r\n\r\n${estudio}\r\n`)]),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${nombre}"; filename="d.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      archivo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ];
+    return { payload: Buffer.concat(partes), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const URL = '/api/v1/nuevo_encargo/leer_documentos/';
+
+  it('refuses the other receiver’s firms (never their parties), a file that is not a PDF, and stores nothing', async () => {
+    const pdf = await demanda();
+    const before = await fingerprint(world);
+    for (const [token, ids] of [
+      [world.tokens.fullA, world.idsOnlyInB],
+      [world.tokens.fullB, world.idsOnlyInA],
+    ] as const) {
+      for (const id of ids.slice(0, 12)) {
+        const response = await world.t.request(token, { method: 'POST', url: URL, ...formulario(String(id), pdf) });
+        const label = `estudio=${id} → ${response.statusCode} ${response.body.slice(0, 160)}`;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.body, label).not.toContain(MARKER_B);
+        expectSpanishJson(response, label);
+      }
+    }
+    const noPdf = await world.t.request(world.tokens.fullA, { method: 'POST', url: URL, ...formulario(null, Buffer.from('GIF89a not a pdf')) });
+    expect(noPdf.statusCode).toBe(400);
+    expectSpanishJson(noPdf);
+    const ok = await world.t.request(world.tokens.noneA, { method: 'POST', url: URL, ...formulario(null, pdf) });
+    expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
+    expect((ok.json() as { propuesta: { rut_ejecutado?: string } }).propuesta.rut_ejecutado).toBe('12345678-5');
     expect(await fingerprint(world)).toEqual(before);
   });
 });
