@@ -136,18 +136,20 @@ export async function crearImportacion(
     filas.map((f) => ({ ...f, encargo_id: null, solicitud_id: null })),
     false,
   );
-  await db.transaction(async (tx) => {
-    await tx.insert(importaciones).values({
-      id,
-      origen: importador.origen,
-      estudioId: estudio.id,
-      portalUsuarioId: importador.origen === 'portal' ? importador.autor.usuarioId : null,
-      creadoPor: importador.actor.username.slice(0, 150),
-      archivoNombre: input.archivoNombre.slice(0, 255),
-      resumen,
-    });
+  // Stored in slices, each its own transaction: the embedded database serves one transaction at a time,
+  // and other requests are answered between slices. A failure part-way removes what was stored.
+  await db.insert(importaciones).values({
+    id,
+    origen: importador.origen,
+    estudioId: estudio.id,
+    portalUsuarioId: importador.origen === 'portal' ? importador.autor.usuarioId : null,
+    creadoPor: importador.actor.username.slice(0, 150),
+    archivoNombre: input.archivoNombre.slice(0, 255),
+    resumen,
+  });
+  try {
     for (let i = 0; i < filas.length; i += INSERT_LOTE) {
-      await tx.insert(importacionFilas).values(
+      await db.insert(importacionFilas).values(
         filas.slice(i, i + INSERT_LOTE).map((f) => ({
           importacionId: id,
           n: f.n,
@@ -159,7 +161,6 @@ export async function crearImportacion(
           motivo: f.motivo,
         })),
       );
-      // The embedded database runs in this thread: other requests are answered between slices.
       await yieldToLoop();
     }
     // Only the PDFs some row uses are kept; one per rol and kind (the first in the ZIP).
@@ -168,7 +169,7 @@ export async function crearImportacion(
       const key = `${doc.numeroRol}|${doc.campo}`;
       if (!usados.has(doc.nombre) || vistos.has(key)) continue;
       vistos.add(key);
-      await tx.insert(importacionDocumentos).values({
+      await db.insert(importacionDocumentos).values({
         importacionId: id,
         numeroRol: doc.numeroRol,
         campo: doc.campo,
@@ -179,12 +180,15 @@ export async function crearImportacion(
       });
     }
     if (input.mapeo && Object.keys(input.mapeo).length > 0) {
-      await tx
+      await db
         .insert(importacionMapeos)
         .values({ estudioId: estudio.id, mapeo })
         .onConflictDoUpdate({ target: importacionMapeos.estudioId, set: { mapeo, actualizadoEn: new Date() } });
     }
-  });
+  } catch (error) {
+    await db.delete(importaciones).where(eq(importaciones.id, id));
+    throw error;
+  }
   return {
     id,
     archivo: input.archivoNombre,
