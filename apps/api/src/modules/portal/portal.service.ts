@@ -154,50 +154,70 @@ export async function getPortalEncargo(
   id: number,
   fotos: { tenantId: number; signer: () => Promise<FotoSigner> },
 ): Promise<PortalEncargoDetalle> {
-  const [head] = rowsOf<ItemRow & { fecha_creacion: Date | string; tipo_causa: string; tipo_encargo: string; cuantia: string | number | null }>(
-    await db.execute(sql`
-      select ${itemColumns}, e.fecha_creacion, coalesce(tc.nombre, '') as tipo_causa, coalesce(te.nombre, '') as tipo_encargo, e.cuantia
+  // The assignment and everything its timeline shows, in one statement (each list as JSON, in its order), beside
+  // its recorded acts: two statements for an assignment with no receipt (nine before).
+  type Cabecera = ItemRow & {
+    tipo_causa: string;
+    tipo_encargo: string;
+    cuantia: string | number | null;
+    doms: { direccion: string; comuna: string; ciudad: string; activo: boolean }[];
+    visitas: { id: number; resultado: string; fecha_hora: string; domicilio_direccion: string | null; domicilio_comuna: string | null }[];
+    diligencias: { id: number; fecha: string; tipo: string; direccion: string | null; comuna: string | null }[];
+    docs: { id: string; titulo: string; fecha: string; con_pdf: boolean; firmado: boolean }[];
+    plazos: { id: number; tipo: string; vence: string; estado: string; cumplido_en: string | null; referencia: string | null }[];
+    recibo_ids: number[];
+    compartir_fotos: boolean | null;
+  };
+  const [cabecera, actos] = await Promise.all([
+    db
+      .execute(
+        sql`
+      select ${itemColumns}, coalesce(tc.nombre, '') as tipo_causa, coalesce(te.nombre, '') as tipo_encargo, e.cuantia,
+        (select coalesce(json_agg(json_build_object('direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'activo', d.activo) order by d.id), '[]')
+           from domicilios d where d.encargo_id = e.id) as doms,
+        (select coalesce(json_agg(json_build_object('id', v.id, 'resultado', v.resultado, 'fecha_hora', v.fecha_hora,
+                                                    'domicilio_direccion', v.domicilio_direccion, 'domicilio_comuna', v.domicilio_comuna)
+                                  order by v.fecha_hora, v.id), '[]')
+           from visitas v where v.encargo_id = e.id and not exists (select 1 from visitas c where c.corrige_a = v.uuid)) as visitas,
+        (select coalesce(json_agg(json_build_object('id', x.id, 'fecha', x.fecha_diligencia, 'tipo', ts.nombre,
+                                                    'direccion', x.domicilio_direccion, 'comuna', x.domicilio_comuna)
+                                  order by x.fecha_diligencia, x.id), '[]')
+           from diligencias x join tipos_estampado ts on ts.id = x.tipo_estampado_id where x.encargo_id = e.id) as diligencias,
+        (select coalesce(json_agg(json_build_object('id', s.id::text, 'titulo', s.titulo, 'fecha', s.fecha_creacion, 'con_pdf', s.archivo_pdf is not null,
+                                                    'firmado', exists (select 1 from estampado_firmas f where f.estampado_id = s.id))
+                                  order by s.fecha_creacion, s.id), '[]')
+           from estampados s where s.encargo_id = e.id) as docs,
+        (select coalesce(json_agg(json_build_object('id', y.id, 'tipo', y.tipo, 'vence', y.vence, 'estado', y.estado, 'cumplido_en', y.cumplido_en,
+                                                    'referencia', y.referencia) order by y.vence, y.id), '[]')
+           from plazos y where y.encargo_id = e.id) as plazos,
+        (select coalesce(json_agg(distinct r.id), '[]')
+           from recibo_items ri join recibos r on r.id = ri.recibo_id join diligencias dd on dd.id = ri.diligencia_id
+          where dd.encargo_id = e.id and ri.activo and r.estudio_id = ${estudioId}) as recibo_ids,
+        (select pc.compartir_fotos_portal from portal_configuracion pc where pc.id = 1) as compartir_fotos
       ${itemJoins}
       left join tipos_causa tc on tc.id = e.tipo_causa_id
       left join tipos_encargo te on te.id = e.tipo_encargo_id
-      where e.id = ${id} and e.estudio_id = ${estudioId}`),
-  );
-  if (!head) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
-  const { domicilios, visitas, visitaFotos, diligencias, tiposEstampado, plazos, reciboItems, recibos } = tenantSchema;
-  const [doms, visitRows, dilRows, docs, plazoRows, reciboIds, shareFotos] = await Promise.all([
-    db.select().from(domicilios).where(eq(domicilios.encargoId, id)).orderBy(asc(domicilios.id)),
-    db
-      .select()
-      .from(visitas)
-      .where(
-        and(
-          eq(visitas.encargoId, id),
-          sql`not exists (select 1 from visitas c where c.corrige_a = ${visitas.uuid})`,
-        ),
+      where e.id = ${id} and e.estudio_id = ${estudioId}`,
       )
-      .orderBy(asc(visitas.fechaHora), asc(visitas.id)),
-    db
-      .select({ id: diligencias.id, fecha: diligencias.fechaDiligencia, tipo: tiposEstampado.nombre, direccion: diligencias.domicilioDireccion, comuna: diligencias.domicilioComuna })
-      .from(diligencias)
-      .innerJoin(tiposEstampado, eq(tiposEstampado.id, diligencias.tipoEstampadoId))
-      .where(eq(diligencias.encargoId, id))
-      .orderBy(asc(diligencias.fechaDiligencia), asc(diligencias.id)),
-    db
-      .execute(
-        sql`select s.id, s.titulo, s.fecha_creacion as fecha, s.archivo_pdf is not null as con_pdf,
-                   exists (select 1 from estampado_firmas f where f.estampado_id = s.id) as firmado
-            from estampados s where s.encargo_id = ${id} order by s.fecha_creacion, s.id`,
-      )
-      .then((result) => rowsOf<{ id: string; titulo: string; fecha: Date | string; con_pdf: boolean; firmado: boolean }>(result)),
-    db.select().from(plazos).where(eq(plazos.encargoId, id)).orderBy(asc(plazos.vence), asc(plazos.id)),
-    db
-      .selectDistinct({ id: recibos.id })
-      .from(reciboItems)
-      .innerJoin(recibos, eq(recibos.id, reciboItems.reciboId))
-      .innerJoin(diligencias, eq(diligencias.id, reciboItems.diligenciaId))
-      .where(and(eq(diligencias.encargoId, id), eq(reciboItems.activo, true), eq(recibos.estudioId, estudioId))),
-    compartirFotos(db),
+      .then((result) => rowsOf<Cabecera>(result)[0]),
+    eventosDe(db, id),
   ]);
+  if (!cabecera) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
+  const head = cabecera;
+  const { visitaFotos } = tenantSchema;
+  const doms = cabecera.doms;
+  const visitRows = cabecera.visitas.map((v) => ({
+    id: v.id,
+    resultado: v.resultado,
+    fechaHora: new Date(v.fecha_hora),
+    domicilioDireccion: v.domicilio_direccion,
+    domicilioComuna: v.domicilio_comuna,
+  }));
+  const dilRows = cabecera.diligencias.map((d) => ({ ...d, fecha: new Date(d.fecha) }));
+  const docs = cabecera.docs;
+  const plazoRows = cabecera.plazos.map((p) => ({ id: p.id, tipo: p.tipo, vence: p.vence, estado: p.estado, cumplidoEn: p.cumplido_en, referencia: p.referencia }));
+  const reciboIds = cabecera.recibo_ids.map((reciboId) => ({ id: reciboId }));
+  const shareFotos = cabecera.compartir_fotos ?? false;
   const fotosPorVisita = new Map<number, string[]>();
   if (shareFotos && visitRows.length > 0) {
     const rows = await db
@@ -208,8 +228,7 @@ export async function getPortalEncargo(
     for (const row of rows) fotosPorVisita.set(row.visitaId, [...(fotosPorVisita.get(row.visitaId) ?? []), row.id]);
   }
   const signer = fotosPorVisita.size > 0 ? await fotos.signer() : undefined;
-  // The assignment's acts as recorded (its lifecycle): the order of the timeline and the acts that have no row of their own.
-  const actos = await eventosDe(db, id);
+  // The assignment's acts as recorded (its lifecycle, read above): the order of the timeline and the acts that have no row of their own.
   const instanteDe = new Map(actos.map((e) => [e.origen, e.instante.getTime()]));
   const lineas: { orden: number; evento: PortalEvento }[] = [];
   const push = (orden: number, evento: PortalEvento) => lineas.push({ orden, evento });
@@ -232,7 +251,7 @@ export async function getPortalEncargo(
     push(d.fecha.getTime(), { tipo: 'resultado', id: d.id, fecha: toSantiagoIso(d.fecha), titulo: d.tipo, domicilio: [d.direccion, d.comuna].filter(Boolean).join(', ') });
   }
   for (const doc of docs) {
-    const creado = doc.fecha instanceof Date ? doc.fecha : new Date(doc.fecha);
+    const creado = new Date(doc.fecha);
     push(creado.getTime(), {
       tipo: 'certificado',
       id: doc.id,
