@@ -53,6 +53,10 @@ export const firmaUiMessages = {
     col: { rol: 'Rol', tipo: 'Tipo', estudio: 'Estudio', creado: 'Generado', firmado: 'Firmado', subido: 'Subido', codigo: 'Código', acciones: '' },
     zipError: 'No se pudo descargar el ZIP',
     descargaError: 'No se pudo descargar el PDF',
+    /** Signed while the certificate's revocation could not be checked (firma_sin_revocacion = firmar_y_marcar). */
+    revocacionNoVerificada: 'revocación no verificada',
+    revocacionNoVerificadaAyuda: (motivo: string | null) =>
+      `Se firmó sin poder consultar si el certificado estaba revocado${motivo ? ` (${motivo})` : ''}. Verifique el certificado antes de presentar el documento.`,
   },
   firmar: {
     title: 'Firmar documentos',

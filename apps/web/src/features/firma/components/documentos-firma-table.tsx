@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { type DocumentoFirma, type DocumentoFirmaEstado, formatDate, formatDateTime } from '@receptoria/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { firmaUiMessages } from '../messages';
@@ -53,7 +53,18 @@ export function DocumentosFirmaTable({ estado, documentos, selected, onToggle, o
               <Table.Td>{d.tipo ?? '—'}</Table.Td>
               <Table.Td>{d.estudio?.nombre ?? '—'}</Table.Td>
               <Table.Td>{formatDateTime(d.creado, '—')}</Table.Td>
-              {firmados ? <Table.Td>{formatDateTime(d.firmado, '—')}</Table.Td> : null}
+              {firmados ? (
+                <Table.Td>
+                  {formatDateTime(d.firmado, '—')}
+                  {d.revocacion?.verificada === false ? (
+                    <Tooltip label={m.revocacionNoVerificadaAyuda(d.revocacion.motivo)} multiline w={340}>
+                      <Badge ml="xs" size="sm" variant="light" color="orange" data-testid={`revocacion-${d.id}`}>
+                        {m.revocacionNoVerificada}
+                      </Badge>
+                    </Tooltip>
+                  ) : null}
+                </Table.Td>
+              ) : null}
               {estado === 'subido' ? <Table.Td>{d.subido ? formatDate(d.subido) : '—'}</Table.Td> : null}
               {firmados ? (
                 <Table.Td>

@@ -66,7 +66,8 @@ export function FirmarModal({ documentos, firmante, onClose, onDone }: FirmarMod
           setEstado({ fase: 'password' });
           return;
         }
-        hechos.push({ id: documento.id, ok: false, error: detail ?? m.error, url_pdf_firmado: null, codigo_verificacion: null });
+        const motivo = detail ?? m.error;
+        hechos.push({ id: documento.id, ok: false, error: motivo, motivo, url_pdf_firmado: null, codigo_verificacion: null });
       }
       setResultados([...hechos]);
       setEstado({ fase: 'firmando', hechos: index + 1 });

@@ -20,6 +20,7 @@ const doc = (n: number, overrides: Partial<DocumentoFirma> = {}): DocumentoFirma
   firmado: null,
   firmado_por: null,
   subido: null,
+  revocacion: null,
   ...overrides,
 });
 
