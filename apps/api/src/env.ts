@@ -32,6 +32,13 @@ const EnvSchema = z.object({
   // Signing certificates' revocation (OCSP/CRL): private addresses for tests and development only; timeout per request
   FIRMA_REVOCACION_PERMITIR_PRIVADAS: z.enum(['0', '1']).default('0'),
   FIRMA_REVOCACION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // PAdES timestamps (docs/firma.md): the RFC 3161 TSA (none: signatures stay B-B), its optional HTTP Basic
+  // credentials and timeout; the re-timestamp job's margin before the last timestamp's certificate expires
+  TSA_URL: z.string().url().optional(),
+  TSA_USUARIO: z.string().min(1).optional(),
+  TSA_CLAVE: z.string().optional(),
+  TSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  FIRMA_RESELLO_MARGEN_DIAS: z.coerce.number().int().min(1).max(3650).default(90),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // Stamps: Google Docs engine (optional) and LibreOffice for PDF copies (optional)
   GOOGLE_DOCS_API_ROOT: z.string().url().optional(),

@@ -16,6 +16,7 @@ import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
 import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
+import { RESELLO_MARGEN_DIAS_POR_DEFECTO, RESELLOS_CRON, RESELLOS_QUEUE, runResellos } from '../modules/firma/resellos';
 import { eventosNuevos } from '../modules/webhooks/webhooks.eventos';
 import { runPlazosPorVencer, WEBHOOKS_PLAZOS_CRON, WEBHOOKS_PLAZOS_QUEUE } from '../modules/webhooks/webhooks.plazos';
 import { PORTAL_AVISOS_CRON, runPortalAvisos, runPortalAvisosTenant } from '../modules/portal/portal-avisos';
@@ -58,6 +59,8 @@ export const QUEUES = {
   correoSaliente: CORREO_SALIENTE_QUEUE,
   /** Firms' webhooks due (every minute, and at once after 'Probar' / 'Reenviar'). */
   webhooks: WEBHOOKS_QUEUE,
+  /** Signed PDFs re-timestamped before their last timestamp's certificate expires (03:30 Santiago). */
+  resellos: RESELLOS_QUEUE,
   /** plazo.por_vencer for the deadlines due by the next día hábil (08:00 Santiago). */
   webhooksPlazos: WEBHOOKS_PLAZOS_QUEUE,
   /** The PDFs of certificates generated without one (no converter then, or a failed conversion). */
@@ -194,6 +197,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await boss.schedule(QUEUES.portalAvisos, PORTAL_AVISOS_CRON, {}, { tz: TIME_ZONE, key: 'portal-avisos' });
       await boss.schedule(QUEUES.correoSaliente, CORREO_SALIENTE_CRON, {}, { tz: TIME_ZONE, key: 'correo-saliente' });
       await boss.schedule(QUEUES.webhooks, WEBHOOKS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks' });
+      await boss.schedule(QUEUES.resellos, RESELLOS_CRON, {}, { tz: TIME_ZONE, key: 'resellos' });
       await boss.schedule(QUEUES.webhooksPlazos, WEBHOOKS_PLAZOS_CRON, {}, { tz: TIME_ZONE, key: 'webhooks-plazos' });
       await boss.schedule(QUEUES.trasladosAtascados, TRASLADOS_ATASCADOS_CRON, {}, { tz: TIME_ZONE, key: 'traslados-atascados' });
       if (respaldos.config.schedule) {
@@ -228,6 +232,12 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     });
     await boss.work(QUEUES.correoSaliente, polling, async () => {
       await enPasada((pasada) => runCorreoSaliente(pasada));
+    });
+    await boss.work(QUEUES.resellos, polling, async () => {
+      const firma = app.firma;
+      await enPasada((pasada) =>
+        runResellos(pasada, { tsa: firma.tsa, revocacion: firma.ltv, margenDias: config.reselloMargenDias ?? RESELLO_MARGEN_DIAS_POR_DEFECTO }),
+      );
     });
     await boss.work(QUEUES.webhooks, polling, async () => {
       await enPasada((pasada) => runWebhooks(pasada, { permitirPrivadas: config.webhooksPermitirPrivadas ?? false }, app.controlDb));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../env';
+import { configTsaDesdeEntorno } from '../modules/firma/tsa';
 import type { AppConfig } from './config';
 import { defaultWebDist, repoRoot } from './paths';
 
@@ -43,6 +44,8 @@ export function configFromEnv(env: Env): AppConfig {
     hsts: env.HSTS === '1',
     webhooksPermitirPrivadas: env.WEBHOOKS_PERMITIR_PRIVADAS === '1',
     revocacion: { permitirPrivadas: env.FIRMA_REVOCACION_PERMITIR_PRIVADAS === '1', timeoutMs: env.FIRMA_REVOCACION_TIMEOUT_MS },
+    tsa: configTsaDesdeEntorno(env),
+    reselloMargenDias: env.FIRMA_RESELLO_MARGEN_DIAS,
     sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     redisUrl: env.REDIS_URL,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST, processMetrics: true },

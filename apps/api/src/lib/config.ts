@@ -1,5 +1,6 @@
 import type { DatabaseConfig } from '@receptoria/db';
 import type { GoogleDocsConfig } from '../integrations/google/drive-auth';
+import type { ConfigTsa } from '../modules/firma/tsa';
 
 export interface RespaldosConfig {
   /** Folder the dumps and their .sha256 files go to (absolute). */
@@ -93,6 +94,9 @@ export interface AppConfig {
    * only) and the timeout of each request.
    */
   revocacion?: { permitirPrivadas?: boolean; timeoutMs?: number };
+  /** PAdES timestamps: the TSA (none: signatures stay B-B) and the days before a timestamp's certificate expires when the document is re-timestamped. */
+  tsa?: ConfigTsa | null;
+  reselloMargenDias?: number;
   /** Seconds the per-request session check (user, receiver, permissions, session) is cached. */
   sessionCacheTtlMs?: number;
   /** Login limits in Redis (shared by every instance) instead of the control database. */

@@ -26,6 +26,11 @@ export const firmaMessages = {
   documentoGoogle: 'El documento está en Google Docs: genere su PDF para firmarlo',
   pdfIlegible: 'El PDF del documento no se pudo leer para firmarlo',
   errorFirma: 'No se pudo firmar el documento. Intente nuevamente.',
+  /** The configured TSA did not give the timestamp: nothing was signed. */
+  selloNoDisponible: (motivo: string) => `No se pudo obtener el sello de tiempo (${motivo}). El documento no se firmó; intente nuevamente.`,
+  /** The signing screen, when no TSA is configured. */
+  sinSelloTiempo:
+    'Sin sello de tiempo configurado: sus firmas quedan en nivel básico (PAdES B-B) y no se podrán validar como vigentes después de que venza su certificado.',
   razonFirma: 'Certificado de receptor judicial',
   firmadoPor: (nombre: string, rut: string, fechaHora: string) =>
     `Firmado electrónicamente por ${nombre} — RUT ${rut} — ${fechaHora}`,

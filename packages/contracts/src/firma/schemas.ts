@@ -58,9 +58,18 @@ export type CertificadoFirma = z.output<typeof CertificadoFirmaSchema>;
 export const CertificadoUploadResponseSchema = CertificadoFirmaSchema;
 export type CertificadoUploadResponse = CertificadoFirma;
 
+/**
+ * PAdES baseline levels (ETSI EN 319 142-1, docs/firma.md): B-B signed; B-T with a TSA's timestamp; B-LT with
+ * the chain and revocation answers embedded; B-LTA with a document timestamp (renewed before it expires).
+ */
+export const NIVELES_PADES = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const;
+export type NivelPades = (typeof NIVELES_PADES)[number];
+
 /** GET answer: the user's certificate, null when none is stored. */
 export const CertificadoFirmaResponseSchema = z.object({
   certificado: CertificadoFirmaSchema.extend({ cargado: z.string() }).nullable(),
+  /** The level new signatures reach on this server: B-B without a TSA configured, B-LTA with one. */
+  nivel_firma: z.enum(NIVELES_PADES),
 });
 export type CertificadoFirmaResponse = z.output<typeof CertificadoFirmaResponseSchema>;
 
@@ -114,6 +123,8 @@ export const DocumentoFirmaSchema = z.object({
   codigo_verificacion: z.string().nullable(),
   firmado: z.string().nullable(),
   firmado_por: z.string().nullable(),
+  /** The signed PDF's PAdES level now (its latest re-timestamped revision's), null while unsigned. */
+  nivel: z.enum(NIVELES_PADES).nullable(),
   /** Date (YYYY-MM-DD) it was uploaded to the court's system, null until marked. */
   subido: z.string().nullable(),
   /** The signer certificate's revocation check at signing; null while unsigned (or signed before checks existed). */

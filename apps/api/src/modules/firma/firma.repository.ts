@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DocumentoFirmaEstado, DocumentosFirmaQuery } from '@receptoria/contracts';
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { nivelVigenteSql, pdfVigenteSql } from './resellos';
 
 const { estampados, estampadoFirmas, estampadoSubidas, firmaCertificados, encargos, estudios, tribunales, tiposEstampado } = tenantSchema;
 const { verificacionCodigos, tenants } = controlSchema;
@@ -55,6 +56,7 @@ const columnasDocumento = {
   firmaId: estampadoFirmas.id,
   firmadoEn: estampadoFirmas.firmadoEn,
   firmante: estampadoFirmas.firmanteNombre,
+  nivel: nivelVigenteSql,
   firmaSha256: estampadoFirmas.sha256,
   revocacionVerificada: estampadoFirmas.revocacionVerificada,
   revocacionMotivo: estampadoFirmas.revocacionMotivo,
@@ -77,6 +79,8 @@ export type DocumentoFirmaRow = {
   firmaId: number | null;
   firmadoEn: Date | null;
   firmante: string | null;
+  /** PAdES level of the signed PDF served (its latest revision's). */
+  nivel: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | null;
   firmaSha256: string | null;
   revocacionVerificada: boolean | null;
   revocacionMotivo: string | null;
@@ -171,7 +175,7 @@ export async function insertSubida(tx: TenantDb, values: typeof estampadoSubidas
 /** The signed PDF of a certificate, if signed. */
 export async function findPdfFirmado(db: TenantDb, id: string): Promise<{ pdf: Buffer; titulo: string } | undefined> {
   const [row] = await db
-    .select({ pdf: estampadoFirmas.archivoPdf, titulo: estampados.titulo })
+    .select({ pdf: pdfVigenteSql, titulo: estampados.titulo })
     .from(estampadoFirmas)
     .innerJoin(estampados, eq(estampados.id, estampadoFirmas.estampadoId))
     .where(eq(estampadoFirmas.estampadoId, id));
@@ -189,7 +193,7 @@ export async function findPdfVigente(db: TenantDb, id: string): Promise<{ pdf: B
 export async function findPdfsFirmados(db: TenantDb, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: estampados.id, pdf: estampadoFirmas.archivoPdf, titulo: estampados.titulo, numeroRol: estampados.numeroRol })
+    .select({ id: estampados.id, pdf: pdfVigenteSql, titulo: estampados.titulo, numeroRol: estampados.numeroRol })
     .from(estampadoFirmas)
     .innerJoin(estampados, eq(estampados.id, estampadoFirmas.estampadoId))
     .where(inArray(estampadoFirmas.estampadoId, [...ids]))

@@ -27,7 +27,7 @@ import type { DocumentSigner } from '../estampados/estampados.service';
 import type { CifradoCertificados } from './cifrado';
 import { type Comprobacion, comprobarFirmante } from './confianza.service';
 import { docxConCodigo } from './docx-codigo';
-import { firmarPdf, PdfIlegibleError } from './firmar-pdf';
+import { firmarPdfPades, PdfIlegibleError, type PdfFirmado } from './firmar-pdf';
 import {
   deleteCertificado,
   type DocumentoFirmaRow,
@@ -44,7 +44,9 @@ import {
   setCodigo,
   upsertCertificado,
 } from './firma.repository';
+import type { ObtenerRevocacion } from './ltv';
 import { abrirP12, P12FormatoError, type P12Info, P12PasswordError, P12SinClaveError, vigencia } from './p12';
+import { type ConfigTsa, TsaError } from './tsa';
 import type { VerificadorRevocacion } from './revocacion';
 
 type TenantRow = typeof controlSchema.tenants.$inferSelect;
@@ -55,6 +57,10 @@ export interface FirmaServicios {
   /** Base of the public verification page (PUBLIC_URL), without a trailing slash. */
   publicUrl: string;
   enlaces: DocumentSigner;
+  /** The RFC 3161 TSA (TSA_URL): null keeps signatures at PAdES B-B. */
+  tsa: ConfigTsa | null;
+  /** The chain and revocation answers embedded in each signed PDF (B-LT, then B-LTA); null stops at B-T. */
+  ltv: ObtenerRevocacion | null;
   /** Revocation checks of signer certificates (OCSP/CRL), with their cache. */
   revocacion: VerificadorRevocacion;
 }
@@ -156,9 +162,12 @@ export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, passwor
   return certificadoDe(row);
 }
 
-export async function obtenerCertificado(ctx: Pick<FirmaContext, 'db' | 'userId'>): Promise<CertificadoFirmaResponse> {
+export async function obtenerCertificado(ctx: Pick<FirmaContext, 'db' | 'userId' | 'servicios'>): Promise<CertificadoFirmaResponse> {
   const row = await findCertificado(ctx.db, ctx.userId);
-  return { certificado: row ? { ...certificadoDe(row), cargado: toSantiagoIso(row.cargadoEn) } : null };
+  return {
+    certificado: row ? { ...certificadoDe(row), cargado: toSantiagoIso(row.cargadoEn) } : null,
+    nivel_firma: ctx.servicios.tsa ? 'B-LTA' : 'B-B',
+  };
 }
 
 export async function eliminarCertificado(ctx: FirmaContext): Promise<void> {
@@ -191,6 +200,7 @@ export function documentoDe(row: DocumentoFirmaRow, enlaces: DocumentSigner): Do
     codigo_verificacion: row.codigo ? formatearCodigoVerificacion(row.codigo) : null,
     firmado: row.firmadoEn ? toSantiagoIso(row.firmadoEn) : null,
     firmado_por: row.firmante,
+    nivel: row.firmaId !== null ? row.nivel : null,
     subido: row.subido,
     revocacion: row.firmaId !== null && row.revocacionVerificada !== null ? { verificada: row.revocacionVerificada, motivo: row.revocacionMotivo } : null,
   };
@@ -325,19 +335,22 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
     await setCodigo(ctx.db, id, nuevo);
     codigo = (await findDocumento(ctx.db, id))?.codigo ?? nuevo;
   }
-  let firmado: Buffer;
+  let resultado: PdfFirmado;
   try {
-    firmado = await firmarPdf(doc.pdf, p12, {
+    // With a TSA: the signature's timestamp (B-T), the chain and revocation answers (B-LT) and a document timestamp (B-LTA).
+    resultado = await firmarPdfPades(doc.pdf, p12, {
       nombre: p12.info.nombre,
       rut: p12.info.rut,
       codigo,
       urlVerificacion: urlVerificacion(ctx.servicios.publicUrl, codigo),
       ubicacion: ctx.tenant.comuna || 'Chile',
       fecha: now,
-    });
+    }, { tsa: ctx.servicios.tsa, revocacion: ctx.servicios.ltv });
   } catch (error) {
+    if (error instanceof TsaError) return fallo(id, m.selloNoDisponible(error.message));
     return fallo(id, error instanceof PdfIlegibleError ? m.pdfIlegible : m.errorFirma);
   }
+  const firmado = resultado.pdf;
   const sha256 = createHash('sha256').update(firmado).digest('hex');
   try {
     await ctx.db.transaction(async (tx) => {
@@ -356,6 +369,8 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
         certificadoHuella: p12.info.huellaSha256,
         firmadoPor: ctx.actor.username,
         firmadoEn: now,
+        nivel: resultado.nivel,
+        selloVence: resultado.selloVence,
         revocacionVerificada: revocacion.verificada,
         revocacionMotivo: revocacion.motivo,
         revocacionFuente: revocacion.fuente,

@@ -1,3 +1,5 @@
+import { firmaMessages } from '@receptoria/contracts';
+
 /**
  * UI texts of electronic signing (issue 26): the signing certificate in 'Mi perfil', 'Por firmar' and
  * the public verification page. Server and validation words come from the contracts (firmaMessages).
@@ -49,6 +51,15 @@ export const firmaUiMessages = {
     marcarSubido: 'Marcar como subido al tribunal',
     marcarSubidoAria: (rol: string) => `Marcar ${rol} como subido al tribunal`,
     sinCertificado: 'Para firmar, cargue primero su certificado de firma en Mi perfil.',
+    /** No TSA configured on the server: the signatures stay PAdES B-B (docs/firma.md). */
+    sinSelloTiempo: firmaMessages.sinSelloTiempo,
+    nivel: 'Nivel',
+    nivelAyuda: {
+      'B-B': 'Firma básica (PAdES B-B): sin sello de tiempo.',
+      'B-T': 'Con sello de tiempo (PAdES B-T).',
+      'B-LT': 'Con sello de tiempo y datos de validación (PAdES B-LT).',
+      'B-LTA': 'Con sello de tiempo, datos de validación y sello de archivo (PAdES B-LTA): validable a largo plazo.',
+    } as Record<string, string>,
     irPerfil: 'Ir a Mi perfil',
     col: { rol: 'Rol', tipo: 'Tipo', estudio: 'Estudio', creado: 'Generado', firmado: 'Firmado', subido: 'Subido', codigo: 'Código', acciones: '' },
     zipError: 'No se pudo descargar el ZIP',

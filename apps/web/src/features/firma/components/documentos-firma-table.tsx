@@ -38,6 +38,7 @@ export function DocumentosFirmaTable({ estado, documentos, selected, onToggle, o
             {firmados ? <Table.Th>{m.col.firmado}</Table.Th> : null}
             {estado === 'subido' ? <Table.Th>{m.col.subido}</Table.Th> : null}
             {firmados ? <Table.Th>{m.col.codigo}</Table.Th> : null}
+            {firmados ? <Table.Th>{m.nivel}</Table.Th> : null}
             {firmados ? <Table.Th aria-label={m.descargar} /> : null}
           </Table.Tr>
         </Table.Thead>
@@ -71,6 +72,19 @@ export function DocumentosFirmaTable({ estado, documentos, selected, onToggle, o
                   <Text size="xs" ff="monospace">
                     {d.codigo_verificacion ?? '—'}
                   </Text>
+                </Table.Td>
+              ) : null}
+              {firmados ? (
+                <Table.Td>
+                  {d.nivel ? (
+                    <Tooltip label={m.nivelAyuda[d.nivel]}>
+                      <Badge size="sm" variant="light" color={d.nivel === 'B-B' ? 'gray' : 'teal'} data-testid={`nivel-${d.id}`}>
+                        {d.nivel}
+                      </Badge>
+                    </Tooltip>
+                  ) : (
+                    '—'
+                  )}
                 </Table.Td>
               ) : null}
               {firmados ? (

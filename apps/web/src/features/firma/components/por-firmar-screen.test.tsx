@@ -19,6 +19,7 @@ const doc = (n: number, overrides: Partial<DocumentoFirma> = {}): DocumentoFirma
   codigo_verificacion: null,
   firmado: null,
   firmado_por: null,
+  nivel: null,
   subido: null,
   revocacion: null,
   ...overrides,
@@ -33,11 +34,12 @@ const certificado = {
     valido_hasta: '2028-01-01T00:00:00-03:00',
     cargado: '2026-11-01T10:00:00-03:00',
   },
+  nivel_firma: 'B-LTA',
 };
 
 afterEach(() => vi.unstubAllGlobals());
 
-const firmado = doc(4, { estado: 'firmado', firmado: '2026-11-05T12:00:00-03:00', codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ', url_pdf_firmado: '/f/4' });
+const firmado = doc(4, { estado: 'firmado', firmado: '2026-11-05T12:00:00-03:00', codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ', url_pdf_firmado: '/f/4', nivel: 'B-LTA' });
 
 /** Three to sign (the second refused by the API), the right password 'clave-p12'. */
 function stubFirma() {
@@ -151,6 +153,9 @@ describe('PorFirmarScreen', () => {
   it('downloads a signed certificate, and the chosen ones as a ZIP', async () => {
     const { saved, calls, tabla } = await stubFirmados();
     expect(within(tabla).getByText('ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ')).toBeTruthy();
+    // The level of each signed PDF; with a TSA configured, no line about missing timestamps.
+    expect(within(tabla).getByTestId(`nivel-${firmado.id}`).textContent).toBe('B-LTA');
+    expect(screen.queryByTestId('por-firmar-sin-sello')).toBeNull();
     fireEvent.click(within(tabla).getByRole('button', { name: 'Descargar PDF firmado C-4-2026' }));
     await waitFor(() => expect(saved).toEqual(['C-4-2026_firmado.pdf']));
     fireEvent.click(within(tabla).getByRole('checkbox', { name: 'Seleccionar C-4-2026' }));
@@ -170,12 +175,14 @@ describe('PorFirmarScreen', () => {
 
   it('sends to Mi perfil when there is no signing certificate, and does not offer to sign', async () => {
     stubApi({
-      'GET /api/v1/firma/certificado/': () => json({ certificado: null }),
+      'GET /api/v1/firma/certificado/': () => json({ certificado: null, nivel_firma: 'B-B' }),
       'GET /api/v1/estudios/': () => json([]),
       'GET /api/v1/firma/documentos/': () => json({ results: [doc(1)] }),
     });
     renderWithSession(<PorFirmarScreen />, { permisos: ['estampa_1'] });
     expect((await screen.findByTestId('por-firmar-sin-certificado')).textContent).toContain('Mi perfil');
+    // Without a TSA on the server the screen says the signatures stay basic (PAdES B-B).
+    expect(screen.getByTestId('por-firmar-sin-sello').textContent).toBe(firmaMessages.sinSelloTiempo);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Seleccionar C-1-2026' }));
     expect(screen.getByRole('button', { name: 'Firmar 1 documento' }).hasAttribute('disabled')).toBe(true);
   });

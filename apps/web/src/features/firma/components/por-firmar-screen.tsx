@@ -86,6 +86,12 @@ export function PorFirmarScreen() {
         </Alert>
       ) : null}
 
+      {certificado.data?.nivel_firma === 'B-B' ? (
+        <Text size="sm" c="dimmed" data-testid="por-firmar-sin-sello">
+          {m.sinSelloTiempo}
+        </Text>
+      ) : null}
+
       <Paper withBorder p="md" shadow="xs">
         <Stack gap="md">
           <SegmentedControl fullWidth value={estado} onChange={changeEstado} data={ESTADOS.map((value) => ({ value, label: m.tabs[value] }))} />
