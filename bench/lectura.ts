@@ -19,6 +19,7 @@ import { leerArchivos, type ArchivoLectura } from '../apps/api/src/modules/lectu
 import { crearMotorTesseract } from '../apps/api/src/modules/lectura/ocr';
 import type { Catalogos, ItemLista } from '../apps/api/src/modules/lectura/reglas';
 import { CAMPOS_PUNTUADOS, type Caso, type Esperado, generarCorpus, PARTES_ESTUDIO } from './lectura/corpus';
+import { ESPERADOS, esperadosDe } from './lectura/generar-corpus';
 import { log, printTable, repoRoot, type Row } from './support';
 
 type Campo = (typeof CAMPOS_PUNTUADOS)[number];
@@ -96,7 +97,14 @@ export async function runLecturaBench(): Promise<ResultadoBenchLectura> {
   const motor = crearMotorTesseract();
   const conOcr = await motor.disponible();
   const catalogos = catalogosSembrados();
-  const casos = generarCorpus(cantidad).filter((c) => !solo || (solo === 'texto' ? !c.escaneado : c.escaneado));
+  // The committed expected values are the reference: the generator must still write the same corpus.
+  const comprometidos = JSON.parse(readFileSync(ESPERADOS, 'utf8')) as ReturnType<typeof esperadosDe>;
+  if (JSON.stringify(comprometidos) !== JSON.stringify(esperadosDe())) {
+    throw new Error('bench/lectura/esperados.json differs from the generator: run lectura/generar-corpus.ts and review the change');
+  }
+  const casos = generarCorpus(cantidad)
+    .map((caso, i) => ({ ...caso, esperado: (comprometidos[i] as { esperado: Esperado }).esperado }))
+    .filter((c) => !solo || (solo === 'texto' ? !c.escaneado : c.escaneado));
   const cuentas: Record<'texto' | 'escaneado', Record<string, Cuenta>> = { texto: {}, escaneado: {} };
   const errorAlta: Record<'texto' | 'escaneado', number> = { texto: 0, escaneado: 0 };
   const tiempos: Record<'texto' | 'escaneado', number[]> = { texto: [], escaneado: [] };

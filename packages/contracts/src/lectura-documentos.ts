@@ -11,8 +11,8 @@ import { idSchema } from './common/text';
  * to propose `parte_demandante` among its parties). Permission: the one that creates assignments.
  *
  * Answers:
- * - 400 `{detail}` (Spanish) when no file is sent, a file is not a PDF, a field is unknown or `estudio`
- *   is not a firm of the receiver; 413 `{detail}` when a file is larger than the limit.
+ * - 400 `{detail, errors}` (Spanish) when no file is sent, a file is not a PDF (or is damaged), is larger
+ *   than the limit, a field is unknown or repeated, or `estudio` is not a firm of the receiver.
  * - 200 `application/json`: LecturaDocumentosResponse.
  * - 200 `application/x-ndjson` when the request says `Accept: application/x-ndjson`: one JSON object per
  *   line, LecturaEvento — `progreso` events while pages are read (scanned pages wait in a queue, one OCR

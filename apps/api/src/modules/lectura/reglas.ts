@@ -308,36 +308,51 @@ function normalizarCaratulado(izquierda: string, derecha: string): string {
 
 function leerCaratulados(p: Pagina): Candidato<string>[] {
   const out: Candidato<string>[] = [];
-  const etiqueta = /\b(?:caratulad[oa]s?|car[áa]tula)\s*:?\s*"?\s*(.{3,160}?)\s*(?:"|\.?\s*¶|;|\.\s*$|,\s*(?:rol|rit)\b|\s(?:rol|rit)\b|$)/gi;
-  for (const m of p.plano.matchAll(etiqueta)) {
-    const partes = /^(.{2,}?)\s+(?:con|CON|Con|\/)\s+(.{2,})$/.exec(m[1] as string);
-    if (!partes) continue;
+  const lineas = p.texto.split('\n').map((linea) => aplanar(linea, p.ocr)).filter((linea) => linea.length > 0);
+  const posicion = (linea: string) => Math.max(0, p.plano.indexOf(linea));
+  // 'Caratulado: BANCO X con Y' — the label and the parties on one line.
+  for (const [indice, actual] of lineas.entries()) {
+    // A caratulado cut by the line's end: a short next line of a word or two in capitals ends it.
+    const siguiente = lineas[indice + 1] ?? '';
+    const corta = /^[A-ZÁÉÍÓÚÑ][A-Za-zÁÉÍÓÚÑáéíóúñ.&]*(?:\s+[A-ZÁÉÍÓÚÑ][A-Za-zÁÉÍÓÚÑáéíóúñ.&]*)?\.?$/.test(siguiente) && !/\b(?:rol|rit)\b/i.test(siguiente);
+    const linea = /\b(?:caratulad[oa]s?|car[áa]tula)\b/i.test(actual) && corta ? `${actual} ${siguiente.replace(/\.$/, '')}` : actual;
+    const m = /\b(?:caratulad[oa]s?|car[áa]tula)\s*:?\s*"?\s*(.{3,160}?)\s*(?:"|[.;,]\s*(?:rol|rit)\b|\s(?:rol|rit)\b|\.?\s*$)/i.exec(linea);
+    const partes = m ? /^(.{2,}?)\s+(?:con|CON|Con|\/)\s+(.{2,})$/.exec(limpiarOcr(m[1] as string, p.ocr)) : null;
+    if (!m || !partes) continue;
     const valor = normalizarCaratulado(partes[1] as string, partes[2] as string);
-    out.push(candidato(p, valor, foldText(valor), 0.93, m.index, m.index + m[0].length));
+    const inicio = posicion(actual) + m.index;
+    out.push(candidato(p, valor, foldText(valor), linea === actual ? 0.93 : 0.85, inicio, inicio + m[0].length));
   }
   if (out.length > 0) return out;
-  // A line of its own in capitals: 'BANCO DE CHILE / PÉREZ SOTO' (pages are read with their lines).
-  let offset = 0;
-  for (const linea of p.texto.split('\n')) {
-    const t = linea.trim();
+  // A line of its own in capitals: 'BANCO DE CHILE / PÉREZ SOTO'.
+  for (const linea of lineas) {
+    const t = limpiarOcr(linea, p.ocr).replace(/^[\s.,:;'-]+|[\s.,:;'-]+$/g, '');
     const m = new RegExp(`^([${MAYUS}0-9][${LETRA}0-9.,&'\\- ]{2,80}?)\\s+(?:/|CON)\\s+([${MAYUS}0-9][${LETRA}0-9.,&'\\- ]{2,80})$`, 'u').exec(t);
     const letras = t.replace(/[^A-Za-zÁÉÍÓÚÑÜáéíóúñü]/g, '');
-    const mayusculas = (m?.[1] ?? '').replace(/[^A-ZÁÉÍÓÚÑÜ]/g, '').length / Math.max(1, (m?.[1] ?? '').replace(/[^A-Za-zÁÉÍÓÚÑÜáéíóúñü]/g, '').length);
+    const izquierda = (m?.[1] ?? '').replace(/[^A-Za-zÁÉÍÓÚÑÜáéíóúñü]/g, '');
+    const mayusculas = izquierda.replace(/[^A-ZÁÉÍÓÚÑÜ]/g, '').length / Math.max(1, izquierda.length);
     if (m && letras.length >= 6 && mayusculas >= 0.6 && !/JUZGADO|S\.J\.L/i.test(t)) {
       const valor = normalizarCaratulado(m[1] as string, m[2] as string);
-      const posicion = p.plano.indexOf(t.replace(/\s+/g, ' '));
-      const inicio = posicion >= 0 ? posicion : Math.min(offset, p.plano.length);
-      out.push(candidato(p, valor, foldText(valor), 0.88, inicio, inicio + t.length));
+      const inicio = posicion(linea);
+      out.push(candidato(p, valor, foldText(valor), 0.88, inicio, inicio + linea.length));
     }
-    offset += linea.length + 1;
   }
   return out;
+}
+
+/** OCR leaves stray marks between words ('BANCO X € con 1 PÉREZ'): single symbols and lone digits go. */
+function limpiarOcr(texto: string, ocr: boolean): string {
+  if (!ocr) return texto;
+  return texto
+    .replace(/(^|\s)(?:[^\p{L}\p{N}\s/]{1,2}|\d)(?=\s|$)/gu, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Demandados: names, RUTs, the representative, addresses
 
-const TRATAMIENTO = '(?:(?:don|doña|dona|do[ñn]a|el\\s+señor|la\\s+señora|la\\s+sociedad|la\\s+empresa|la\\s+compañía)\\s+)?';
+const TRATAMIENTO = '(?:(?:[Dd]on|[Dd]o[ñn]a|DON|DOÑA|el\\s+señor|la\\s+señora|la\\s+sociedad|la\\s+empresa|la\\s+compañía)\\s+)?';
 const NOMBRE = `([${MAYUS}][${LETRA}.&'\\-]*(?:\\s+(?:de\\s+la\\s+|de\\s+los\\s+|del\\s+|de\\s+|y\\s+)?[${MAYUS}0-9][${LETRA}0-9.&'\\-]*){0,9})`;
 const EMPRESA_RE = /\b(S\.?\s?A\.?|SpA|SPA|LIMITADA|Limitada|LTDA\.?|Ltda\.?|E\.?I\.?R\.?L\.?|SOCIEDAD|Sociedad|COMERCIAL|Comercial|INVERSIONES|Inversiones|CONSTRUCTORA|Constructora|EMPRESA|Empresa|SERVICIOS|Servicios|TRANSPORTES|Transportes|INMOBILIARIA|Inmobiliaria)\b/;
 
@@ -477,7 +492,12 @@ function tipoDe(folded: string, lista: readonly ItemLista[]): ItemLista | null {
 // ---------------------------------------------------------------------------------------------
 
 function paginasDe(entrada: readonly PaginaLeida[]): Pagina[] {
-  return entrada.map((p) => ({ ...p, plano: aplanar(p.texto, p.ocr) }));
+  return entrada.map((p) => {
+    let plano = aplanar(p.texto, p.ocr);
+    // OCR sometimes lowers a name's first capital ('en contra de inmobiliaria Las Acacias S.A.'); same length.
+    if (p.ocr) plano = plano.replace(/(\ben\s+contra\s+de\s+)(?!(?:don|doña|dona|la|el|los|las|su|sus)\s)([a-zñáéíóú])(?=[a-zñáéíóú]+\s+[A-ZÁÉÍÓÚÑ])/g, (_m, a: string, b: string) => a + b.toUpperCase());
+    return { ...p, plano };
+  });
 }
 
 /** Reads every field; the first document given the priority is the resolución for the court's data. */
@@ -561,13 +581,16 @@ export function leerDocumentos(entrada: readonly PaginaLeida[], catalogos: Catal
       return true;
     });
     const primero = unicos[0] as Demandado;
+    // The first name must be the one right after the opening 'en contra de'; else one was missed and
+    // neither the names nor the first RUT can be trusted as read.
+    const completo = /^en\s+contra\s+de\s+(?:\S+\s+){0,3}?$/i.test(p.plano.slice(tramo.inicio, primero.inicio).replace(/\s+/g, ' ').trimEnd() + ' ');
     const nombres = unicos.map((d) => d.nombre).join(', ');
-    const cNombres = candidato(p, nombres, foldText(nombres), p.ocr ? TOPE_OCR : 0.93, primero.inicio, (unicos.at(-1) as Demandado).fin);
+    const cNombres = candidato(p, nombres, foldText(nombres), p.ocr || !completo ? Math.min(TOPE_OCR, completo ? 1 : 0.7) : 0.93, primero.inicio, (unicos.at(-1) as Demandado).fin);
     poner('ejecutados', nombres, cNombres, cNombres.confianza);
     if (primero.rut?.valido) {
       const c = candidato(p, primero.rut.rut, primero.rut.rut, 0.95, primero.inicio, primero.rut.fin);
       const elegido = elegir([c, ...otrasMenciones(paginas, p, primero.rut.rut)], { confirmado: true });
-      if (elegido) poner('rut_ejecutado', elegido.c.valor, elegido.c, p.ocr ? Math.min(elegido.confianza, 0.9) : elegido.confianza);
+      if (elegido) poner('rut_ejecutado', elegido.c.valor, elegido.c, !completo ? 0.7 : p.ocr ? Math.min(elegido.confianza, 0.9) : elegido.confianza);
     }
     const representante = unicos.find((d) => d.empresa && d.representante)?.representante;
     if (representante?.valido && primero.empresa) {

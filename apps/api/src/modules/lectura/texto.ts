@@ -15,18 +15,44 @@ export const LETRA = 'A-Za-zÁÉÍÓÚÑÜáéíóúñü';
  * ?, *, º, o or '), spaces collapsed and paragraph breaks kept as ' ¶ '.
  */
 export function aplanar(texto: string, ocr: boolean): string {
-  let t = texto.replace(/\r/g, '').replace(/[\u2010-\u2015\u2212]/g, '-').replace(/[\u00a0\u2007\u202f]/g, ' ');
+  let t = ocr ? limpiarLineasOcr(texto) : texto;
+  t = t.replace(/\r/g, '').replace(/[\u2010-\u2015\u2212]/g, '-').replace(/[\u00a0\u2007\u202f]/g, ' ');
   t = t.replace(/[“”„«»]/g, '"').replace(/[‘’]/g, "'");
   // Words cut at the end of a line: 'deman-\nda' → 'demanda' (only between lower-case letters).
   t = t.replace(/([a-záéíóúñ])-\n\s*([a-záéíóúñ])/g, '$1$2');
   t = t.replace(/\n[ \t]*\n(?:[ \t]*\n)*/g, ' ¶ ');
   t = t.replace(/[ \t\n]+/g, ' ');
-  t = t.replace(/\b(N|n)\s*(?:°|º|\?|\*|'|o\.|ro\.?|o(?=\s*\d)|\.)\s*(?=\d|[A-Z]-)/g, 'N° ');
+  t = t.replace(/\b(N|n)\s*(?:°|º|\?|\*|'|"|o\.|ro\.?|o(?=\s*\d)|\.)\s*(?=\d|[A-Z]-)/g, 'N° ');
   t = t.replace(/\b(N|n)(?:úmero|umero)\s+(?=\d)/g, 'N° ');
-  t = t.replace(/(\d)\s*(?:º|\?|\*|o)(?=\s*\)|\s+(?:Juzgado|JUZGADO|juzgado))/g, '$1°');
+  t = t.replace(/(\d)\s*(?:º|\?|\*|o|>|'|"|\^)(?=\s*\)|\s+(?:Juzgado|JUZGADO|juzgado))/g, '$1°');
+  // OCR reads the degree sign of '14° Juzgado' as a digit: no court has a three-digit number.
+  if (ocr) t = t.replace(/\b(\d{1,2})[0-9](?=\s*\)?\s+(?:Juzgado|JUZGADO|juzgado)|\s*\)\s+(?:de|DE)\b)/g, (all, n: string) => (all.length === 3 ? `${n}°` : all));
   t = t.replace(/(\d)º/g, '$1°');
-  if (ocr) t = corregirDigitosOcr(t);
+  if (ocr) {
+    // '$7.008:000' and '$ 1,850.000': a peso amount's thousands are separated by dots.
+    t = t.replace(/\$\s?\d{1,3}(?:[.,:;]\s?\d{3})+/g, (monto) => monto.replace(/[,:;]\s?/g, '.').replace(/\.\s/g, '.'));
+    // Two words glued by a stray mark: 'CIVIL'DE SANTIAGO' (one-letter prefixes such as O'Higgins stay).
+    t = t.replace(/(\p{L}{2,})['`´](\p{L}{2,})/gu, '$1 $2');
+  }
+  if (ocr) t = corregirDigitosOcr(t).replace(/(^|\s)[€%|~^_<>=•·©®™¢£¥§]+(?=\s|$)/g, '$1').replace(/\s{2,}/g, ' ');
   return t.trim();
+}
+
+/**
+ * Specks of a scan read as marks at a line's ends ('… digo: . o', '- en Bandera 140'): punctuation-only
+ * tokens and a lone 'o' there are dropped.
+ */
+export function limpiarLineasOcr(texto: string): string {
+  const basura = /^(?:[^\p{L}\p{N}$(]{1,3}|o|oo)$/u;
+  return texto
+    .split('\n')
+    .map((linea) => {
+      const tokens = linea.trim().split(/\s+/);
+      while (tokens.length > 1 && basura.test(tokens[0] as string)) tokens.shift();
+      while (tokens.length > 1 && basura.test(tokens.at(-1) as string)) tokens.pop();
+      return tokens.length === 1 && basura.test(tokens[0] as string) ? '' : tokens.join(' ');
+    })
+    .join('\n');
 }
 
 /** In tokens that are clearly numbers, OCR's O/o → 0 and l/I/| → 1 ('1.850.0O0' → '1.850.000'). */
