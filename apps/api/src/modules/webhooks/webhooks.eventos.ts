@@ -101,13 +101,18 @@ async function datosDeVisita(tx: TenantDb, acto: ActoParaWebhook): Promise<Recor
 export async function encolarWebhooks(tx: TenantDb, acto: ActoParaWebhook): Promise<string | null> {
   const tipo = TIPO_WEBHOOK[acto.tipo];
   if (!tipo) return null;
+  // Every act pays this one indexed look-up; the assignment is read only when someone listens.
+  const { rows: suscritos } = (await tx.execute(sql`
+    select w.id, w.estudio_id from ${webhookEndpoints} w
+     where w.estudio_id = (select e.estudio_id from ${encargos} e where e.id = ${acto.encargoId}) and w.activo
+       and w.eventos @> ${JSON.stringify([tipo])}::jsonb`)) as unknown as Rows<{ id: number; estudio_id: number }>;
+  if (suscritos.length === 0) return null;
+  const endpoints = suscritos.map((r) => Number(r.id));
   const { rows } = (await tx.execute(sql`
     select e.estudio_id, e.numero_rol, coalesce(t.nombre, '') as tribunal from ${encargos} e
       left join ${tribunales} t on t.id = e.tribunal_id where e.id = ${acto.encargoId}`)) as unknown as Rows<{ estudio_id: number; numero_rol: string; tribunal: string }>;
   const encargo = rows[0];
   if (!encargo) return null;
-  const endpoints = await suscritos(tx, Number(encargo.estudio_id), tipo);
-  if (endpoints.length === 0) return null;
   const datos = acto.tipo === 'visita' ? await datosDeVisita(tx, acto) : acto.datos;
   return encolarEvento(
     tx,
