@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { LecturaDocumentosResponse } from '@receptoria/contracts';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultEncargoValues, type EncargoFormValues } from '../encargo-form/encargo-form-values';
@@ -42,7 +43,7 @@ const NOMBRES: Record<string, string> = { 4: '1° Juzgado Civil de Santiago', 7:
 describe('CompararConPdf', () => {
   it("reads the request's PDFs on demand and sets each value beside the firm's, differences highlighted", async () => {
     const enviar = vi.fn(async () => new Response(JSON.stringify(LECTURA), { headers: { 'content-type': 'application/json' } }));
-    const onLeido = vi.fn((respuesta: typeof LECTURA) => applyLectura(ESTUDIO, respuesta, { tribunales: [{ id: 4 }, { id: 7 }], tiposCausa: [], partes: [] }, undefined, { rellenar: false }));
+    const onLeido = vi.fn((respuesta: LecturaDocumentosResponse) => applyLectura(ESTUDIO, respuesta, { tribunales: [{ id: 4 }, { id: 7 }], tiposCausa: [], partes: [] }, undefined, { rellenar: false }));
     render(
       <MantineProvider env="test">
         <CompararConPdf enviar={enviar} valoresEstudio={ESTUDIO} onLeido={onLeido} describir={(campo, valor) => (campo === 'tribunal' ? NOMBRES[String(valor)]! : String(valor))} />

@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { whenModalsReady } from '../../../lib/modals-host';
 import { confirmClearForm } from '../../../components/confirm-action';
+import { confirmarPendientes } from '../../../components/lectura/confirmar-pendientes';
 import { LecturaProvider } from '../../../components/lectura/lectura-context';
 import { leerPdfMessages } from '../../../components/lectura/messages';
 import { useLectura } from '../../../components/lectura/use-lectura';
@@ -45,23 +46,6 @@ const m = encargosMessages;
 // 'Leer desde PDF' (drop area, progress, the reading's rules) downloads only when Nuevo Encargo opens.
 const LeerDesdePdf = lazy(() => import('../../../components/lectura/leer-desde-pdf').then((module) => ({ default: module.LeerDesdePdf })));
 const CompararConPdf = lazy(() => import('../../../components/lectura/comparar-con-pdf').then((module) => ({ default: module.CompararConPdf })));
-
-/** Asks before registering while read values of low confidence wait for review. */
-async function confirmPendientes(campos: string[]): Promise<boolean> {
-  if (campos.length === 0) return true;
-  await whenModalsReady();
-  const t = leerPdfMessages;
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: t.pendientesTitulo,
-      children: <Text size="sm">{t.pendientesTexto(campos)}</Text>,
-      labels: { confirm: t.pendientesSeguir, cancel: t.pendientesVolver },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
-}
 
 interface Created {
   id: number;
@@ -193,7 +177,7 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
     const run = (async () => {
       setSaving(true);
       try {
-        if (!(await confirmPendientes(lectura.pendientes()))) return null;
+        if (!(await confirmarPendientes(lectura.pendientes()))) return null;
         if (!(await confirmNewRol(payload.numero_rol))) return null;
         const result: Saved = intake
           ? await intake.save(payload, idempotencyKey.current)

@@ -28,6 +28,7 @@ import {
 } from '../../../components/form';
 import { DomiciliosField } from '../../../components/encargo-form/domicilios-field';
 import { autoFillPartes, type EncargoFormValues } from '../../../components/encargo-form/encargo-form-values';
+import { confirmarPendientes } from '../../../components/lectura/confirmar-pendientes';
 import { CampoLeido, DomiciliosLeidos, LecturaProvider } from '../../../components/lectura/lectura-context';
 import { leerPdfMessages } from '../../../components/lectura/messages';
 import { useLectura } from '../../../components/lectura/use-lectura';
@@ -167,6 +168,7 @@ export function NuevaSolicitudScreen() {
         notify.error(m.fixFields);
         return;
       }
+      if (!(await confirmarPendientes(lectura.pendientes()))) return;
       send.mutate(solicitudBody(datos, files.demanda, files.resolucion));
     },
     (errors) => {
