@@ -23,7 +23,9 @@ function makeP12(): string {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=AC de Prueba Receptoria');
   run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'user.key', '-out', 'user.csr', '-utf8', '-subj', `/CN=${FIRMANTE}/serialNumber=12345678-5`);
-  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30');
+  // A signing certificate declares digital signature and non-repudiation (certificates without them are refused).
+  writeFileSync(path.join(dir, 'firmante.ext'), 'keyUsage = critical, digitalSignature, nonRepudiation\n');
+  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30', '-extfile', 'firmante.ext');
   run('pkcs12', '-export', '-inkey', 'user.key', '-in', 'user.pem', '-certfile', 'ca.pem', '-out', 'firma.p12', '-passout', `pass:${PASSWORD}`);
   return path.join(dir, 'firma.p12');
 }
@@ -97,6 +99,8 @@ test('a certificate uploaded in Mi perfil signs three certificates with one pass
   await page.getByRole('button', { name: 'Accesos directos' }).click();
   await page.getByRole('menuitem', { name: 'Por firmar' }).click();
   await expect(page).toHaveURL(/\/por-firmar$/);
+  // No TSA configured on this server: the screen says the signatures stay basic (PAdES B-B).
+  await expect(page.getByTestId('por-firmar-sin-sello')).toContainText('Sin sello de tiempo configurado');
   const porFirmar = page.getByTestId('documentos-pdf');
   for (const encargo of encargos) await porFirmar.getByRole('checkbox', { name: `Seleccionar ${encargo.numero_rol}` }).check();
   await page.getByRole('button', { name: 'Firmar 3 documentos' }).click();
@@ -114,6 +118,7 @@ test('a certificate uploaded in Mi perfil signs three certificates with one pass
   const firmados = page.getByTestId('documentos-firmado');
   const rol = encargos[0]!.numero_rol;
   const row = firmados.getByRole('row').filter({ hasText: rol });
+  await expect(row.getByText('B-B', { exact: true })).toBeVisible();
   const codigo = (await row.getByText(/^[A-Z2-7]{4}(-[A-Z2-7]{1,4}){6}$/).textContent())!.trim();
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF firmado ${rol}` }).click()]);
   const firmado = path.join(dir, 'firmado.pdf');
