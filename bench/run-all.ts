@@ -1,12 +1,15 @@
 /**
  * Every benchmark in turn, one table at the end: `pnpm bench`. Each can also run alone
- * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale, bench:portal, bench:dia); their settings are in each file's
+ * (bench:encargos, bench:recibos, bench:tenants, bench:terreno, bench:web, bench:start, bench:scale, bench:portal, bench:dia, bench:api-estudios); their settings are in each file's
  * header. The work queue (/diligencias/cola/) is among the assignments rows, on the same 100,000 assignments.
  */
+import { runApiEstudiosBench } from './api-estudios';
 import { runConversionesBench } from './conversiones';
 import { runDiaBench } from './dia';
 import { runEncargosBench } from './encargos';
 import { runFirmasBench } from './firmas';
+import { runLecturaBench } from './lectura';
+import { runImportarBench } from './importar';
 import { runPortalBench } from './portal';
 import { runRecibosBench } from './recibos';
 import { runScaleBench } from './scale-bench';
@@ -64,6 +67,14 @@ const steps: [string, () => Promise<Row[]>][] = [
     },
   ],
   [
+    'firms api',
+    async () => {
+      const result = await runApiEstudiosBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
+  [
     'one day',
     async () => {
       const result = await runDiaBench();
@@ -71,8 +82,24 @@ const steps: [string, () => Promise<Row[]>][] = [
       return result.rows;
     },
   ],
+  [
+    'import',
+    async () => {
+      const result = await runImportarBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
   ['certificate PDFs', runConversionesBench],
   ['signed certificates', runFirmasBench],
+  [
+    'reading documents',
+    async () => {
+      const result = await runLecturaBench();
+      if (result.failures > 0) failed = true;
+      return result.rows;
+    },
+  ],
   [
     'scale-out',
     async () => {

@@ -16,6 +16,7 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   login: null, // outside the signed-in layout: auth.spec.ts covers it
   home: { address: paths.home, heading: /^(Buenos días|Buenas tardes|Buenas noches), /, title: 'Inicio' },
   nuevoEncargo: { address: paths.nuevoEncargo, heading: 'Nuevo Encargo', title: 'Nuevo Encargo' },
+  importarEncargos: { address: paths.importarEncargos, heading: 'Importar encargos', title: 'Importar encargos' },
   verPendientes: { address: paths.verPendientes, heading: 'Ver Pendientes', title: 'Ver Pendientes' },
   reEncargos: { address: paths.reEncargos, heading: 'Re-encargos', title: 'Re-encargos' },
   administrarEstudios: { address: paths.administrarEstudios, heading: 'Administrar Estudios', title: 'Administrar Estudios' },
@@ -52,6 +53,7 @@ const SCREENS: Record<keyof typeof paths, Screen | null> = {
   portalEncargos: null,
   portalEncargo: null,
   portalNuevaSolicitud: null,
+  portalEnviarPlanilla: null,
   portalDocumentos: null,
   portalCuenta: null,
   portalPreferencias: null,

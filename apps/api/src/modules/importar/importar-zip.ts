@@ -105,7 +105,7 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Promise
 /** 'C-1234-2025_demanda.pdf' (in any folder of the ZIP) → rol and kind; null for other names. */
 export function documentoDeNombre(nombre: string): { numeroRol: string; campo: 'demanda' | 'resolucion' } | null {
   const base = nombre.split(/[\\/]/).pop() ?? '';
-  const match = /^([A-Za-z]{1,3}-\d{1,7}-\d{4})[ _-]+(.+)\.pdf$/i.exec(base.normalize('NFC'));
+  const match = /^([A-Za-z]-\d{1,20}-\d{4})[ _-]+(.+)\.pdf$/i.exec(base.normalize('NFC'));
   if (!match) return null;
   const tipo = match[2]!
     .normalize('NFD')
