@@ -192,8 +192,22 @@ export async function firmarPdfPades(pdf: Buffer, firmante: FirmanteCms, firma: 
   const signer = new FirmantePades(firmante, tsa);
   const firmado = await new SignPdf().sign(prepared, signer);
   if (!tsa || !signer.sello) return { pdf: firmado, nivel: 'B-B', selloVence: null, revocacion: null };
-  const sello = signer.sello;
-  const obtener = opciones.revocacion;
+  return completarNiveles(firmado, firmante, signer.sello, tsa, opciones.revocacion ?? null);
+}
+
+/**
+ * From a B-T PDF (its signature carrying `sello`) to the highest level the revocation data allow: the
+ * signer's and the TSA's chains and revocation answers in the DSS (B-LT), then a document timestamp
+ * (B-LTA). Shared by every way of signing (the key on this server or on the receiver's token): the
+ * token flow gets its B-T with `sellarTiempo` over the signature value and `ensamblarCms`.
+ */
+export async function completarNiveles(
+  firmado: Buffer,
+  firmante: Pick<FirmanteCms, 'certificado' | 'cadena'>,
+  sello: SelloTiempo,
+  tsa: ConfigTsa,
+  obtener: ObtenerRevocacion | null,
+): Promise<PdfFirmado> {
   if (!obtener) return { pdf: firmado, nivel: 'B-T', selloVence: sello.venceCertificado, revocacion: null };
   const delFirmante = await obtener(firmante.certificado, firmante.cadena);
   const deLaTsa = await obtener(sello.certificadoTsa, sello.certificados);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iniciarInfraLtv, type InfraLtv, pdfsig, PYHANKO_SRC, validarConPyhanko } from '../../../test/firma/ltv-infra';
 import { certificadoPdfDePrueba } from '../../../test/firma/pdf';
-import { firmarPdfPades, type FirmaVisible } from './firmar-pdf';
+import { completarNiveles, firmarPdfPades, type FirmaVisible } from './firmar-pdf';
 import { agregarDss, agregarSelloDocumento, firmasDelPdf, revocacionEnLinea, sellosDelPdf } from './ltv';
 import { abrirP12, type P12Abierto } from './p12';
 import { type ConfigTsa, leerToken, sellarTiempo, TsaError } from './tsa';
@@ -106,6 +106,20 @@ describe('PAdES levels', () => {
     expect(texto).toMatch(/\/SubFilter \/ETSI\.RFC3161/);
     todasValidas(await pdfsig(r.pdf), 1, 1);
     hechos.lta = r.pdf;
+  });
+
+  it('B-LT when the TSA fails at the document timestamp: the DSS stays, no document timestamp, the signature valid', async () => {
+    const bt = await firmarPdfPades(await certificadoPdfDePrueba(5), firmante, visible(), { tsa });
+    const [token] = await sellosDelPdf(bt.pdf);
+    const sello = await leerToken(token!.token);
+    const r = await completarNiveles(bt.pdf, firmante, sello, { url: `${infra.url}/nada`, timeoutMs: 2000 }, revocacion());
+    expect(r.nivel).toBe('B-LT');
+    expect(r.selloVence).toEqual(sello.venceCertificado);
+    expect(r.pdf.subarray(0, bt.pdf.length).equals(bt.pdf)).toBe(true);
+    expect(r.pdf.toString('latin1')).toMatch(/\/Type \/DSS/);
+    expect((await firmasDelPdf(r.pdf)).map((f) => f.tipo)).toEqual(['firma']);
+    const reporte = await pdfsig(r.pdf);
+    expect(reporte).toContain('Signature is Valid');
   });
 
   it('re-timestamping appends a new revision (the earlier bytes kept): a second document timestamp, pdfsig valid', async () => {
