@@ -8,6 +8,7 @@
  *   pnpm --filter @receptoria/bench bench:lectura
  *
  * Settings (env): BENCH_LECTURA_CASOS (44), BENCH_LECTURA_SOLO=texto|escaneado, BENCH_LECTURA_PAGINAS (20),
+ * BENCH_LECTURA_DPI (the OCR's rasterising resolution, default the API's 200),
  * BENCH_LECTURA_DETALLE=1 prints every miss.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { LECTURA_CONFIANZA_ALTA, type LecturaDocumentosResponse } from '../packages/contracts/src/index';
 import { pdfEscaneado, pdfTexto } from '../apps/api/test/lectura-pdf';
 import { leerArchivos, type ArchivoLectura } from '../apps/api/src/modules/lectura/lectura.service';
-import { crearMotorTesseract } from '../apps/api/src/modules/lectura/ocr';
+import { crearMotorTesseract, OCR_DPI } from '../apps/api/src/modules/lectura/ocr';
 import type { Catalogos, ItemLista } from '../apps/api/src/modules/lectura/reglas';
 import { CAMPOS_PUNTUADOS, type Caso, type Esperado, generarCorpus, PARTES_ESTUDIO } from './lectura/corpus';
 import { ESPERADOS, esperadosDe } from './lectura/generar-corpus';
@@ -94,7 +95,8 @@ export async function runLecturaBench(): Promise<ResultadoBenchLectura> {
   const cantidad = Number(process.env.BENCH_LECTURA_CASOS ?? 44);
   const solo = process.env.BENCH_LECTURA_SOLO;
   const detalle = process.env.BENCH_LECTURA_DETALLE === '1';
-  const motor = crearMotorTesseract();
+  const dpi = process.env.BENCH_LECTURA_DPI ? Number(process.env.BENCH_LECTURA_DPI) : undefined;
+  const motor = crearMotorTesseract(dpi ? { dpi } : {});
   const conOcr = await motor.disponible();
   const catalogos = catalogosSembrados();
   // The committed expected values are the reference: the generator must still write the same corpus.
@@ -162,7 +164,7 @@ export async function runLecturaBench(): Promise<ResultadoBenchLectura> {
     if (segundos > 30 || respuesta.documentos.demanda?.paginas_ocr !== paginas) failures += 1;
     rows.push({
       group,
-      name: `${paginas}-page scanned PDF (300 dpi, ${(pdf.length / 1024 / 1024).toFixed(1)} MB), one OCR at a time (target ≤ 30 s)`,
+      name: `${paginas}-page scanned PDF (scanned at 300 dpi, ${(pdf.length / 1024 / 1024).toFixed(1)} MB; OCR at ${dpi ?? OCR_DPI} dpi), one OCR at a time (target ≤ 30 s)`,
       value: `${segundos.toFixed(1)} s (${((segundos * 1000) / paginas).toFixed(0)} ms/page)`,
     });
   }

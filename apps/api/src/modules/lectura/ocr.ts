@@ -12,9 +12,9 @@ import { ejecutar, rasterizarPagina } from './pdf-texto';
 /**
  * Resolution pages are rasterised at for OCR. Measured on the corpus: 200 dpi reads the scans better than
  * 300 (anti-aliasing melts scanner specks that Tesseract would otherwise read as marks) and in about
- * two thirds of the time. LECTURA_OCR_DPI changes it.
+ * two thirds of the time; `crearMotorTesseract({ dpi })` changes it.
  */
-export const OCR_DPI = Number(process.env.LECTURA_OCR_DPI) || 200;
+export const OCR_DPI = 200;
 const OCR_TIMEOUT_MS = 60_000;
 
 export interface MotorOcr {
@@ -24,24 +24,23 @@ export interface MotorOcr {
   leerPagina(archivo: string, dir: string, pagina: number): Promise<string>;
 }
 
-export function crearMotorTesseract(comando = process.env.TESSERACT_PATH || 'tesseract'): MotorOcr {
+export function crearMotorTesseract(opciones: { comando?: string; dpi?: number } = {}): MotorOcr {
+  const comando = opciones.comando ?? 'tesseract';
+  const dpi = opciones.dpi ?? OCR_DPI;
+  // One OpenMP thread: the other core stays for the API (env(1) sets it without touching this process).
+  const tesseract = (args: string[], nice = false) => ejecutar('env', ['OMP_THREAD_LIMIT=1', comando, ...args], { timeoutMs: OCR_TIMEOUT_MS, nice });
   let disponible: Promise<boolean> | undefined;
-  const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
   return {
     disponible() {
-      disponible ??= ejecutar(comando, ['--list-langs'], { timeoutMs: 10_000, env })
+      disponible ??= tesseract(['--list-langs'])
         .then(({ stdout, stderr }) => /^spa$/m.test(stdout.toString('utf8') + stderr))
         .catch(() => false);
       return disponible;
     },
     async leerPagina(archivo, dir, pagina) {
-      const imagen = await rasterizarPagina(archivo, dir, pagina, OCR_DPI);
+      const imagen = await rasterizarPagina(archivo, dir, pagina, dpi);
       try {
-        const { stdout } = await ejecutar(comando, [imagen, '-', '-l', 'spa', '--psm', '6', '--dpi', String(OCR_DPI)], {
-          timeoutMs: OCR_TIMEOUT_MS,
-          env,
-          nice: true,
-        });
+        const { stdout } = await tesseract([imagen, '-', '-l', 'spa', '--psm', '6', '--dpi', String(dpi)], true);
         return stdout.toString('utf8');
       } finally {
         await unlink(imagen).catch(() => undefined);

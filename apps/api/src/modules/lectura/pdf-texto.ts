@@ -24,12 +24,12 @@ export interface ProcesoResultado {
 }
 
 /** Runs a command with a time limit and a lower CPU priority (nice 10), output as a Buffer. */
-export function ejecutar(comando: string, args: string[], opciones: { timeoutMs?: number; env?: NodeJS.ProcessEnv; nice?: boolean } = {}): Promise<ProcesoResultado> {
+export function ejecutar(comando: string, args: string[], opciones: { timeoutMs?: number; nice?: boolean } = {}): Promise<ProcesoResultado> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       comando,
       args,
-      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: opciones.timeoutMs ?? TIEMPO_MAXIMO_MS, killSignal: 'SIGKILL', env: opciones.env ?? process.env },
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024, timeout: opciones.timeoutMs ?? TIEMPO_MAXIMO_MS, killSignal: 'SIGKILL' },
       (error, stdout, stderr) => {
         if (error) reject(Object.assign(error, { stderr: stderr.toString('utf8') }));
         else resolve({ stdout, stderr: stderr.toString('utf8') });
