@@ -35,9 +35,10 @@ import { portalSesionRoutes, portalUsuariosRoutes } from './portal/portal-usuari
 import { solicitudesRoutes } from './portal/solicitudes.routes';
 import { firmaRoutes } from './firma/firma.routes';
 import { importarRoutes } from './importar/importar.routes';
+import { lecturaRoutes } from './lectura/lectura.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes, lecturaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

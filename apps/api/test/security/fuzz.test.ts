@@ -67,6 +67,7 @@ const MULTIPART_FILE_ONLY = [
   'PUT /estampados/api/plantillas/:id/archivo',
   'POST /api/v1/visitas/:uuid/fotos/',
   'POST /api/v1/portal/solicitudes/leer_documentos/',
+  'POST /api/v1/nuevo_encargo/leer_documentos/',
 ];
 let sent = 0;
 
