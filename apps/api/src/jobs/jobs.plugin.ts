@@ -152,6 +152,12 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
           return previa.db;
         },
       };
+      try {
+        return await run(pasada);
+      } finally {
+        previa?.release();
+      }
+    };
     const respaldos = respaldoContext(app, config);
     app.decorate('respaldoContext', respaldos);
     const stuckMinutes = config.moveStuckMinutes ?? MOVE_STUCK_MINUTES;
