@@ -72,7 +72,11 @@ export class ControlDbHits implements SharedHits {
   /** One row per fixed window (`s:` + key + window number), kept two windows; taken only while under the limit. */
   async slide(key: string, windowMs: number, limit: number) {
     const base = `s:${key}:`;
-    const result = await this.db.execute(sql`
+    // A counter may lose its last hits in a crash: its commit need not wait for the WAL's flush, so one
+    // key's hits (all on one row) do not queue behind each other's disk writes.
+    const result = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      return tx.execute(sql`
       with k as (
         select ms, ms / ${windowMs}::bigint as idx, (ms % ${windowMs}::bigint)::float8 / ${windowMs}::float8 as frac
         from (select (extract(epoch from now()) * 1000)::bigint as ms) t
@@ -91,6 +95,7 @@ export class ControlDbHits implements SharedHits {
       )
       select p.prev, p.frac, p.cur, (select fallos from taken) as taken from p
     `);
+    });
     const [row] = (result as unknown as { rows: Array<{ prev: number | string; frac: number | string; cur: number | string; taken: number | string | null }> })
       .rows;
     const prev = Number(row?.prev ?? 0);

@@ -2,7 +2,7 @@ import { type ClaveApiAlcance, clavesApiMessages as m, commonMessages } from '@r
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../auth/auth.service';
-import { getEstudioPortalConfiguracion } from './claves-api.configuracion';
+import { limiteApiDe } from './claves-api.configuracion';
 import { claveVigente, looksLikeClave, touchClaveApi } from './claves-api.service';
 
 /**
@@ -83,7 +83,7 @@ export async function authenticateClave(app: FastifyInstance, request: FastifyRe
   if (!found) throw new AppError('UNAUTHORIZED', commonMessages.unauthorized);
   const { clave, tenant } = found;
   await app.leaseTenantDb(request, tenant);
-  const { limite_api_por_minuto: limite } = await getEstudioPortalConfiguracion(request.tenantDb, clave.estudioId);
+  const limite = await limiteApiDe(request.tenantDb, tenant.id, clave.estudioId);
   await withinLimit(app, clave.id, limite);
   const alcance = alcanceDeRuta(request.method, request.routeOptions.url);
   if (!alcance || !clave.alcances.includes(alcance)) throw new AppError('FORBIDDEN', m.fueraDeAlcance);

@@ -37,3 +37,23 @@ export async function saveEstudioPortalConfiguracion(
     return { ...input };
   });
 }
+
+/** How long an instance keeps a firm's limit before reading it again (a change on another instance rules within this). */
+export const LIMITE_CACHE_MS = 5_000;
+const limites = new Map<string, { limite: number; hasta: number }>();
+
+/** The firm's requests per key a minute, read at most every few seconds per instance (it is checked on every key request). */
+export async function limiteApiDe(db: TenantDb, tenantId: number, estudioId: number, now = Date.now()): Promise<number> {
+  const key = `${tenantId}:${estudioId}`;
+  const kept = limites.get(key);
+  if (kept && kept.hasta > now) return kept.limite;
+  const { limite_api_por_minuto: limite } = await getEstudioPortalConfiguracion(db, estudioId);
+  if (limites.size > 10_000) limites.clear();
+  limites.set(key, { limite, hasta: now + LIMITE_CACHE_MS });
+  return limite;
+}
+
+/** After a change on this instance: its next key request reads the new limit. */
+export function olvidarLimiteApi(tenantId: number, estudioId: number): void {
+  limites.delete(`${tenantId}:${estudioId}`);
+}

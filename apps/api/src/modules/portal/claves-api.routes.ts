@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { AppError } from '../../lib/app-error';
-import { getEstudioPortalConfiguracion, saveEstudioPortalConfiguracion } from './claves-api.configuracion';
+import { getEstudioPortalConfiguracion, olvidarLimiteApi, saveEstudioPortalConfiguracion } from './claves-api.configuracion';
 import { createClaveApi, listClavesApi, revokeClaveApi, setAdministraApi } from './claves-api.service';
 import { portalActorOf } from './portal-auth.plugin';
 import { requireEstudio } from './portal-usuarios.service';
@@ -94,7 +94,9 @@ export const clavesApiRoutes: FastifyPluginAsyncZod = async (app) => {
       // What a firm's systems may do is the receiver's decision: its receptor users (and the platform admin).
       if (request.account.cargo !== 'receptor' && request.account.username !== ADMIN_USERNAME) throw new AppError('FORBIDDEN', commonMessages.forbidden);
       await requireEstudio(request.tenantDb, request.params.id);
-      return saveEstudioPortalConfiguracion(request.tenantDb, request.params.id, request.body, auditActorOf(request));
+      const saved = await saveEstudioPortalConfiguracion(request.tenantDb, request.params.id, request.body, auditActorOf(request));
+      olvidarLimiteApi(request.tenant.id, request.params.id);
+      return saved;
     },
   );
 
