@@ -46,6 +46,8 @@ export interface PkiPrueba {
   emitir(opciones: OpcionesEmision, password: string): Promise<Emitido>;
   /** Revokes in the CA database, regenerates the CRL and restarts the OCSP responder. */
   revocar(emitido: Emitido, razon?: string): Promise<void>;
+  /** Adds `n` revoked serials of other holders to the CA database and regenerates the CRL (a national CA's CRL is large). */
+  revocarEnLote(n: number): Promise<void>;
   cerrar(): Promise<void>;
 }
 
@@ -210,6 +212,19 @@ export async function crearPki(): Promise<PkiPrueba> {
       const pem = f(`revocar-${Date.now()}.pem`);
       await writeFile(pem, emitido.certPem);
       await run('openssl', ['ca', ...cnf, '-revoke', pem, '-crl_reason', razon]);
+      await generarCrl();
+      await detenerOcsp();
+      await iniciarOcsp();
+    },
+    async revocarEnLote(cantidad) {
+      const ahora = new Date();
+      const fecha = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(2, 14) + 'Z';
+      const vence = fecha(new Date(ahora.getTime() + 365 * 24 * 3600_000));
+      const revocado = fecha(new Date(ahora.getTime() - 3600_000));
+      const lineas: string[] = [];
+      for (let i = 0; i < cantidad; i += 1) lineas.push(`R\t${vence}\t${revocado},keyCompromise\t${(0x100000 + i).toString(16).toUpperCase()}\tunknown\t/CN=Titular ${i}`);
+      const actual = await readFile(f('index.txt'), 'utf8');
+      await writeFile(f('index.txt'), `${actual}${lineas.join('\n')}\n`);
       await generarCrl();
       await detenerOcsp();
       await iniciarOcsp();

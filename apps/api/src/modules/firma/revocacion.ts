@@ -3,6 +3,7 @@ import { confianzaMessages as m, RAZONES_REVOCACION_ES } from '@receptoria/contr
 import * as asn1js from 'asn1js';
 import { LRUCache } from 'lru-cache';
 import * as pkijs from 'pkijs';
+import { leerCrl, sujetoDer } from './crl';
 import { CRL_MAX_BYTES, OCSP_MAX_BYTES, obtenerRevocacion, type OpcionesRed, REVOCACION_TIMEOUT_MS, RedRevocacionError } from './red-revocacion';
 import { type Certificado, emitidoPor, esAutofirmado, leerCertificado } from './x509';
 
@@ -16,7 +17,6 @@ import { type Certificado, emitidoPor, esAutofirmado, leerCertificado } from './
 const OID_NONCE = '1.3.6.1.5.5.7.48.1.2';
 const OID_OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1';
 const OID_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
-const OID_CRL_REASON = '2.5.29.21';
 /** Clock skew tolerated between our clock and the responder's. */
 const TOLERANCIA_MS = 5 * 60_000;
 /** No answer is kept longer than this, whatever its nextUpdate says. */
@@ -234,32 +234,32 @@ export class VerificadorRevocacion {
     const der = /-----BEGIN X509 CRL-----/.test(cuerpo.subarray(0, 100).toString('latin1'))
       ? Buffer.from(cuerpo.toString('latin1').replace(/-----(BEGIN|END) X509 CRL-----|\s+/g, ''), 'base64')
       : cuerpo;
-    let crl: pkijs.CertificateRevocationList;
+    let crl: ReturnType<typeof leerCrl>;
     try {
-      crl = pkijs.CertificateRevocationList.fromBER(der);
+      crl = leerCrl(der);
     } catch {
       throw new RedRevocacionError(m.respuestaInvalida);
     }
-    if (!crl.issuer.isEqual(emisor.pki.subject)) throw new RedRevocacionError(m.firmaRespuestaInvalida);
-    if (!firmaValida(crl.tbsView, crl.signatureValue.valueBlock.valueHexView, crl.signatureAlgorithm.algorithmId, emisor)) {
-      throw new RedRevocacionError(m.firmaRespuestaInvalida);
-    }
-    const nextUpdate = crl.nextUpdate?.value ?? null;
+    if (!crl.emisorDer.equals(sujetoDer(emisor.der)) && !mismoNombre(crl.emisorDer, emisor)) throw new RedRevocacionError(m.firmaRespuestaInvalida);
+    if (!firmaValida(crl.tbs, crl.firma, crl.algoritmoFirma, emisor)) throw new RedRevocacionError(m.firmaRespuestaInvalida);
+    const nextUpdate = crl.nextUpdate;
     if (nextUpdate && nextUpdate.getTime() < now.getTime() - TOLERANCIA_MS) throw new RedRevocacionError(m.respuestaVencida);
     const revocados = new Map<string, { fecha: Date; razon: string }>();
-    for (const entrada of crl.revokedCertificates ?? []) {
-      const extension = entrada.crlEntryExtensions?.extensions.find((e) => e.extnID === OID_CRL_REASON);
-      let razon = 'unspecified';
-      if (extension) {
-        const leido = asn1js.fromBER(extension.extnValue.valueBlock.valueHexView);
-        razon = RAZONES[dec(leido.result) ?? 0] || 'unspecified';
-      }
-      revocados.set(Buffer.from(entrada.userCertificate.valueBlock.valueHexView).toString('hex'), { fecha: entrada.revocationDate.value, razon });
-    }
-    const leida: CrlLeida = { emisorHuella: emisor.huellaSha256, thisUpdate: crl.thisUpdate.value, nextUpdate, revocados };
+    for (const [serie, entrada] of crl.revocados) revocados.set(serie, { fecha: entrada.fecha, razon: RAZONES[entrada.razon] || 'unspecified' });
+    const leida: CrlLeida = { emisorHuella: emisor.huellaSha256, thisUpdate: crl.thisUpdate, nextUpdate, revocados };
     const vence = hasta(nextUpdate, now);
     if (vence) this.crls.set(clave, leida, { ttl: Math.max(1, vence.getTime() - now.getTime()) });
     return leida;
+  }
+}
+
+/** Names encoded differently (another string type, another case): compared as RFC 5280 asks, by pkijs. */
+function mismoNombre(nombreDer: Buffer, emisor: Certificado): boolean {
+  try {
+    const asn = asn1js.fromBER(new Uint8Array(nombreDer));
+    return new pkijs.RelativeDistinguishedNames({ schema: asn.result }).isEqual(emisor.pki.subject);
+  } catch {
+    return false;
   }
 }
 
