@@ -9,7 +9,9 @@
  *   - the dashboard opened directly by a signed-in user with an empty cache;
  * each as gzip on the wire (the .gz the server sends to a gzip client; gzip -9 for the few files too
  * small to have one) and as the bytes Chromium actually received (brotli); then /login → form ready,
- * the sign-in click → dashboard shown, and the headers of a hashed asset.
+ * the sign-in click → dashboard shown, the law-firm portal's first render (its JavaScript), /terreno's first
+ * contentful paint on a throttled link (400 kbit/s, 400 ms RTT) and reopened offline from its service
+ * worker, and the headers of a hashed asset.
  *
  *   pnpm --filter @receptoria/bench bench:web
  *
@@ -42,6 +44,8 @@ interface BrowserLike {
 interface ContextLike {
   newPage(): Promise<PageLike>;
   storageState(): Promise<unknown>;
+  setOffline(offline: boolean): Promise<void>;
+  newCDPSession(page: PageLike): Promise<{ send(method: string, params?: Record<string, unknown>): Promise<unknown> }>;
   close(): Promise<void>;
 }
 interface RequestLike {
@@ -62,7 +66,7 @@ interface PageLike {
   evaluate<T>(expression: string): Promise<T>;
   on(event: 'request', listener: (request: RequestLike) => void): void;
   on(event: 'response', listener: (response: ResponseLike) => void): void;
-  goto(url: string): Promise<unknown>;
+  goto(url: string, options?: { waitUntil?: 'load' | 'commit' | 'networkidle'; timeout?: number }): Promise<unknown>;
   getByLabel(text: string, options?: { exact: boolean }): LocatorLike;
   getByRole(role: string, options: { name: string }): LocatorLike;
   getByTestId(id: string): LocatorLike;
@@ -132,14 +136,19 @@ function recordScripts(page: PageLike, webDist: string) {
  * first in the document — the login form rendered — so what was asked for before it can be told
  * exactly, whatever Playwright's polling adds.
  */
-const FORM_READY_PROBE = `
+const FORM_READY_PROBE = formReadyProbe('Acceder');
+
+/** The same probe for a sign-in button with another label (the portal's says 'Ingresar'). */
+function formReadyProbe(label: string): string {
+  return `
   new MutationObserver((_changes, observer) => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Acceder');
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === ${JSON.stringify(label)});
     if (!button) return;
     window.__formReadyAt = performance.now();
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true });
 `;
+}
 
 /** Paths of the scripts the page started to fetch before its login form was rendered (Resource Timing). */
 const SCRIPTS_BEFORE_FORM = `
@@ -147,6 +156,21 @@ const SCRIPTS_BEFORE_FORM = `
     .filter((entry) => entry.startTime <= window.__formReadyAt && new URL(entry.name).pathname.endsWith('.js'))
     .map((entry) => new URL(entry.name).pathname)
 `;
+
+/** The page's first contentful paint, ms after its navigation started. */
+const FIRST_CONTENTFUL_PAINT = `performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1`;
+const FIRST_PAINT_SEEN = `performance.getEntriesByName('first-contentful-paint').length > 0`;
+/** The page is served by the field mode's service worker. */
+const SERVICE_WORKER_CONTROLS = `Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)`;
+
+/** Polls an expression in the page until it is true (the app's CSP forbids Playwright's waitForFunction). */
+async function waitUntil(page: PageLike, expression: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (list: Loaded[], key: 'wire' | 'gzip') => list.reduce((total, item) => total + item[key], 0);
@@ -213,7 +237,53 @@ export async function runWebBench(): Promise<Row[]> {
     const directJs = await direct.loaded('dashboard');
     await returning.close();
 
+    // 3. The law-firm portal's first render (its sign-in form), empty cache, not signed in: the JavaScript asked
+    // for before the form was rendered, as for /login (what the idle page fetches afterwards is not counted).
+    const portalContext = await browser.newContext(CONTEXT);
+    const portalPage = await portalContext.newPage();
+    const portalScripts = recordScripts(portalPage, webDist);
+    await portalPage.addInitScript(formReadyProbe('Ingresar'));
+    portalScripts.enter('portal');
+    await portalPage.goto(`${origin}/portal`);
+    await portalPage.getByRole('button', { name: 'Ingresar' }).waitFor({ state: 'visible', timeout: 60_000 });
+    await portalPage.waitForLoadState('networkidle');
+    const portalBeforeForm = new Set(await portalPage.evaluate<string[]>(SCRIPTS_BEFORE_FORM));
+    const portalAll = await portalScripts.loaded('portal');
+    const portalJs = portalAll.filter((item) => portalBeforeForm.has(item.url));
+    await portalContext.close();
+
+    // 4. /terreno signed in on a throttled mobile link (Chromium's network emulation: 400 kbit/s each way,
+    // 400 ms round trip), empty cache: its first contentful paint. Then, its service worker installed, the
+    // same screen reopened with the network off: the app shell served by the service worker.
+    const field = await browser.newContext({ ...CONTEXT, storageState: session });
+    const fieldPage = await field.newPage();
+    const cdp = await field.newCDPSession(fieldPage);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+    await fieldPage.goto(`${origin}/terreno`, { waitUntil: 'load', timeout: 120_000 });
+    await waitUntil(fieldPage, FIRST_PAINT_SEEN, 120_000);
+    const terrenoPaint = await fieldPage.evaluate<number>(FIRST_CONTENTFUL_PAINT);
+    // What crossed the throttled link before that paint (the page and every file whose answer ended by then).
+    const beforePaint = await fieldPage.evaluate<{ bytes: number; files: number }>(`(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const page = performance.getEntriesByType('navigation')[0];
+      const files = performance.getEntriesByType('resource').filter((entry) => entry.responseEnd <= paint);
+      return { bytes: (page?.transferSize ?? 0) + files.reduce((total, entry) => total + entry.transferSize, 0), files: files.length + 1 };
+    })()`);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // Installed and active (its precache written), then the screen opened once more online so it is in control.
+    await fieldPage.evaluate<boolean>(`navigator.serviceWorker.ready.then(() => true)`);
+    await fieldPage.goto(`${origin}/terreno`, { waitUntil: 'load', timeout: 60_000 });
+    await waitUntil(fieldPage, SERVICE_WORKER_CONTROLS, 30_000);
+    await field.setOffline(true);
+    await fieldPage.goto(`${origin}/terreno`, { waitUntil: 'load', timeout: 30_000 });
+    await waitUntil(fieldPage, FIRST_PAINT_SEEN, 30_000);
+    const offlinePaint = await fieldPage.evaluate<number>(FIRST_CONTENTFUL_PAINT);
+    const offlineFromWorker = await fieldPage.evaluate<boolean>(SERVICE_WORKER_CONTROLS);
+    await field.close();
+
     logFiles('/login before the form is ready', loginJs);
+    logFiles('/portal first render', portalJs);
     logFiles('dashboard opened signed in', directJs);
 
     const largest = [...loginJs].sort((a, b) => b.gzip - a.gzip)[0]?.url ?? '/';
@@ -246,6 +316,24 @@ export async function runWebBench(): Promise<Row[]> {
         target: '≤ 220 KB gzip',
       },
       { group: 'web', name: 'dashboard opened signed in: open → shown', value: `${directReady.toFixed(0)} ms` },
+      {
+        group: 'web',
+        name: '/portal first render: JavaScript before its sign-in form is ready (empty cache)',
+        value: `${describe(portalJs)}; ${kb(sum(portalAll, 'gzip'))} once idle`,
+        target: '≤ 200 KB gzip',
+      },
+      {
+        group: 'web',
+        name: '/terreno first contentful paint, 400 kbit/s and 400 ms RTT, empty cache',
+        value: `${terrenoPaint.toFixed(0)} ms (${kb(beforePaint.bytes)} in ${beforePaint.files} files on the wire before it)`,
+        target: `≤ 3 s: ${terrenoPaint <= 3000 ? 'met' : 'not met'}`,
+      },
+      {
+        group: 'web',
+        name: '/terreno reopened offline: app shell from the service worker, first contentful paint',
+        value: `${offlinePaint.toFixed(0)} ms${offlineFromWorker ? '' : ' (no service worker in control)'}`,
+        target: `≤ 1 s: ${offlineFromWorker && offlinePaint <= 1000 ? 'met' : 'not met'}`,
+      },
       {
         group: 'web',
         name: 'hashed asset headers',
