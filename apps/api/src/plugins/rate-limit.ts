@@ -72,14 +72,13 @@ export class ControlDbHits implements SharedHits {
   /** One row per fixed window (`s:` + key + window number), kept two windows; taken only while under the limit. */
   async slide(key: string, windowMs: number, limit: number) {
     const base = `s:${key}:`;
-    // A counter may lose its last hits in a crash: its commit need not wait for the WAL's flush, so one
-    // key's hits (all on one row) do not queue behind each other's disk writes.
-    const result = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`set local synchronous_commit = off`);
-      return tx.execute(sql`
+    // One statement (one round trip, the row locked only while it runs). A counter may lose its last hits
+    // in a crash, so its commit does not wait for the WAL's flush (set for this statement's transaction
+    // only): one key's hits, all on one row, do not queue behind each other's disk writes.
+    const result = await this.db.execute(sql`
       with k as (
         select ms, ms / ${windowMs}::bigint as idx, (ms % ${windowMs}::bigint)::float8 / ${windowMs}::float8 as frac
-        from (select (extract(epoch from now()) * 1000)::bigint as ms) t
+        from (select (extract(epoch from now()) * 1000)::bigint as ms, set_config('synchronous_commit', 'off', true) as asincrono) t
       ), p as (
         select k.idx, k.frac,
           coalesce((select i.fallos from intentos_login i where i.clave = ${base} || (k.idx - 1)::text), 0) as prev,
@@ -95,7 +94,6 @@ export class ControlDbHits implements SharedHits {
       )
       select p.prev, p.frac, p.cur, (select fallos from taken) as taken from p
     `);
-    });
     const [row] = (result as unknown as { rows: Array<{ prev: number | string; frac: number | string; cur: number | string; taken: number | string | null }> })
       .rows;
     const prev = Number(row?.prev ?? 0);
