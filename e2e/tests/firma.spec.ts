@@ -119,6 +119,8 @@ test('a certificate uploaded in Mi perfil signs three certificates with one pass
   const rol = encargos[0]!.numero_rol;
   const row = firmados.getByRole('row').filter({ hasText: rol });
   await expect(row.getByText('B-B', { exact: true })).toBeVisible();
+  // The test CA names no OCSP or CRL: signed under firma_sin_revocacion's default and marked.
+  await expect(row.getByText('revocación no verificada', { exact: true })).toBeVisible();
   const codigo = (await row.getByText(/^[A-Z2-7]{4}(-[A-Z2-7]{1,4}){6}$/).textContent())!.trim();
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF firmado ${rol}` }).click()]);
   const firmado = path.join(dir, 'firmado.pdf');
