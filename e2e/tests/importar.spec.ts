@@ -72,7 +72,7 @@ test.describe('Importar encargos', () => {
     await page.goto('/nuevo-encargo/importar');
     await expect(page.getByRole('heading', { name: 'Importar encargos' })).toBeVisible({ timeout: 30_000 });
 
-    await page.getByRole('textbox', { name: 'Estudio jurídico' }).click();
+    await page.getByRole('combobox', { name: 'Estudio jurídico' }).click();
     await page.getByRole('option', { name: ESTUDIO, exact: true }).click();
     const plantilla = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Descargar plantilla' }).click();
@@ -84,11 +84,11 @@ test.describe('Importar encargos', () => {
     const resumen = page.getByLabel('Resumen');
     await expect(resumen).toContainText('Listas: 2', { timeout: 30_000 });
     await expect(resumen).toContainText('Con errores: 1');
-    await page.getByText('Con errores', { exact: true }).click();
+    await page.getByRole('radiogroup').getByText('Con errores', { exact: true }).click();
     const tabla = page.getByRole('table', { name: 'Filas de la planilla' });
     await expect(tabla.locator('tbody tr')).toHaveCount(1);
     await expect(tabla).toContainText('RUT del demandado: El RUT del demandado no es válido. Formato: 12345678-9');
-    await page.getByText('Listos', { exact: true }).click();
+    await page.getByRole('radiogroup').getByText('Listos', { exact: true }).click();
     await expect(tabla.locator('tbody tr')).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Crear 2 encargos' }).click();
