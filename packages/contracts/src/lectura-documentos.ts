@@ -48,7 +48,7 @@ export const lecturaMessages = {
     `No se pudo reconocer el texto de la página ${pagina} de la ${campo === 'demanda' ? 'demanda' : 'resolución'}.`,
   cuantiaEnUf: (uf: string, fecha: string | null) =>
     fecha
-      ? `La cuantía está expresada en UF (${uf}) y no hay un valor de la UF registrado para el ${fecha}: se propone en UF; convierta a pesos antes de guardar.`
+      ? `La cuantía está expresada en UF (${uf}) y no hay un valor de la UF registrado para el ${fecha.split('-').reverse().join('-')}: se propone en UF; convierta a pesos antes de guardar.`
       : `La cuantía está expresada en UF (${uf}) y no se leyó la fecha para convertirla: se propone en UF; convierta a pesos antes de guardar.`,
   demasiadasPaginas: (campo: string, max: number) =>
     `La ${campo === 'demanda' ? 'demanda' : 'resolución'} tiene más de ${max} páginas: se leyeron las primeras ${max}.`,

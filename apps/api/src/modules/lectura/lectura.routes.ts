@@ -89,7 +89,7 @@ export const lecturaRoutes: FastifyPluginAsyncZod = async (app) => {
       guardInput(campos, CAMPO_TEXTO_MAX);
       const parsed = LecturaDocumentosCamposSchema.safeParse(campos);
       if (!parsed.success) throw bad(parsed.error.issues[0]?.message ?? m.estudioInvalido, 'estudio');
-      const catalogos = await cargarCatalogos(request.tenantDb, parsed.data.estudio);
+      const catalogos = await cargarCatalogos(request.tenantDb, parsed.data.estudio, app.controlDb);
 
       const streaming = (request.headers.accept ?? '').includes(LECTURA_NDJSON);
       if (!streaming) return reply.header('cache-control', 'no-store').send(await leerArchivos(archivos, catalogos));

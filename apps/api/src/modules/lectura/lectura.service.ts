@@ -4,7 +4,7 @@ import {
   type LecturaEvento,
   lecturaMessages as m,
 } from '@receptoria/contracts';
-import { type TenantDb, tenantSchema } from '@receptoria/db';
+import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { type ColaOcr, colaOcr, crearMotorTesseract, type MotorOcr } from './ocr';
@@ -12,6 +12,7 @@ import { conArchivoTemporal, LECTURA_MAX_PAGINAS, leerTextoPdf, PdfIlegibleError
 import { type Catalogos, leerDocumentos, type PaginaLeida } from './reglas';
 
 const { tribunales, tiposCausa, estudios, partesDemandantes } = tenantSchema;
+const { indicadoresCache } = controlSchema;
 
 export interface ArchivoLectura {
   documento: LecturaDocumento;
@@ -28,8 +29,25 @@ export interface OpcionesLectura {
 
 let motorPorDefecto: MotorOcr | undefined;
 
+/**
+ * The UF value stored for a date: the indicators' cache (control database) keeps the last UF read with the
+ * day it applies to; an amount in UF is converted only when the demanda's date is that day.
+ */
+async function ufGuardada(control: ControlDb | undefined): Promise<{ valor: number; fecha: string } | null> {
+  if (!control) return null;
+  try {
+    const [row] = await control
+      .select({ valor: indicadoresCache.valor, fecha: indicadoresCache.fecha })
+      .from(indicadoresCache)
+      .where(eq(indicadoresCache.codigo, 'uf'));
+    return row?.fecha && row.valor > 0 ? { valor: row.valor, fecha: row.fecha } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The receiver's lists (active entries) and, when a firm is given, its parties; 400 when the firm is not one of the receiver's. */
-export async function cargarCatalogos(db: TenantDb, estudioId: number | undefined): Promise<Catalogos> {
+export async function cargarCatalogos(db: TenantDb, estudioId: number | undefined, control?: ControlDb): Promise<Catalogos> {
   const [listaTribunales, listaTipos] = await Promise.all([
     db.select({ id: tribunales.id, nombre: tribunales.nombre }).from(tribunales).where(eq(tribunales.activo, true)).orderBy(asc(tribunales.orden), asc(tribunales.id)),
     db.select({ id: tiposCausa.id, nombre: tiposCausa.nombre }).from(tiposCausa).where(eq(tiposCausa.activo, true)).orderBy(asc(tiposCausa.orden), asc(tiposCausa.id)),
@@ -43,8 +61,8 @@ export async function cargarCatalogos(db: TenantDb, estudioId: number | undefine
       .from(partesDemandantes)
       .where(and(eq(partesDemandantes.estudioId, estudioId), eq(partesDemandantes.activo, true)));
   }
-  // No UF values are stored yet: an amount in UF is proposed as UF with a warning.
-  return { tribunales: listaTribunales, tiposCausa: listaTipos, ...(partes ? { partes } : {}), valorUf: () => null };
+  const uf = await ufGuardada(control);
+  return { tribunales: listaTribunales, tiposCausa: listaTipos, ...(partes ? { partes } : {}), valorUf: (fecha) => (uf && uf.fecha === fecha ? uf.valor : null) };
 }
 
 /**

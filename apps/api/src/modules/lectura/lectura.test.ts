@@ -1,5 +1,5 @@
 import { type Estudio, LECTURA_NDJSON, LecturaDocumentosResponseSchema, LecturaEventoSchema } from '@receptoria/contracts';
-import { tenantSchema } from '@receptoria/db';
+import { controlSchema, tenantSchema } from '@receptoria/db';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfEscaneado, pdfTexto } from '../../../test/lectura-pdf';
@@ -120,6 +120,26 @@ describe('reading text PDFs', () => {
       expect(campos[campo], campo).toBeUndefined();
     }
     expect(propuesta.rut_ejecutado).toBe('12345678-5');
+  });
+
+  it('converts an amount in UF only with the UF value stored for the demanda’s date, else proposes UF with a warning', async () => {
+    const demandaUf = (fecha: string) =>
+      pdfTexto([['Demanda ejecutiva en contra de don PEDRO SOTO ROJAS, RUT 12.345.678-5, por la suma de UF 100,5 más intereses.', '', `Santiago, ${fecha}.`]]);
+    await t.app.controlDb
+      .insert(controlSchema.indicadoresCache)
+      .values({ codigo: 'uf', valor: 38_000, fecha: '2025-03-03', obtenidoEn: new Date() })
+      .onConflictDoUpdate({ target: controlSchema.indicadoresCache.codigo, set: { valor: 38_000, fecha: '2025-03-03' } });
+    const convertida = LecturaDocumentosResponseSchema.parse((await leer(tokenA, {}, { demanda: await demandaUf('3 de marzo de 2025') })).json());
+    expect(convertida.propuesta.cuantia).toBe(3_819_000);
+    expect(convertida.propuesta.cuantia_uf).toBeUndefined();
+    expect(convertida.campos.cuantia?.confianza).toBeLessThan(0.9);
+    expect(convertida.advertencias).toEqual([]);
+    const enUf = LecturaDocumentosResponseSchema.parse((await leer(tokenA, {}, { demanda: await demandaUf('4 de marzo de 2025') })).json());
+    expect(enUf.propuesta.cuantia).toBeUndefined();
+    expect(enUf.propuesta.cuantia_uf).toBe(100.5);
+    expect(enUf.advertencias).toEqual([
+      'La cuantía está expresada en UF (100,5) y no hay un valor de la UF registrado para el 04-03-2025: se propone en UF; convierta a pesos antes de guardar.',
+    ]);
   });
 
   it('stores nothing', async () => {

@@ -183,7 +183,9 @@ describe('leerDocumentos', () => {
     expect(sinValor.propuesta.cuantia).toBeUndefined();
     expect(sinValor.propuesta.cuantia_uf).toBe(120.5);
     expect(sinValor.advertencias).toHaveLength(1);
-    expect(sinValor.advertencias[0]).toMatch(/UF.*120,5.*2025-03-03|UF \(120,5\)/);
+    expect(sinValor.advertencias[0]).toBe(
+      'La cuantía está expresada en UF (120,5) y no hay un valor de la UF registrado para el 03-03-2025: se propone en UF; convierta a pesos antes de guardar.',
+    );
     const conValor = leerDocumentos([pagina('demanda', texto)], { ...catalogos, valorUf: (fecha) => (fecha === '2025-03-03' ? 38_500 : null) });
     expect(conValor.propuesta.cuantia).toBe(4_639_250);
     expect(conValor.propuesta.cuantia_uf).toBeUndefined();
