@@ -192,6 +192,21 @@ describe('reading scanned PDFs (Tesseract)', () => {
     if (ultimo?.tipo === 'resultado') expect(ultimo.resultado.propuesta.rut_ejecutado).toBe('12345678-5');
   });
 
+  it('queues a second scanned document while one is being read, and both are read', async () => {
+    const [uno, dos] = await Promise.all([
+      leer(tokenA, {}, { resolucion: resolucionEscaneada }, { accept: LECTURA_NDJSON }),
+      leer(tokenA, {}, { resolucion: resolucionEscaneada }, { accept: LECTURA_NDJSON }),
+    ]);
+    const eventos = [uno, dos].map((r) => r.body.trim().split('\n').map((line) => LecturaEventoSchema.parse(JSON.parse(line))));
+    const enCola = eventos.map((lista) => lista.some((e) => e.tipo === 'progreso' && e.etapa === 'en_cola'));
+    expect(enCola.filter(Boolean)).toHaveLength(1);
+    for (const lista of eventos) {
+      const ultimo = lista.at(-1);
+      expect(ultimo?.tipo).toBe('resultado');
+      if (ultimo?.tipo === 'resultado') expect(ultimo.resultado.propuesta.numero_rol).toBe('C-1234-2025');
+    }
+  });
+
   it('without Tesseract says so in Spanish and reads the text layer', async () => {
     const sinOcr = crearMotorTesseract({ comando: '/nonexistent/tesseract' });
     const catalogos = { tribunales: lookups.tribunales, tiposCausa: lookups.causas };
