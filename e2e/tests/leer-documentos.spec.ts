@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { signIn, toast, users } from '../support/login';
+import { startSmtpStandIn } from '../support/mail-stand-ins';
 import { pdfTexto } from '../support/pdf-texto';
 
 /**
@@ -14,42 +15,47 @@ const firm = { nombre: `Estudio Lectura ${suffix}`, parte: 'Banco de Chile' };
 /** A rol no other assignment uses (from the clock). */
 const numero = String(Date.now()).slice(-5);
 const rol = `C-${numero}-2025`;
-const rolEscrito = `Rol N° C-${numero.slice(0, 2)}.${numero.slice(2)}-2025`;
 
-const demanda = pdfTexto([
-  [
-    'EN LO PRINCIPAL: Demanda ejecutiva y mandamiento de ejecución y embargo; PRIMER OTROSÍ: Acompaña documentos; SEGUNDO OTROSÍ: Patrocinio y poder.',
-    '',
-    'S.J.L. EN LO CIVIL DE SANTIAGO',
-    '',
-    'Pedro Soto Lagos, abogado, cédula de identidad N° 10.222.333-4, domiciliado en Huérfanos 1160, oficina 1203, comuna de Santiago, en representación convencional de BANCO DE CHILE, RUT 97.004.000-5, del giro de su denominación, ambos domiciliados en Ahumada 251, comuna de Santiago, a US. respetuosamente digo:',
-    '',
-    'Que, en la representación que invisto, vengo en deducir demanda ejecutiva en contra de don JUAN ANDRÉS PÉREZ GONZÁLEZ, cédula nacional de identidad N° 12.345.678-5, empleado, domiciliado en Avenida Providencia 1234, departamento 501, comuna de Providencia, en virtud de los antecedentes que expongo:',
-    '',
-    'Mi representada es dueña y legítima tenedora del pagaré N° 88776655, suscrito con fecha 10 de enero de 2024, por la suma de $ 1.850.000, pagadero en 24 cuotas mensuales.',
-  ],
-  [
-    'POR TANTO, ruego a US.: tener por interpuesta la demanda, acogerla y ordenar el pago de la suma de $ 1.850.000, más intereses y costas.',
-    '',
-    'Santiago, 3 de marzo de 2025.',
-    '',
-    'Pedro Soto Lagos',
-    'Abogado',
-  ],
-]);
+function documentos(rol: string) {
+  const [letra, numero, anio] = rol.split('-') as [string, string, string];
+  const rolEscrito = `Rol N° ${letra}-${numero.slice(0, -3)}.${numero.slice(-3)}-${anio}`;
+  const demanda = pdfTexto([
+    [
+      'EN LO PRINCIPAL: Demanda ejecutiva y mandamiento de ejecución y embargo; PRIMER OTROSÍ: Acompaña documentos; SEGUNDO OTROSÍ: Patrocinio y poder.',
+      '',
+      'S.J.L. EN LO CIVIL DE SANTIAGO',
+      '',
+      'Pedro Soto Lagos, abogado, cédula de identidad N° 10.222.333-4, domiciliado en Huérfanos 1160, oficina 1203, comuna de Santiago, en representación convencional de BANCO DE CHILE, RUT 97.004.000-5, del giro de su denominación, ambos domiciliados en Ahumada 251, comuna de Santiago, a US. respetuosamente digo:',
+      '',
+      'Que, en la representación que invisto, vengo en deducir demanda ejecutiva en contra de don JUAN ANDRÉS PÉREZ GONZÁLEZ, cédula nacional de identidad N° 12.345.678-5, empleado, domiciliado en Avenida Providencia 1234, departamento 501, comuna de Providencia, en virtud de los antecedentes que expongo:',
+      '',
+      'Mi representada es dueña y legítima tenedora del pagaré N° 88776655, suscrito con fecha 10 de enero de 2024, por la suma de $ 1.850.000, pagadero en 24 cuotas mensuales.',
+    ],
+    [
+      'POR TANTO, ruego a US.: tener por interpuesta la demanda, acogerla y ordenar el pago de la suma de $ 1.850.000, más intereses y costas.',
+      '',
+      'Santiago, 3 de marzo de 2025.',
+      '',
+      'Pedro Soto Lagos',
+      'Abogado',
+    ],
+  ]);
 
-const resolucion = pdfTexto([
-  [
-    'C.A. de Santiago',
-    `${rolEscrito}`,
-    'BANCO DE CHILE / PÉREZ',
-    '1° Juzgado Civil de Santiago',
-    '',
-    'Santiago, doce de marzo de dos mil veinticinco.',
-    '',
-    'A lo principal, por interpuesta demanda ejecutiva; despáchese mandamiento de ejecución y embargo. Al primer otrosí, téngase por acompañados los documentos. Al segundo otrosí, téngase presente.',
-  ],
-]);
+  const resolucion = pdfTexto([
+    [
+      'C.A. de Santiago',
+      `${rolEscrito}`,
+      'BANCO DE CHILE / PÉREZ',
+      '1° Juzgado Civil de Santiago',
+      '',
+      'Santiago, doce de marzo de dos mil veinticinco.',
+      '',
+      'A lo principal, por interpuesta demanda ejecutiva; despáchese mandamiento de ejecución y embargo. Al primer otrosí, téngase por acompañados los documentos. Al segundo otrosí, téngase presente.',
+    ],
+  ]);
+  return { demanda, resolucion };
+}
+const { demanda, resolucion } = documentos(rol);
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/v1/auth/login/', { data: users.admin });
@@ -94,6 +100,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+let estudioId = 0;
+
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);
   const response = await request.post('/api/v1/estudios/registrar_estudio/', {
@@ -110,9 +118,10 @@ test.beforeAll(async ({ request }) => {
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  estudioId = ((await response.json()) as { id: number }).id;
 });
 
-test('a secretary drops a demanda and a resolución, checks the sources, corrects one value and registers with both PDFs attached', async ({ page, request }) => {
+test('a secretary drops a demanda and a resolución, checks the sources, corrects the amount and registers with both PDFs attached', async ({ page, request }) => {
   await signIn(page, users.admin, '/nuevo-encargo');
   await expect(page.getByRole('heading', { name: 'Nuevo Encargo' })).toBeVisible();
   const area = page.getByTestId('leer-desde-pdf');
@@ -168,9 +177,15 @@ test('a secretary drops a demanda and a resolución, checks the sources, correct
     await page.getByRole('button', { name: 'Confirmar valor' }).click();
   }
 
-  // The secretary corrects the demandado's name as the firm writes it.
+  // Capitals are no change ('PÉREZ' written 'Pérez' stays as read); the amount corrected is.
   await field(page, 'Ejecutados').fill('Juan Andrés Pérez González');
-  await expect(source(page, 'ejecutados')).toContainText('Modificado');
+  await expect(source(page, 'ejecutados')).not.toContainText('Modificado');
+  await field(page, 'Cuantía').fill('1900000');
+  await field(page, 'Cuantía').blur();
+  await expect(source(page, 'cuantia')).toContainText('Modificado');
+  await source(page, 'cuantia').click();
+  await expect(page.getByTestId('fuente-popover').filter({ visible: true })).toContainText('Valor leído: $1.850.000');
+  await page.keyboard.press('Escape');
 
   // What the documents do not say.
   const tipoCausa = page.getByRole('combobox', { name: 'Tipo de causa', exact: true });
@@ -191,7 +206,7 @@ test('a secretary drops a demanda and a resolución, checks the sources, correct
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const encargo = (await (await request.get(`/api/v1/encargos/${id}/`, { headers })).json()) as Record<string, unknown>;
-  expect(encargo).toMatchObject({ numero_rol: rol, ejecutados: 'Juan Andrés Pérez González', rut_ejecutado: '12345678-5', cuantia: 1850000 });
+  expect(encargo).toMatchObject({ numero_rol: rol, ejecutados: 'Juan Andrés Pérez González', rut_ejecutado: '12345678-5', cuantia: 1900000 });
   expect(String(encargo.fecha_demanda ?? encargo.dda_fs_fecha)).toContain('2025-03-03');
   const adjuntos = (await (await request.get(`/api/v1/encargos/${id}/adjuntos/`, { headers })).json()) as {
     results: Array<{ origen: string; nombre: string; url: string }>;
@@ -203,4 +218,121 @@ test('a secretary drops a demanda and a resolución, checks the sources, correct
   const stored = await request.get(adjuntos.results[1]!.url, { headers });
   expect(stored.status()).toBe(200);
   expect(await pdfText(await stored.body())).toContain('despáchese mandamiento');
+});
+
+/** The text of a mail as sent (quoted-printable or base64 bodies decoded). */
+function mailText(raw: string): string {
+  const [headers = '', ...rest] = raw.split(/\r\n\r\n/);
+  const body = rest.join('\r\n\r\n');
+  if (/content-transfer-encoding:\s*base64/i.test(raw) && !/quoted-printable/i.test(headers)) {
+    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
+  }
+  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}
+
+test('the firm reads its PDFs in the portal, and the office sees them read beside what the firm typed', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  const rolPortal = `C-${String(Date.now() + 7).slice(-5)}-2025`;
+  const docs = documentos(rolPortal);
+  const email = `lectura.${suffix}@lectura-e2e.cl`;
+  const password = 'clave-portal-lectura-1';
+
+  // A lawyer of the firm, invited and activated as the portal does it.
+  const smtp = await startSmtpStandIn();
+  try {
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const invited = await request.post(`/api/v1/estudios/${estudioId}/usuarios_portal/`, { headers, data: { nombre: 'Paula Lectura', email } });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 30_000 }).toBe(1);
+    const token = /\/portal\/activar\/([A-Za-z0-9_-]+)/.exec(mailText(smtp.received.find((mail) => mail.to.includes(email))!.raw))?.[1];
+    expect(token).toBeTruthy();
+    const activated = await request.post('/api/v1/portal/auth/activar/', { data: { token, password } });
+    expect(activated.status(), await activated.text()).toBeLessThan(300);
+  } finally {
+    await smtp.close();
+  }
+
+  // In the portal: the demanda read into Nueva solicitud, with its sources.
+  const firmContext = await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 1280, height: 900 } });
+  const firmPage = await firmContext.newPage();
+  try {
+    await firmPage.goto('/portal/login');
+    await firmPage.getByLabel('Correo electrónico').fill(email);
+    await firmPage.getByLabel('Contraseña', { exact: true }).fill(password);
+    await firmPage.getByRole('button', { name: 'Ingresar' }).click();
+    await firmPage.getByRole('link', { name: 'Nueva solicitud' }).click();
+    await expect(firmPage.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa', { timeout: 30_000 });
+    await dropPdf(firmPage, firmPage.getByTestId('soltar-demanda'), 'demanda.pdf', docs.demanda);
+    await dropPdf(firmPage, firmPage.getByTestId('soltar-resolucion'), 'resolucion.pdf', docs.resolucion);
+    await firmPage.getByRole('button', { name: 'Leer documentos' }).click();
+    await expect(firmPage.getByRole('textbox', { name: 'Número de rol', exact: true })).toHaveValue(rolPortal);
+    await expect(firmPage.getByRole('combobox', { name: 'Parte demandante', exact: true })).toHaveValue(firm.parte);
+    await expect(source(firmPage, 'cuantia')).toContainText('Demanda · pág. 1');
+    await expect(firmPage.getByTestId('leer-desde-pdf')).toContainText('Estos PDF se enviarán con la solicitud');
+  } finally {
+    await firmContext.close();
+  }
+
+  // The request as the firm sent it, with two values typed differently from its PDFs.
+  const login = await request.post('/api/v1/portal/auth/login/', { data: { email, password } });
+  const portalHeaders = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const catalogos = (await (await request.get('/api/v1/portal/catalogos/', { headers: portalHeaders })).json()) as Record<string, Array<{ id: number; nombre: string }>>;
+  const idOf = (list: string, nombre: string) => catalogos[list]!.find((item) => item.nombre === nombre)!.id;
+  const rolTipeado = rolPortal.replace('-2025', '-2024');
+  const datos = {
+    fecha_encargo: '2025-03-13',
+    fecha_retiro: '2025-03-13',
+    numero_rol: rolTipeado,
+    tribunal: idOf('tribunales', '1° Juzgado Civil de Santiago'),
+    parte_demandante: idOf('partes_demandantes', firm.parte),
+    tipo_causa: idOf('tipos_causa', 'Juicio Ejecutivo'),
+    tipo_encargo: idOf('tipos_encargo', 'Notificación Personal'),
+    partes: 'Banco de Chile con Juan Andrés Pérez González',
+    ejecutados: 'Juan Andrés Pérez González',
+    rut_ejecutado: '12345678-5',
+    cuantia: 1500000,
+    fecha_demanda: '2025-03-03',
+    fecha_resolucion: '2025-03-12',
+    observaciones_encargo: 'Es urgente',
+    domicilios: [{ direccion: 'Avenida Providencia 1234, departamento 501', comuna: 'Providencia', ciudad: 'Santiago', es_principal: true }],
+  };
+  const sent = await request.post('/api/v1/portal/solicitudes/', {
+    headers: portalHeaders,
+    multipart: {
+      datos: JSON.stringify(datos),
+      demanda: { name: 'demanda.pdf', mimeType: 'application/pdf', buffer: docs.demanda },
+      resolucion: { name: 'resolucion.pdf', mimeType: 'application/pdf', buffer: docs.resolucion },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const solicitudId = ((await sent.json()) as { solicitud: { id: number } }).solicitud.id;
+
+  // The office checks it against its own PDFs.
+  await signIn(page, users.admin, `/solicitudes/${solicitudId}`);
+  await expect(page.getByTestId('solicitud-revision')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Número de rol', exact: true })).toHaveValue(rolTipeado);
+  await page.getByRole('button', { name: 'Comparar con los PDF' }).click();
+  const table = page.getByTestId('comparacion');
+  await expect(page.getByTestId('comparacion-resumen')).toContainText(/datos? difiere/);
+  const row = (campo: string) => table.locator('tr').filter({ has: page.getByRole('cell', { name: campo, exact: true }) });
+  for (const [campo, tipeado, leido] of [
+    ['Número de rol', rolTipeado, rolPortal],
+    ['Cuantía', '$1.500.000', '$1.850.000'],
+  ]) {
+    await expect(row(campo!)).toHaveAttribute('data-diferencia', 'true');
+    await expect(row(campo!)).toContainText(tipeado!);
+    await expect(row(campo!)).toContainText(leido!);
+    await expect(row(campo!)).toContainText('Distinto del PDF');
+  }
+  for (const campo of ['RUT del demandado', 'Tribunal', 'Fecha de la demanda', 'Fecha de la resolución']) {
+    await expect(row(campo)).not.toHaveAttribute('data-diferencia', 'true');
+    await expect(row(campo)).toContainText('Coincide');
+  }
+
+  // The form's field says so too, and takes the read value on request.
+  const rolSource = source(page, 'numero_rol');
+  await expect(rolSource).toContainText('Distinto del PDF');
+  await rolSource.click();
+  await page.getByRole('button', { name: 'Usar valor leído' }).click();
+  await expect(page.getByRole('textbox', { name: 'Número de rol', exact: true })).toHaveValue(rolPortal);
 });

@@ -157,5 +157,7 @@ describe('estadoLeido and pendientesDeRevision', () => {
     expect(sameValue('numero_rol', 'c-12-2024', 'C-12-2024')).toBe(true);
     expect(sameValue('partes', 'Banco  con  Pérez ', 'Banco con Pérez')).toBe(true);
     expect(sameValue('ejecutados', '', 'Juan')).toBe(false);
+    expect(sameValue('ejecutados', 'Juan Andrés Pérez', 'JUAN ANDRÉS PÉREZ')).toBe(true);
+    expect(sameValue('ejecutados', 'Juan Andres Perez', 'JUAN ANDRÉS PÉREZ')).toBe(false);
   });
 });

@@ -85,13 +85,15 @@ function formValueOf(campo: CampoLeible, propuesta: LecturaDocumentosResponse['p
   return String(raw);
 }
 
-/** Whether the form's value is the read one (formats aside: RUT dots, money text, rol case). */
+/** Whether the form's value is the read one (formats aside: RUT dots, money text, rol case, capitals). */
 export function sameValue(campo: CampoLeible, current: unknown, leido: FormValue): boolean {
   if (isBlank(current)) return isBlank(leido);
   if (campo === 'cuantia') return parseCLP(current as string | number) === parseCLP(leido);
   if (campo === 'rut_ejecutado' || campo === 'rut_representante_legal') return cleanRut(String(current)) === cleanRut(String(leido));
   if (campo === 'numero_rol') return normalizeRol(String(current)) === normalizeRol(String(leido));
-  return String(current).trim().replace(/\s+/g, ' ') === String(leido).trim().replace(/\s+/g, ' ');
+  // Names and addresses: spacing and capitals are not a difference ('PÉREZ' is 'Pérez'), accents are.
+  const plain = (value: unknown) => String(value).trim().replace(/\s+/g, ' ').toLocaleLowerCase('es');
+  return plain(current) === plain(leido);
 }
 
 const key = (d: { direccion: string; comuna: string | null }) => `${d.direccion.trim().toLowerCase().replace(/\s+/g, ' ')}|${(d.comuna ?? '').trim().toLowerCase()}`;
