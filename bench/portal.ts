@@ -42,9 +42,15 @@ const { listPortalDocumentos } = await loadSource<Record<'listPortalDocumentos',
 const { getPortalEncargo, listPortalEncargos } = await loadSource<Record<'getPortalEncargo' | 'listPortalEncargos', ServiceFn>>(
   path.join(apiDir, 'src/modules/portal/portal.service.ts'),
 );
-const { PortalEncargosQuerySchema } = await loadSource<Record<'PortalEncargosQuerySchema', { parse(value: unknown): never }>>(
+const { PortalEncargosQuerySchema, EncargoCreateSchema } = await loadSource<Record<'PortalEncargosQuerySchema' | 'EncargoCreateSchema', { parse(value: unknown): never }>>(
   path.join(repoRoot, 'packages/contracts/src/index.ts'),
 );
+const { aceptarSolicitud } = await loadSource<Record<'aceptarSolicitud', ServiceFn>>(path.join(apiDir, 'src/modules/portal/solicitudes.service.ts'));
+/** Writes' concurrency, and the firm's pending requests the office accepts (more than a run accepts). */
+const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 16);
+const SOLICITUDES = Number(process.env.BENCH_PORTAL_SOLICITUDES ?? 20_000);
+/** Requests whose acceptance the floor replays (the API accepts the others, each once). */
+const FLOOR_SOLICITUDES = 20;
 /** The hot reads' concurrency (issue 40: every hot read ≥ 0.8 × its floor at 32 connections). */
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -102,6 +108,81 @@ async function portalToken(port: number, estudioId: number, mailbox: Awaited<Ret
   return (await post('/portal/auth/login/', { email: EMAIL, password: PASSWORD })).access as string;
 }
 
+/** Pending requests of the firm (as the portal leaves them), then the office accepting them: the API and its floor. */
+async function acceptRequests(tenantUrl: string, estudio: number): Promise<{ row: Row; failures: number }> {
+  const client = new pg.Client({ connectionString: tenantUrl });
+  await client.connect();
+  let ids: number[];
+  let ref: { parte: number; tribunal: number; tipoEncargo: number; tipoCausa: number };
+  try {
+    const parte =
+      (await client.query<{ id: number }>('select id from partes_demandantes where estudio_id = $1 order by id limit 1', [estudio])).rows[0]?.id ??
+      (await client.query<{ id: number }>("insert into partes_demandantes (estudio_id, nombre) values ($1, 'Banco Bench') returning id", [estudio])).rows[0]!.id;
+    const one = async (table: string) => Number((await client.query<{ id: number }>(`select id from ${table} order by id limit 1`)).rows[0]?.id);
+    ref = { parte, tribunal: await one('tribunales'), tipoEncargo: await one('tipos_encargo'), tipoCausa: await one('tipos_causa') };
+    ids = (
+      await client.query<{ id: number }>(
+        `insert into solicitudes (estudio_id, usuario_nombre, usuario_email, datos, numero_rol, partes)
+         select $1, 'Abogada Bench', $2, '{}'::jsonb, 'C-' || (70000 + g) || '-2026', 'Banco Bench con Soto'
+           from generate_series(1, $3::int) g returning id`,
+        [estudio, EMAIL, SOLICITUDES],
+      )
+    ).rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+  const body = (i: number) => ({
+    fecha_encargo: '2026-03-10',
+    estudio_juridico: estudio,
+    tribunal: ref.tribunal,
+    numero_rol: `C-${70000 + (i % 9000)}-2026`,
+    parte_demandante: ref.parte,
+    partes: 'Banco Bench con Soto Muñoz',
+    tipo_encargo: ref.tipoEncargo,
+    tipo_causa: ref.tipoCausa,
+    fecha_retiro: '2026-03-11',
+    fecha_demanda: '2026-01-20',
+    fecha_resolucion: '2026-02-03',
+    cuantia: 2_450_000,
+    rut_ejecutado: '12345678-5',
+    rut_representante_legal: '',
+    numero_operacion: `OP-${800000 + i}`,
+    ejecutados: 'Pedro Andrés Soto Muñoz',
+    domicilios: [{ direccion: 'Av. Irarrázaval 2401, depto 73', comuna: 'Ñuñoa', ciudad: 'Santiago', es_principal: true }],
+    observaciones_encargo: 'Recibida por el portal',
+    encargo_no_realizable: false,
+    estado_especial: '',
+  });
+  const handle = await openDatabase({ kind: 'postgres', url: tenantUrl }, 'tenant', { poolSize: 1 });
+  const recorder = recordQueries((handle.db as unknown as { $client: pg.Pool }).$client);
+  const actor = { userId: 1, username: 'admin', ip: '127.0.0.1', userAgent: 'bench' };
+  const recorded = [];
+  for (let i = 0; i < FLOOR_SOLICITUDES; i += 1) {
+    recorded.push(await recorder.take(() => aceptarSolicitud(handle.db, ids[i] as never, EncargoCreateSchema.parse(body(i)), actor as never, (async () => null) as never)));
+  }
+  await handle.close();
+  const staff = await login(PORT, 'admin', ADMIN_PASSWORD);
+  const http = ids.slice(FLOOR_SOLICITUDES).map((id, i) => ({ method: 'POST' as const, path: `/api/v1/solicitudes/${id}/aceptar/`, body: body(FLOOR_SOLICITUDES + i) }));
+  log(`POST /solicitudes/{id}/aceptar/: API ${DURATION} s at ${WRITE_CONNECTIONS} connections…`);
+  const api = await loadApi(PORT, staff, http, WRITE_CONNECTIONS, DURATION);
+  log(`POST /solicitudes/{id}/aceptar/: same SQL (${recorded[0]?.length} statements a request) from pg…`);
+  const floor = await loadSql(tenantUrl, recorded, WRITE_CONNECTIONS, DURATION);
+  if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
+  if (floor.firstFailure) log(`  SQL failure: ${floor.firstFailure}`);
+  // Past the pending requests the API answers 409 (already accepted): a run that long says so.
+  const ratio = api.rps / floor.rps;
+  return {
+    row: floorRow(
+      'portal',
+      `accept a portal request (POST /solicitudes/{id}/aceptar/) @${WRITE_CONNECTIONS}${api.requests > http.length ? ', ran out of pending requests' : ''}`,
+      api,
+      floor,
+      `API ≥ 0.6 × floor: ${ratio >= 0.6 ? 'met' : 'not met'}`,
+    ),
+    failures: api.failures + floor.failures > 0 ? 1 : 0,
+  };
+}
+
 export async function runPortalBench(): Promise<{ rows: Row[]; failures: number }> {
   const mailbox = await startSmtpServer();
   try {
@@ -153,6 +234,11 @@ export async function runPortalBench(): Promise<{ rows: Row[]; failures: number 
       if (api.firstFailure) log(`  API failure: ${api.firstFailure}`);
       if (floor.firstFailure) log(`  SQL failure: ${floor.firstFailure}`);
       rows.push(floorRow('portal', `GET /portal/documentos/ first page, firm with ${FIRMA} certificates @10`, api, floor, ok ? 'no failures ✓' : 'failures ✗'));
+
+      // The office accepting the firm's requests (POST /solicitudes/{id}/aceptar/: the assignment created from it).
+      const accept = await acceptRequests(tenantUrl, f.estudio);
+      failures += accept.failures;
+      rows.push(accept.row);
       return { rows, failures };
     });
   } finally {
