@@ -136,9 +136,12 @@ export const ImportarPreviewSchema = z.object({
 });
 export type ImportarPreview = z.infer<typeof ImportarPreviewSchema>;
 
+/** Any text: an id that is not one of this caller's imports (a UUID) is 404, like any other id. */
 export const ImportarIdParamSchema = z.object({
-  id: z.string({ error: 'Importación no encontrada' }).uuid({ error: 'Importación no encontrada' }),
+  id: z.string({ error: 'Importación no encontrada' }).max(100, { error: 'Importación no encontrada' }),
 });
+
+export const IMPORTACION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const ImportarConfirmarSchema = z
   .strictObject(

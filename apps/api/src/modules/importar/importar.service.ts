@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
   type EncargoCreateValue,
+  IMPORTACION_ID_PATTERN,
   type ImportarFila,
   type ImportarMapeo,
   type ImportarPreview,
@@ -213,6 +214,7 @@ type ImportacionRow = typeof importaciones.$inferSelect;
 
 /** The import, if it is the caller's: the office sees the office's, a firm's user its firm's (else 404). */
 async function requireImportacion(db: TenantDb, id: string, importador: Importador): Promise<ImportacionRow> {
+  if (!IMPORTACION_ID_PATTERN.test(id)) throw new AppError('NOT_FOUND', m.importacionNoEncontrada);
   const [row] = await db.select().from(importaciones).where(eq(importaciones.id, id));
   const visible =
     row &&
