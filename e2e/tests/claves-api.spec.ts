@@ -39,3 +39,55 @@ test('a firm’s API key is created with its secret shown once, opens the firm�
   await expect(row).toHaveCount(0);
   expect((await request.get('/api/v1/portal/encargos/', { headers: { authorization: `Bearer ${secreto}` } })).status()).toBe(401);
 });
+
+// Configuraciones Estudio → Uso de la API, and a request a firm's system sends as JSON: kept with its key
+// and shown in the office's inbox as sent «vía API (clave …)».
+test('the firm’s API settings are kept, and a request sent as JSON with a key shows in the inbox as sent vía API', async ({ page, request }) => {
+  await signIn(page, users.admin, '/configuraciones-estudio');
+  await page.getByRole('combobox', { name: 'Estudio jurídico' }).click();
+  await page.getByRole('option', { name: ESTUDIO, exact: true }).click();
+  const panel = page.getByTestId('configuracion-api');
+  const limite = panel.getByRole('textbox', { name: 'Límite de solicitudes por minuto (por clave)' });
+  await expect(panel.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  await limite.fill('1200');
+  await panel.getByRole('button', { name: 'Guardar' }).click();
+  await expect(toast(page, 'Configuración de la API guardada')).toBeVisible();
+  await expect(limite).toHaveValue('1.200');
+
+  const headers = await adminHeaders(request);
+  const estudios = (await (await request.get('/api/v1/estudios/', { headers })).json()) as Array<{ id: number; nombre: string; partes_demandantes: Array<{ id: number }> }>;
+  const estudio = estudios.find((item) => item.nombre === ESTUDIO)!;
+  const guardada = await request.get(`/api/v1/estudios/${estudio.id}/portal_configuracion/`, { headers });
+  expect(await guardada.json()).toEqual({ limite_api_por_minuto: 1200, aceptar_api_automaticamente: false });
+  const creada = await request.post(`/api/v1/estudios/${estudio.id}/claves_api/`, { headers, data: { nombre: `Cobranza ${NOMBRE}`, alcances: ['encargos:crear'] } });
+  expect(creada.status()).toBe(201);
+  const { secreto, clave } = (await creada.json()) as { secreto: string; clave: { prefijo: string } };
+  const rol = `A-${String(Date.now()).slice(-6)}-2026`;
+  const datos = {
+    fecha_encargo: '2026-03-10',
+    parte_demandante: estudio.partes_demandantes[0]!.id,
+    tribunal: 1,
+    numero_rol: rol,
+    tipo_causa: 1,
+    tipo_encargo: 1,
+    partes: 'Banco de Chile con Soto Muñoz',
+    fecha_retiro: '2026-03-11',
+    fecha_demanda: '2026-01-20',
+    fecha_resolucion: '2026-02-03',
+    cuantia: 1500000,
+    rut_ejecutado: '12345678-5',
+    ejecutados: 'Pedro Soto Muñoz',
+    domicilios: [{ direccion: 'Av. Providencia 1234, depto 501', comuna: 'Providencia', ciudad: 'Santiago', es_principal: true }],
+    observaciones_encargo: 'Enviada por el sistema',
+  };
+  const demanda = { nombre: 'demanda.pdf', contenido_base64: Buffer.from('%PDF-1.4\n%bench\n').toString('base64') };
+  const sent = await request.post('/api/v1/portal/solicitudes/', {
+    headers: { authorization: `Bearer ${secreto}`, 'idempotency-key': `e2e-${rol}` },
+    data: { datos, demanda },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await page.goto('/solicitudes');
+  await expect(page.getByText(rol)).toBeVisible();
+  await expect(page.getByText(`Enviada por vía API (clave ${clave.prefijo})`, { exact: false })).toBeVisible();
+});
