@@ -16,3 +16,6 @@ export const VerificarRoute = lazyScreen(
 
 /** The signing certificate's card in 'Mi perfil'. */
 export const CertificadoFirmaSlot = lazyScreen(() => import('../../features/firma/components/certificado-firma-card'), 'CertificadoFirmaCard');
+
+/** The receiver's firma_sin_revocacion in 'Mi perfil' (issue 39 §2). */
+export const FirmaConfiguracionSlot = lazyScreen(() => import('../../features/firma/components/firma-configuracion-card'), 'FirmaConfiguracionCard');

@@ -1,9 +1,20 @@
 import { PerfilScreen } from '../../features/perfil/components/perfil-screen';
 import { useSession } from '../../lib/auth/use-session';
-import { CertificadoFirmaSlot } from './firma-route';
+import { CertificadoFirmaSlot, FirmaConfiguracionSlot } from './firma-route';
 
-/** 'Mi perfil' with the signing certificate for those who stamp (the signing routes need estampar). */
+/** 'Mi perfil' with the signing certificate and the receiver's signing setting for those who stamp (the signing routes need estampar). */
 export function PerfilRoute() {
   const { hasModule } = useSession();
-  return <PerfilScreen firma={hasModule('estampar') ? <CertificadoFirmaSlot /> : null} />;
+  return (
+    <PerfilScreen
+      firma={
+        hasModule('estampar') ? (
+          <>
+            <CertificadoFirmaSlot />
+            <FirmaConfiguracionSlot />
+          </>
+        ) : null
+      }
+    />
+  );
 }

@@ -116,3 +116,17 @@ export const firmaUiMessages = {
     sinHuella: 'Este documento aún no tiene un PDF con el que comparar.',
   },
 } as const;
+
+/** Texts of the card (issue 39 §2: firma_sin_revocacion). */
+export const firmaConfiguracionMessages = {
+  titulo: 'Firma sin verificación de revocación',
+  ayuda:
+    'Antes de cada firma se consulta si el certificado fue revocado (OCSP o CRL de su emisor). Elija qué hacer cuando esa consulta no obtiene respuesta.',
+  opciones: {
+    firmar_y_marcar: 'Firmar y marcar el documento "revocación no verificada" (recomendado)',
+    rechazar: 'No firmar hasta poder verificar la revocación',
+  },
+  soloReceptor: 'Solo el receptor puede cambiar esta configuración.',
+  guardar: 'Guardar',
+  guardado: 'Configuración de firma guardada',
+} as const;

@@ -4,6 +4,7 @@ import type {
   DocumentoFirma,
   DocumentoFirmaEstado,
   DocumentosFirmaResponse,
+  FirmaConfiguracion,
   FirmarResponse,
   Verificacion,
 } from '@receptoria/contracts';
@@ -98,4 +99,20 @@ export async function getVerificacion(codigo: string): Promise<Verificacion> {
 
 export function verificacionQueryOptions(codigo: string) {
   return queryOptions({ queryKey: ['verificar', codigo], queryFn: () => getVerificacion(codigo), retry: false });
+}
+
+// What signing does when a certificate's revocation cannot be checked (issue 39 §2): the receiver's setting.
+export const firmaConfiguracionKey = ['firma', 'configuracion'] as const;
+
+export function useFirmaConfiguracion() {
+  return useQuery({ queryKey: firmaConfiguracionKey, queryFn: () => api.get<FirmaConfiguracion>('/firma/configuracion/') });
+}
+
+/** PUT /firma/configuracion/: the receiver (cargo receptor, the permissions module or the platform admin). */
+export function useGuardarFirmaConfiguracion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FirmaConfiguracion) => api.put<FirmaConfiguracion>('/firma/configuracion/', body),
+    onSuccess: (data) => queryClient.setQueryData(firmaConfiguracionKey, data),
+  });
 }
