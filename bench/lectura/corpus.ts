@@ -279,6 +279,7 @@ export function generarCorpus(cantidad = 44, semilla = 41): Caso[] {
         `RUT: ${rutCon(Number(rutDemandante), true).texto}`,
         `ABOGADO PATROCINANTE: ${abogado}`,
         `RUT: ${rutCon(entre(8_000_000, 18_000_000), true).texto}`,
+        `DEMANDADO${personas.length > 1 ? 'S' : ''}: ${personas.map((p) => nombreEscrito(p.nombre)).join(' Y ')}`,
         '',
       );
     }

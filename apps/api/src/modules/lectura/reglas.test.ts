@@ -177,6 +177,18 @@ describe('leerDocumentos', () => {
     expect(propuesta.rut_representante_legal).toBe('12345678-5');
   });
 
+  it('reads the demandado from a summary heading when the body does not say "en contra de"', () => {
+    const { propuesta } = leer(
+      pagina(
+        'demanda',
+        'PROCEDIMIENTO: EJECUTIVO\nDEMANDANTE: BANCO DE CHILE\nRUT: 97.004.000-5\n\nDEMANDADO: CAROLINA ROJAS PAZ\nRUT: 12.345.678-5\nDOMICILIO: Avenida Grecia 100, comuna de Ñuñoa\n\nABOGADO PATROCINANTE: JORGE MUÑOZ\nRUT: 10.000.013-K\nDOMICILIO: Huérfanos 1160, comuna de Santiago',
+      ),
+    );
+    expect(propuesta.ejecutados).toBe('CAROLINA ROJAS PAZ');
+    expect(propuesta.rut_ejecutado).toBe('12345678-5');
+    expect(propuesta.domicilios).toEqual([{ direccion: 'Avenida Grecia 100', comuna: 'Ñuñoa', ciudad: 'Santiago' }]);
+  });
+
   it('leaves an amount in UF as UF with a warning, and converts it with a stored UF value', () => {
     const texto = 'Demanda ejecutiva en contra de don PEDRO SOTO ROJAS, RUT 12.345.678-5. Por la suma de UF 120,5 más intereses.\n\nSantiago, 03/03/2025.';
     const sinValor = leer(pagina('demanda', texto));
@@ -201,6 +213,13 @@ describe('leerDocumentos', () => {
 
   it('reads the caratulado written with a slash', () => {
     expect(leer(pagina('resolucion', '3° Juzgado Civil de Santiago\nC-12-2024\nSCOTIABANK CHILE / ROJAS PAZ\n')).propuesta.partes).toBe('SCOTIABANK CHILE con ROJAS PAZ');
+  });
+
+  it('reads every demandado of an OCR text whose words and lines came apart', () => {
+    const { propuesta } = leer(
+      pagina('demanda', 'en contra de doña ANA ROJAS PAZ, C.I. N° 12.345.678-5, domiciliada en Calle Uno 1, comuna de Maipú,\n\nyen contra de don PEDRO SOTO DÍAZ, RUT 9.876.543-3. POR TANTO', { ocr: true }),
+    );
+    expect(propuesta.ejecutados).toBe('ANA ROJAS PAZ, PEDRO SOTO DÍAZ');
   });
 
   it('keeps OCR values below 0.9 unless a second check confirms them', () => {

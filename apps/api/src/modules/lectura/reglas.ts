@@ -367,16 +367,18 @@ export interface Demandado {
 
 /** The demanda's part that names the demandados: from 'en contra de' to the facts. */
 export function tramoDemandados(plano: string): { inicio: number; fin: number } | null {
-  const inicio = plano.search(/\ben\s+contra\s+de\b/i);
+  // The body's 'en contra de …', else a heading 'DEMANDADO: …' (a demanda's summary block).
+  let inicio = plano.search(/\ben\s+contra\s+de\b/i);
+  if (inicio < 0) inicio = plano.search(/\bdemandad[oa]s?\s*:/i);
   if (inicio < 0) return null;
   const resto = plano.slice(inicio);
-  const fin = resto.search(/\b(?:mi\s+representad[oa]|POR\s+TANTO|los\s+hechos|antecedentes\s+de\s+hecho|fundamentos|Expongo|Funda\s+esta|La\s+deuda|Los\s+antecedentes)\b/i);
+  const fin = resto.search(/\b(?:mi\s+representad[oa]|POR\s+TANTO|los\s+hechos|antecedentes\s+de\s+hecho|fundamentos|Expongo|Funda\s+esta|La\s+deuda|Los\s+antecedentes|DEMANDANTE\s*:|ABOGADO\s+PATROCINANTE|PROCEDIMIENTO\s*:|MATERIA\s*:)/i);
   return { inicio, fin: fin < 0 ? plano.length : inicio + fin };
 }
 
 export function leerDemandados(plano: string, tramo: { inicio: number; fin: number }): Demandado[] {
   const texto = plano.slice(0, tramo.fin);
-  const re = new RegExp(`(?:\\ben\\s+contra\\s+de|,?\\s+y\\s+(?:también\\s+)?(?:en\\s+contra\\s+)?de|;\\s*(?:y\\s+)?(?:en\\s+contra\\s+)?de)\\s+${TRATAMIENTO}${NOMBRE}(?=\\s*,|\\s+(?:RUT|R\\.U\\.T|rut|cédula|C\\.I|c\\.i|mayor|chilen|en\\s+su\\s+calidad|ya\\s+individualizad|domiciliad))`, 'gu');
+  const re = new RegExp(`(?:\\ben\\s+contra\\s+de|\\b(?:DEMANDAD[OA]S?|[Dd]emandad[oa]s?)\\s*:|,?\\s+(?:¶\\s+)?y\\s+(?:también\\s+)?(?:en\\s+contra\\s+)?de|;\\s*(?:¶\\s*)?(?:y\\s+)?(?:en\\s+contra\\s+)?de)\\s+${TRATAMIENTO}${NOMBRE}(?=\\s*,|\\s*¶|\\s*;|\\s*$|\\s+(?:RUT|R\\.U\\.T|rut|cédula|C\\.I|c\\.i|mayor|chilen|en\\s+su\\s+calidad|ya\\s+individualizad|domiciliad|DOMICILIO|Domicilio))`, 'gu');
   re.lastIndex = tramo.inicio;
   const nombres: Demandado[] = [];
   for (let m = re.exec(texto); m; m = re.exec(texto)) {
@@ -425,7 +427,7 @@ function comunaAlInicio(texto: string): { nombre: string; largo: number } | null
 export function leerDomicilios(plano: string, tramo: { inicio: number; fin: number }): DomicilioEncontrado[] {
   const out: DomicilioEncontrado[] = [];
   const texto = plano.slice(0, tramo.fin);
-  const inicioRe = /\b(?:domiciliad[oa]s?|con\s+domicilio|domicilio)\s+(?:ambos\s+|todos\s+)?(?:(?:laboral|particular|comercial)\s+)?(?:en|:)\s+/gi;
+  const inicioRe = /\b(?:domiciliad[oa]s?|con\s+domicilio|domicilio)\s*(?:ambos\s+|todos\s+)?(?:(?:laboral|particular|comercial)\s+)?(?:\ben\s+|:\s*)/gi;
   inicioRe.lastIndex = tramo.inicio;
   for (let m = inicioRe.exec(texto); m; m = inicioRe.exec(texto)) {
     let cursor = m.index + m[0].length;
@@ -583,7 +585,7 @@ export function leerDocumentos(entrada: readonly PaginaLeida[], catalogos: Catal
     const primero = unicos[0] as Demandado;
     // The first name must be the one right after the opening 'en contra de'; else one was missed and
     // neither the names nor the first RUT can be trusted as read.
-    const completo = /^en\s+contra\s+de\s+(?:\S+\s+){0,3}?$/i.test(p.plano.slice(tramo.inicio, primero.inicio).replace(/\s+/g, ' ').trimEnd() + ' ');
+    const completo = /^(?:en\s+contra\s+de|demandad[oa]s?\s*:)\s+(?:\S+\s+){0,3}?$/i.test(p.plano.slice(tramo.inicio, primero.inicio).replace(/\s+/g, ' ').trimEnd() + ' ');
     const nombres = unicos.map((d) => d.nombre).join(', ');
     const cNombres = candidato(p, nombres, foldText(nombres), p.ocr || !completo ? Math.min(TOPE_OCR, completo ? 1 : 0.7) : 0.93, primero.inicio, (unicos.at(-1) as Demandado).fin);
     poner('ejecutados', nombres, cNombres, cNombres.confianza);

@@ -33,6 +33,8 @@ export function aplanar(texto: string, ocr: boolean): string {
     t = t.replace(/\$\s?\d{1,3}(?:[.,:;]\s?\d{3})+/g, (monto) => monto.replace(/[,:;]\s?/g, '.').replace(/\.\s/g, '.'));
     // Two words glued by a stray mark: 'CIVIL'DE SANTIAGO' (one-letter prefixes such as O'Higgins stay).
     t = t.replace(/(\p{L}{2,})['`´](\p{L}{2,})/gu, '$1 $2');
+    // 'yen contra de' (y en): the space lost between two short words.
+    t = t.replace(/\byen(?=\s+contra\b)/g, 'y en');
   }
   if (ocr) t = corregirDigitosOcr(t).replace(/(^|\s)[€%|~^_<>=•·©®™¢£¥§]+(?=\s|$)/g, '$1').replace(/\s{2,}/g, ' ');
   return t.trim();
