@@ -342,6 +342,16 @@ describe('requests sent with a key', () => {
         rows: Array<{ usuario: string }>;
       };
       expect(audit[0]!.usuario).toMatch(/^api:rk_/);
+      // Sent at once on both instances with one Idempotency-Key: one request, one assignment.
+      const same = jsonBody('C-9415-2026');
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => postJson(i % 2 === 0 ? a : b, secreto, same, 'auto-9415')));
+      const created = answers.filter((r) => r.statusCode === 201);
+      expect(created.length + answers.filter((r) => r.statusCode === 409).length).toBe(4);
+      expect(new Set(created.map((r) => r.body)).size).toBe(1);
+      expect((created[0]!.json() as SolicitudResponse).solicitud.estado).toBe('aceptada');
+      expect(await countRol('C-9415-2026')).toBe(1);
+      const { rows: asignados } = (await db.execute(sql`select count(*)::int as n from encargos where numero_rol = 'C-9415-2026'`)) as unknown as { rows: Array<{ n: number }> };
+      expect(asignados[0]!.n).toBe(1);
       // A person's request on the portal still waits for the office.
       const form = multipart({ datos: JSON.stringify(datosDe('C-9414-2026')) }, {});
       const byPerson = await a.inject({ method: 'POST', url: URL, headers: { ...form.headers, ...bearer(session) }, payload: form.payload });
