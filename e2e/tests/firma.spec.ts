@@ -94,6 +94,12 @@ test('a certificate uploaded in Mi perfil signs three certificates with one pass
   await expect(card.getByTestId('certificado-nombre')).toHaveText(FIRMANTE);
   await expect(card.getByTestId('certificado-rut')).toHaveText('12.345.678-5');
   await expect(card.getByTestId('certificado-emisor')).toHaveText('AC de Prueba Receptoria');
+  // The receiver's rule for signing without a revocation answer: the default, read-only for a user who is not the receiver.
+  const configuracion = page.getByTestId('firma-configuracion');
+  const marcar = configuracion.getByRole('radio', { name: 'Firmar y marcar el documento "revocación no verificada" (recomendado)' });
+  await expect(marcar).toBeChecked();
+  await expect(marcar).toBeDisabled();
+  await expect(configuracion.getByText('Solo el receptor puede cambiar esta configuración.')).toBeVisible();
 
   // Por firmar from the menu: the three, chosen among whatever else waits, signed with one password.
   await page.getByRole('button', { name: 'Accesos directos' }).click();
