@@ -4,7 +4,7 @@
  * (fetched, signature verified, parsed), and the same check answered from the cache (until nextUpdate).
  * Each network one is timed uncached; p50/p95 over the runs.
  *
- *   pnpm --filter @receptoria/bench exec tsx revocacion.ts
+ *   pnpm --filter @receptoria/bench bench:revocacion   (step `revocation checks` of pnpm bench)
  *
  * Settings (env): BENCH_REVOCACION (20 checks of each kind), BENCH_CRL_ENTRADAS (20000 revoked serials).
  */

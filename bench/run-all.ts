@@ -12,6 +12,7 @@ import { runLecturaBench } from './lectura';
 import { runImportarBench } from './importar';
 import { runPortalBench } from './portal';
 import { runRecibosBench } from './recibos';
+import { runRevocacionBench } from './revocacion';
 import { runScaleBench } from './scale-bench';
 import { runStartBench } from './start';
 import { log, machineLine, printTable, type Row } from './support';
@@ -92,6 +93,7 @@ const steps: [string, () => Promise<Row[]>][] = [
   ],
   ['certificate PDFs', runConversionesBench],
   ['signed certificates', runFirmasBench],
+  ['revocation checks', runRevocacionBench],
   [
     'reading documents',
     async () => {
