@@ -221,7 +221,7 @@ describe('signing certificate upload', () => {
   it('keeps the PKCS#12 encrypted: not in the row, readable only with the key', async () => {
     const db = await tenantA();
     const [row] = await db.select().from(tenantSchema.firmaCertificados).where(eq(tenantSchema.firmaCertificados.nombre, FIRMANTE));
-    const guardado = row!.archivoCifrado;
+    const guardado = row!.archivoCifrado!;
     expect(guardado).toMatch(/^v1:/);
     for (const forma of [p12A.toString('base64'), p12A.toString('base64url'), p12A.toString('hex'), p12A.toString('latin1')]) {
       expect(guardado).not.toContain(forma.slice(0, 32));

@@ -34,11 +34,12 @@ import { portalRoutes } from './portal/portal.routes';
 import { portalSesionRoutes, portalUsuariosRoutes } from './portal/portal-usuarios.routes';
 import { solicitudesRoutes } from './portal/solicitudes.routes';
 import { firmaRoutes } from './firma/firma.routes';
+import { firmaTokenRoutes } from './firma/firma-token.routes';
 import { importarRoutes } from './importar/importar.routes';
 import { lecturaRoutes } from './lectura/lectura.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes, lecturaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, firmaTokenRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes, lecturaRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

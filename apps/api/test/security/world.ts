@@ -35,6 +35,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v1/visitas/fotos/:tenant/:id': 'photo of a field visit opened by <img> or a new tab; authenticated by an HMAC over receiver, photo and expiry in the query (10 minutes)',
   'GET /api/v1/verificar/:codigo':
     'public verification of a certificate by the code printed on it (no login; 60 look-ups a minute per address; only what the court file shows)',
+  'POST /api/v1/firma/agente/emparejar/': 'the signing agent pairs with the single-use code from Mi perfil in the body (10 a minute per address); answers only a code in force',
   'GET /metrics': 'Prometheus scrape; never a session: authenticated by its own METRICS_TOKEN bearer (401 without it, and always 401 when no token is set)',
 };
 

@@ -2,3 +2,4 @@ export * from './codigo';
 export * from './confianza';
 export * from './messages';
 export * from './schemas';
+export * from './token';

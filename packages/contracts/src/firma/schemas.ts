@@ -67,7 +67,11 @@ export type NivelPades = (typeof NIVELES_PADES)[number];
 
 /** GET answer: the user's certificate, null when none is stored. */
 export const CertificadoFirmaResponseSchema = z.object({
-  certificado: CertificadoFirmaSchema.extend({ cargado: z.string() }).nullable(),
+  certificado: CertificadoFirmaSchema.extend({
+    cargado: z.string(),
+    /** 'p12': software certificate kept (encrypted) by this server; 'token': the key stays on the receiver's token. */
+    tipo: z.enum(['p12', 'token']).default('p12'),
+  }).nullable(),
   /** The level new signatures reach on this server: B-B without a TSA configured, B-LTA with one. */
   nivel_firma: z.enum(NIVELES_PADES),
 });

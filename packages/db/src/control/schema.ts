@@ -376,3 +376,32 @@ export const firmaAutoridades = pgTable('firma_autoridades', {
   agregadaPor: varchar('agregada_por', { length: 150 }).notNull(),
   agregadaEn: timestamp('agregada_en', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A pairing code for the signing agent (Mi perfil), kept as its SHA-256; used once, within minutes. */
+export const firmaAgenteCodigos = pgTable('firma_agente_codigos', {
+  codigoHash: varchar('codigo_hash', { length: 64 }).primaryKey(),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  usuarioId: integer('usuario_id').notNull(),
+  venceEn: timestamp('vence_en', { withTimezone: true }).notNull(),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A signing agent paired with a user: its token kept as SHA-256; revoked by the user (or a new pairing of the same PC). */
+export const firmaAgentes = pgTable(
+  'firma_agentes',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    usuarioId: integer('usuario_id').notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    equipo: varchar('equipo', { length: 100 }).notNull(),
+    creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+    vistoEn: timestamp('visto_en', { withTimezone: true }),
+    revocadoEn: timestamp('revocado_en', { withTimezone: true }),
+  },
+  (t) => [index('firma_agentes_usuario_idx').on(t.tenantId, t.usuarioId)],
+);

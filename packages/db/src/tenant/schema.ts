@@ -452,7 +452,12 @@ export const estampados = pgTable(
  */
 export const firmaCertificados = pgTable('firma_certificados', {
   usuarioId: integer('usuario_id').primaryKey(),
-  archivoCifrado: text('archivo_cifrado').notNull(),
+  /** 'p12': the file is kept encrypted and this server signs; 'token': the key stays on the receiver's token. */
+  tipo: varchar('tipo', { length: 10, enum: ['p12', 'token'] }).notNull().default('p12'),
+  /** The PKCS#12 (kind 'p12' only). */
+  archivoCifrado: text('archivo_cifrado'),
+  /** Kind 'token': the signer's certificate first, then its chain, each DER in base64. */
+  certificadosDer: text('certificados_der').array(),
   nombre: varchar('nombre', { length: 300 }).notNull(),
   rut: varchar('rut', { length: 15 }).notNull().default(''),
   emisor: varchar('emisor', { length: 300 }).notNull(),
@@ -463,6 +468,35 @@ export const firmaCertificados = pgTable('firma_certificados', {
   cargadoPor: varchar('cargado_por', { length: 150 }).notNull(),
   cargadoEn: timestamp('cargado_en', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A batch prepared for the receiver's token: each PDF with its signature room, until the token's signatures come back. */
+export const firmaLotes = pgTable('firma_lotes', {
+  id: uuid('id').primaryKey(),
+  usuarioId: integer('usuario_id').notNull(),
+  certificadoHuella: varchar('certificado_huella', { length: 64 }).notNull(),
+  creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
+  venceEn: timestamp('vence_en', { withTimezone: true }).notNull(),
+});
+
+export const firmaLoteDocumentos = pgTable(
+  'firma_lote_documentos',
+  {
+    loteId: uuid('lote_id')
+      .notNull()
+      .references(() => firmaLotes.id, { onDelete: 'cascade' }),
+    estampadoId: uuid('estampado_id').notNull(),
+    orden: smallint('orden').notNull(),
+    /** The PDF with the visible block and the signature dictionary, /Contents still zeros. */
+    pdfPreparado: bytea('pdf_preparado'),
+    /** The DER SET OF signed attributes the token signs. */
+    atributos: bytea('atributos'),
+    codigo: varchar('codigo', { length: 26 }),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull(),
+    estado: varchar('estado', { length: 12, enum: ['pendiente', 'firmado', 'fallido'] }).notNull().default('pendiente'),
+    motivo: text('motivo'),
+  },
+  (t) => [primaryKey({ name: 'firma_lote_documentos_pk', columns: [t.loteId, t.estampadoId] }), check('firma_lote_documentos_estado_check', sql`${t.estado} in ('pendiente', 'firmado', 'fallido')`)],
+);
 
 /** The signed PDF of a certificate: a new version beside the unsigned one (evidence, append-only). */
 export const estampadoFirmas = pgTable(

@@ -9,6 +9,7 @@ import {
   type FirmarResultado,
   type FirmarValue,
   firmaMessages as m,
+  firmaTokenMessages,
   formatDate,
   formatearCodigoVerificacion,
   type MarcarDocumentoSubidoValue,
@@ -106,7 +107,7 @@ export async function codigoParaEstampado(
 
 const fecha = (d: Date) => formatDate(d);
 
-function vigenciaError(info: Pick<P12Info, 'validoDesde' | 'validoHasta'>, now: Date): AppError | null {
+export function vigenciaError(info: Pick<P12Info, 'validoDesde' | 'validoHasta'>, now: Date): AppError | null {
   const estado = vigencia(info, now);
   if (estado === 'vigente') return null;
   const mensaje = estado === 'vencido' ? m.certificadoVencido(fecha(info.validoDesde), fecha(info.validoHasta)) : m.certificadoNoVigenteAun(fecha(info.validoDesde), fecha(info.validoHasta));
@@ -124,7 +125,7 @@ function abrir(bytes: Buffer, password: string) {
   }
 }
 
-function certificadoDe(row: { nombre: string; rut: string; emisor: string; validoDesde: Date; validoHasta: Date }): CertificadoFirma {
+export function certificadoDe(row: { nombre: string; rut: string; emisor: string; validoDesde: Date; validoHasta: Date }): CertificadoFirma {
   return { nombre: row.nombre, rut: row.rut, emisor: row.emisor, valido_desde: toSantiagoIso(row.validoDesde), valido_hasta: toSantiagoIso(row.validoHasta) };
 }
 
@@ -143,7 +144,9 @@ export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, passwor
   if (!comprobacion.ok) throw new AppError('BAD_REQUEST', comprobacion.motivo, { errors: { archivo: [comprobacion.motivo] } });
   const row = await upsertCertificado(ctx.db, {
     usuarioId: ctx.userId,
+    tipo: 'p12',
     archivoCifrado: ctx.servicios.cifrado.cifrar(bytes),
+    certificadosDer: null,
     nombre: info.nombre,
     rut: info.rut,
     emisor: info.emisor,
@@ -165,7 +168,7 @@ export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, passwor
 export async function obtenerCertificado(ctx: Pick<FirmaContext, 'db' | 'userId' | 'servicios'>): Promise<CertificadoFirmaResponse> {
   const row = await findCertificado(ctx.db, ctx.userId);
   return {
-    certificado: row ? { ...certificadoDe(row), cargado: toSantiagoIso(row.cargadoEn) } : null,
+    certificado: row ? { ...certificadoDe(row), cargado: toSantiagoIso(row.cargadoEn), tipo: row.tipo } : null,
     nivel_firma: ctx.servicios.tsa ? 'B-LTA' : 'B-B',
   };
 }
@@ -297,6 +300,7 @@ export async function pdfsFirmados(db: TenantDb, ids: readonly string[]) {
 export async function firmar(ctx: FirmaContext, input: FirmarValue, now = new Date()): Promise<FirmarResponse> {
   const cert = await findCertificado(ctx.db, ctx.userId);
   if (!cert) throw new AppError('BAD_REQUEST', m.sinCertificado);
+  if (cert.tipo === 'token' || cert.archivoCifrado === null) throw new AppError('BAD_REQUEST', firmaTokenMessages.certificadoEsToken);
   let bytes: Buffer;
   try {
     bytes = ctx.servicios.cifrado.descifrar(cert.archivoCifrado);
@@ -320,7 +324,7 @@ export async function firmar(ctx: FirmaContext, input: FirmarValue, now = new Da
 
 const fallo = (id: string, error: string): FirmarResultado => ({ id, ok: false, error, motivo: error, url_pdf_firmado: null, codigo_verificacion: null });
 
-type RevocacionAlFirmar = Extract<Comprobacion, { ok: true }>['revocacion'];
+export type RevocacionAlFirmar = Extract<Comprobacion, { ok: true }>['revocacion'];
 
 async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id: string, now: Date, revocacion: RevocacionAlFirmar): Promise<FirmarResultado> {
   const doc = await ctx.db.transaction(async (tx) => lockParaFirmar(tx, id));
@@ -350,6 +354,20 @@ async function firmarUno(ctx: FirmaContext, p12: ReturnType<typeof abrirP12>, id
     if (error instanceof TsaError) return fallo(id, m.selloNoDisponible(error.message));
     return fallo(id, error instanceof PdfIlegibleError ? m.pdfIlegible : m.errorFirma);
   }
+  return guardarFirmado(ctx, { id, codigo, resultado, info: p12.info, revocacion }, now);
+}
+
+/**
+ * Stores a signed PDF (evidence, append-only) and moves its assignment ('estampado firmado', audited
+ * once) in one transaction; shared by every way of signing (the key on this server or on the token).
+ */
+export async function guardarFirmado(
+  ctx: FirmaContext,
+  datos: { id: string; codigo: string; resultado: PdfFirmado; info: P12Info; revocacion: RevocacionAlFirmar },
+  now: Date,
+): Promise<FirmarResultado> {
+  const { id, codigo, resultado, revocacion } = datos;
+  const p12 = { info: datos.info };
   const firmado = resultado.pdf;
   const sha256 = createHash('sha256').update(firmado).digest('hex');
   try {

@@ -168,6 +168,19 @@ export async function firmarPdf(pdf: Buffer, firmante: FirmanteCms, firma: Firma
  */
 export async function firmarPdfPades(pdf: Buffer, firmante: FirmanteCms, firma: FirmaVisible, opciones: OpcionesFirma = {}): Promise<PdfFirmado> {
   const tsa = opciones.tsa ?? null;
+  const prepared = await prepararPdfPades(pdf, firma, tsa !== null);
+  const signer = new FirmantePades(firmante, tsa);
+  const firmado = await new SignPdf().sign(prepared, signer);
+  if (!tsa || !signer.sello) return { pdf: firmado, nivel: 'B-B', selloVence: null, revocacion: null };
+  return completarNiveles(firmado, firmante, signer.sello, tsa, opciones.revocacion ?? null);
+}
+
+/**
+ * The PDF ready for its signature: the visible block on the last page and the signature dictionary
+ * (PAdES SubFilter, reason, location, /M) with room for the CMS (more with a timestamp). Shared by every
+ * way of signing (the key on this server or on the receiver's token).
+ */
+export async function prepararPdfPades(pdf: Buffer, firma: FirmaVisible, conSello: boolean): Promise<Buffer> {
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(pdf, { updateMetadata: false });
@@ -184,15 +197,11 @@ export async function firmarPdfPades(pdf: Buffer, firmante: FirmanteCms, firma: 
     location: firma.ubicacion,
     signingTime: firma.fecha,
     subFilter: SUBFILTER_PADES,
-    signatureLength: tsa ? SIGNATURE_LENGTH_CON_SELLO : SIGNATURE_LENGTH,
+    signatureLength: conSello ? SIGNATURE_LENGTH_CON_SELLO : SIGNATURE_LENGTH,
     widgetRect: rect,
     appName: 'Receptoría',
   });
-  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new FirmantePades(firmante, tsa);
-  const firmado = await new SignPdf().sign(prepared, signer);
-  if (!tsa || !signer.sello) return { pdf: firmado, nivel: 'B-B', selloVence: null, revocacion: null };
-  return completarNiveles(firmado, firmante, signer.sello, tsa, opciones.revocacion ?? null);
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
 /**

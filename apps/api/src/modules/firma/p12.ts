@@ -112,7 +112,14 @@ export function abrirP12(bytes: Buffer, password: string): P12Abierto {
   const publica = spki(createPublicKey(clave));
   const firmante = certificados.find((c) => spki(c.node.publicKey).equals(publica));
   if (!firmante) throw new P12SinClaveError('ningún certificado corresponde a la clave');
-  const info: P12Info = {
+  const info = infoDeCertificado(firmante);
+  const cadena = [firmante.der, ...certificados.filter((c) => c !== firmante).map((c) => c.der)];
+  return { info, clave, certificado: firmante.der, cadena, firmante, certificados };
+}
+
+/** What is shown and stored of a signer's certificate: its name (accents kept), RUT, issuer, serial, fingerprint and validity. */
+export function infoDeCertificado(firmante: Certificado): P12Info {
+  return {
     nombre: (
       atributo(firmante.sujeto, OID_ATRIBUTO.cn) ||
       [atributo(firmante.sujeto, OID_ATRIBUTO.givenName), atributo(firmante.sujeto, OID_ATRIBUTO.surname)].filter(Boolean).join(' ') ||
@@ -125,8 +132,6 @@ export function abrirP12(bytes: Buffer, password: string): P12Abierto {
     validoDesde: firmante.validoDesde,
     validoHasta: firmante.validoHasta,
   };
-  const cadena = [firmante.der, ...certificados.filter((c) => c !== firmante).map((c) => c.der)];
-  return { info, clave, certificado: firmante.der, cadena, firmante, certificados };
 }
 
 export function leerP12(bytes: Buffer, password: string): P12Info {
