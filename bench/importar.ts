@@ -31,7 +31,7 @@ const FILAS = Number(process.env.BENCH_IMPORTAR_FILAS ?? 2000);
 const PORT = Number(process.env.BENCH_PORT_IMPORTAR ?? 3940);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-async function call(port: number, token: string, method: string, url: string, body?: BodyInit | object, headers: Record<string, string> = {}) {
+async function call(port: number, token: string, method: string, url: string, body?: FormData | object, headers: Record<string, string> = {}) {
   const isForm = body instanceof FormData;
   const response = await fetch(`http://127.0.0.1:${port}/api/v1${url}`, {
     method,
