@@ -13,7 +13,13 @@
  * Settings (env): BENCH_FIRMAS (30 certificates), BENCH_VERIFICAR (100 look-ups of each kind),
  * BENCH_PORT_FIRMAS (3929), BENCH_DATABASE_URL, BENCH_KEEP=1.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensamblarCms } from '../apps/api/src/modules/firma/cms-pades';
+import { embeberCms, firmaCorresponde, prepararParaToken } from '../apps/api/src/modules/firma/firma-token.service';
+import { Token } from '../apps/firmador/src/token';
 import { controlLocation, openDatabase, TenantPools } from '@receptoria/db';
 import pg from 'pg';
 import { hashCodigo } from '../apps/api/src/modules/firma/firma.repository';
@@ -25,6 +31,7 @@ import { VERIFICAR_PISO_MS, verificarCodigo } from '../apps/api/src/modules/firm
 import { crearCa, emitir, p12Aes256, p12Legacy } from '../apps/api/test/firma/certificados';
 import { iniciarInfraLtv } from '../apps/api/test/firma/ltv-infra';
 import { certificadoPdfDePrueba } from '../apps/api/test/firma/pdf';
+import { SOFTHSM, tokenSoftHsm } from '../apps/api/test/firma/softhsm';
 import { log, machineLine, percentile, printTable, type Row, withBenchApi } from './support';
 
 const COUNT = Number(process.env.BENCH_FIRMAS ?? 30);
@@ -149,6 +156,54 @@ async function runSellosBench(pdfs: Buffer[]): Promise<Row[]> {
   }
 }
 
+/**
+ * Signing through the agent with the receiver's token (issue 39 §1), SoftHSM2 as the token: per document the
+ * server's preparation (visible block, signature room, byte range, signed attributes), the token's
+ * signature (the agent's PKCS#11 code, CKM_SHA256_RSA_PKCS, one PIN entry for the batch), the server's
+ * check of the signature against the certificate and the CMS embedded. HTTP and the database left out.
+ */
+export async function runTokenBench(pdfs: Buffer[], ca: ReturnType<typeof crearCa>): Promise<Row[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-token-'));
+  const pin = 'bench-pin-1234';
+  try {
+    const emitido = emitir(ca, { nombre: 'Ramón Ñiquén Araneda', rut: '9876543-3', desde: new Date(Date.now() - 86_400_000), hasta: new Date(Date.now() + 365 * 86_400_000) });
+    const { conf, certificado: cert } = await tokenSoftHsm(dir, { etiqueta: 'Bench', pin, emitido });
+    process.env.SOFTHSM2_CONF = conf;
+    const token = new Token(SOFTHSM);
+    const firma = () => ({ nombre: 'Ramón Ñiquén Araneda', rut: '9.876.543-3', codigo: nuevoCodigo(), urlVerificacion: 'https://receptoria.example/verificar/X', ubicacion: 'Santiago', fecha: new Date() });
+    const sesion = token.sesionFirma(cert, pin);
+    const uno = async (pdf: Buffer) => {
+      const preparado = await prepararParaToken(pdf, cert, firma(), false);
+      const valor = sesion.firmar(preparado.atributos);
+      if (!firmaCorresponde(cert, preparado.atributos, valor)) throw new Error('firma no válida');
+      return embeberCms(preparado.pdf, ensamblarCms({ certificado: cert, cadena: [cert] }, preparado.atributos, valor));
+    };
+    await uno(pdfs[COUNT]!); // warm-up
+    const tokenMs: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < COUNT; i += 1) {
+      const t0 = performance.now();
+      sesion.firmar(Buffer.from(`medida ${i}`));
+      tokenMs.push(performance.now() - t0);
+      await uno(pdfs[i]!);
+    }
+    const elapsed = performance.now() - started - tokenMs.reduce((a, b) => a + b, 0);
+    sesion.terminar();
+    token.cerrar();
+    const porToken = percentile([...tokenMs].sort((a, b) => a - b), 50);
+    log(`token: ${COUNT} documents in ${(elapsed / 1000).toFixed(1)} s`);
+    return [
+      {
+        group: 'signed certificates',
+        name: `through the agent with the token (SoftHSM2, RSA 2048, CKM_SHA256_RSA_PKCS): preparation, the token's signature, its check and the CMS embedded, ${COUNT} certificates, one PIN entry`,
+        value: `${((COUNT / elapsed) * 60_000).toFixed(0)} signatures/min (${(elapsed / COUNT).toFixed(0)} ms each; the token's own signature p50 ${porToken.toFixed(1)} ms)`,
+      },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function runFirmasBench(): Promise<Row[]> {
   const ca = crearCa();
   const persona = { nombre: 'José Ignacio Muñoz Ñancupil', rut: '9876543-3', desde: new Date(Date.now() - 86_400_000), hasta: new Date(Date.now() + 365 * 86_400_000) };
@@ -180,6 +235,7 @@ export async function runFirmasBench(): Promise<Row[]> {
       name: 'opening the PKCS#12 (once per batch)',
       value: `legacy 3DES ${abrirLegacy.toFixed(0)} ms; OpenSSL 3 AES-256 ${abrirAes.toFixed(0)} ms`,
     },
+    ...(await runTokenBench(pdfs, ca)),
     ...(await runSellosBench(pdfs)),
     ...(await runVerificarBench(pdfs[0]!)),
   ];
