@@ -16,7 +16,8 @@ const applyHelmet = helmet({
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      // The signing agent on the receiver's PC listens on loopback only (docs/firma.md).
+      connectSrc: ["'self'", 'http://127.0.0.1:*'],
       frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

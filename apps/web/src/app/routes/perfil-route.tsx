@@ -1,5 +1,6 @@
 import { PerfilScreen } from '../../features/perfil/components/perfil-screen';
 import { useSession } from '../../lib/auth/use-session';
+import { FirmadorCard } from '../../features/firma/components/firmador-card';
 import { CertificadoFirmaSlot, FirmaConfiguracionSlot } from './firma-route';
 
 /** 'Mi perfil' with the signing certificate and the receiver's signing setting for those who stamp (the signing routes need estampar). */
@@ -11,6 +12,7 @@ export function PerfilRoute() {
         hasModule('estampar') ? (
           <>
             <CertificadoFirmaSlot />
+            <FirmadorCard />
             <FirmaConfiguracionSlot />
           </>
         ) : null

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DocumentoFirma, DocumentoFirmaEstado } from '@receptoria/contracts';
 import { IconSignature } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,9 +10,12 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { estudiosQueryOptions } from '../../estudios/api/get-estudios';
 import { descargarPdf, descargarZip, documentosFirmaKey, documentosFirmaQueryOptions, useCertificado } from '../api/firma-api';
+import { useAgenteEstado } from '../api/firmador-api';
+import { firmadorMessages } from '../firmador-messages';
 import { firmaUiMessages } from '../messages';
 import { DocumentosFirmaTable } from './documentos-firma-table';
 import { FirmarModal } from './firmar-modal';
+import { FirmarTokenModal } from './firmar-token-modal';
 import { SubidoModal } from './subido-modal';
 
 const m = firmaUiMessages.porFirmar;
@@ -33,6 +36,7 @@ export function PorFirmarScreen() {
   const [hasta, setHasta] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [firmando, setFirmando] = useState<DocumentoFirma[] | null>(null);
+  const [firmandoToken, setFirmandoToken] = useState<DocumentoFirma[] | null>(null);
   const [subiendo, setSubiendo] = useState<DocumentoFirma | null>(null);
   const [zipping, setZipping] = useState(false);
   const queryClient = useQueryClient();
@@ -42,6 +46,9 @@ export function PorFirmarScreen() {
   const estudios = useQuery(estudiosQueryOptions());
   const certificado = useCertificado();
   const firmante = certificado.data?.certificado?.nombre ?? null;
+  const tipo = certificado.data?.certificado?.tipo ?? null;
+  const agente = useAgenteEstado();
+  const conToken = tipo === 'token' && (agente.data?.agentes.length ?? 0) > 0;
 
   const lista = documentos.data ?? [];
   const elegidos = lista.filter((d) => selected.has(d.id));
@@ -115,9 +122,27 @@ export function PorFirmarScreen() {
                 {m.seleccionados(elegidos.length)}
               </Text>
               {estado === 'pdf' ? (
-                <Button leftSection={<IconSignature size={16} />} disabled={elegidos.length === 0 || firmante === null} onClick={() => setFirmando(elegidos)}>
-                  {m.firmar(elegidos.length)}
-                </Button>
+                <Group gap="xs">
+                  {tipo ? (
+                    <Badge variant="light" color={tipo === 'token' ? 'teal' : 'gray'} data-testid="por-firmar-tipo-certificado">
+                      {tipo === 'token' ? firmadorMessages.porFirmar.tipoToken : firmadorMessages.porFirmar.tipoP12}
+                    </Badge>
+                  ) : null}
+                  {conToken ? (
+                    <Button
+                      leftSection={<IconSignature size={16} />}
+                      disabled={elegidos.length === 0 || elegidos.length > 50}
+                      title={elegidos.length > 50 ? firmadorMessages.porFirmar.maximo : undefined}
+                      onClick={() => setFirmandoToken(elegidos)}
+                    >
+                      {firmadorMessages.porFirmar.firmarToken(elegidos.length)}
+                    </Button>
+                  ) : tipo !== 'token' ? (
+                    <Button leftSection={<IconSignature size={16} />} disabled={elegidos.length === 0 || firmante === null} onClick={() => setFirmando(elegidos)}>
+                      {m.firmar(elegidos.length)}
+                    </Button>
+                  ) : null}
+                </Group>
               ) : (
                 <Button variant="light" disabled={elegidos.length === 0} loading={zipping} onClick={zip}>
                   {m.descargarZip}
@@ -150,6 +175,14 @@ export function PorFirmarScreen() {
         documentos={firmando}
         firmante={firmante ?? ''}
         onClose={() => setFirmando(null)}
+        onDone={() => {
+          setSelected(new Set());
+          void queryClient.invalidateQueries({ queryKey: documentosFirmaKey });
+        }}
+      />
+      <FirmarTokenModal
+        documentos={firmandoToken}
+        onClose={() => setFirmandoToken(null)}
         onDone={() => {
           setSelected(new Set());
           void queryClient.invalidateQueries({ queryKey: documentosFirmaKey });
