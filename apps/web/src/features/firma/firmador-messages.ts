@@ -21,6 +21,7 @@ export const firmadorMessages = {
     tipoToken: 'Token criptográfico',
     firmarToken: (n: number) => (n === 1 ? 'Firmar 1 con token' : `Firmar ${n} con token`),
     maximo: 'Con el token se firman hasta 50 documentos por lote',
+    sinFirmador: 'Su certificado está en un token: empareje el firmador en Mi perfil para firmar.',
   },
   modal: {
     title: 'Firmar con token',

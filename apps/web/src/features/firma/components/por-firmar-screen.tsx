@@ -141,6 +141,10 @@ export function PorFirmarScreen() {
                     <Button leftSection={<IconSignature size={16} />} disabled={elegidos.length === 0 || firmante === null} onClick={() => setFirmando(elegidos)}>
                       {m.firmar(elegidos.length)}
                     </Button>
+                  ) : agente.isSuccess ? (
+                    <Anchor component={Link} to={paths.perfil} size="sm" data-testid="por-firmar-sin-firmador">
+                      {firmadorMessages.porFirmar.sinFirmador}
+                    </Anchor>
                   ) : null}
                 </Group>
               ) : (
