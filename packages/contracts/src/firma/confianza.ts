@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString } from '../common/text';
+import { boundedString, hasVisibleCharacter } from '../common/text';
 
 /*
  * Certificates fit for signing and their revocation (issue 39 §2):
@@ -71,7 +71,7 @@ export const RAZONES_REVOCACION_ES: Record<string, string> = {
 export const AutoridadCreateSchema = z
   .object({
     certificado: boundedString(65_536, { error: confianzaMessages.autoridadRequerida, tooLong: confianzaMessages.autoridadInvalida }).refine(
-      (s) => s.trim().length > 0,
+      (s) => hasVisibleCharacter(s),
       { error: confianzaMessages.autoridadRequerida },
     ),
   })
