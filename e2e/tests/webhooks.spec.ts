@@ -53,7 +53,7 @@ test('a firm’s webhook is created, tested with Probar, and its delivery shows 
     const log = panel.getByTestId('webhook-entregas');
     const entrega = log.getByTestId('webhook-entrega').first();
     // Delivered by the job queue; the log reads itself again every few seconds.
-    await expect(entrega).toContainText('Prueba (ping)', { timeout: 30_000 });
+    await expect(entrega).toContainText('Evento de prueba (ping)', { timeout: 30_000 });
     await expect(entrega).toContainText('200');
     await expect(entrega).toContainText('recibido por el sistema del estudio');
     await expect(entrega.getByRole('button', { name: 'Reenviar' })).toBeVisible();

@@ -263,7 +263,7 @@ describe('signing with the receiver’s token through the agent (SoftHSM2)', () 
     const r = LoteSchema.parse((await t.request(w.tokenA, { method: 'GET', url: `/api/v1/firma/lotes/${lote.id}/` })).json());
     for (const doc of r.documentos) {
       expect(doc.estado).toBe('fallido');
-      expect(doc.motivo).toMatch(/^El token no firmó este documento \(no se pudo cargar la biblioteca PKCS#11 .*\): sigue por firmar$/);
+      expect(doc.motivo).toMatch(/^El token no firmó este documento \(no se pudo cargar la biblioteca PKCS#11 .*\): queda por firmar$/);
     }
     const estados = (await listar()).filter((d) => docs.slice(3, 5).includes(d.id)).map((d) => d.estado);
     expect(estados).toEqual(['pdf', 'pdf']);

@@ -34,7 +34,7 @@ export const WEBHOOK_EVENTO_LABELS: Record<WebhookEvento | 'ping', string> = {
   'plazo.por_vencer': 'Plazo por vencer',
   'recibo.emitido': 'Recibo emitido',
   'pago.aplicado': 'Pago aplicado',
-  ping: 'Prueba (ping)',
+  ping: 'Evento de prueba (ping)',
 };
 /** While a rotation overlaps, the previous secret still signs for this long. */
 export const WEBHOOK_ROTACION_HORAS = 24;

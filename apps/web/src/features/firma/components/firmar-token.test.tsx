@@ -67,7 +67,7 @@ describe('signing with the token', () => {
       vence: '2026-11-02T10:30:00-03:00',
       certificado: 'MIIB',
       algoritmo: 'rsa',
-      documentos: docs.map((d, i) => ({ id: d.id, titulo: d.titulo, estado: estados[i]!, motivo: estados[i] === 'fallido' ? 'El token no firmó este documento (el token fue retirado): sigue por firmar' : null, atributos: null, hash: null })),
+      documentos: docs.map((d, i) => ({ id: d.id, titulo: d.titulo, estado: estados[i]!, motivo: estados[i] === 'fallido' ? 'El token no firmó este documento (el token fue retirado): queda por firmar' : null, atributos: null, hash: null })),
       pendientes: estados.filter((e) => e === 'pendiente').length,
       firmados: estados.filter((e) => e === 'firmado').length,
     });
@@ -88,7 +88,7 @@ describe('signing with the token', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Firmar 2 con token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Firmar con token' });
     await waitFor(() => expect(within(dialog).getByTestId('firma-token-progreso-texto').textContent).toBe('Se firmaron 1 de 2; los demás siguen por firmar.'), { timeout: 5000 });
-    expect(within(dialog).getByText('El token no firmó este documento (el token fue retirado): sigue por firmar')).toBeTruthy();
+    expect(within(dialog).getByText('El token no firmó este documento (el token fue retirado): queda por firmar')).toBeTruthy();
     const alAgente = calls.find((c) => c.url.startsWith('http://127.0.0.1'));
     expect(alAgente?.body).toEqual({ lote_id: '11111111-1111-4111-8111-111111111111' });
     // Nothing but the batch's id goes to the agent; no PIN is asked on this page.

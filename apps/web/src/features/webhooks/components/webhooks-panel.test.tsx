@@ -76,7 +76,7 @@ describe('Webhooks', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: 'Entregas' }));
     const log = await within(panel).findByTestId('webhook-entrega');
-    for (const text of ['Prueba (ping)', '500', 'Respuesta HTTP 500', 'error interno', '1.234 ms']) expect(log.textContent).toContain(text);
+    for (const text of ['Evento de prueba (ping)', '500', 'Respuesta HTTP 500', 'error interno', '1.234 ms']) expect(log.textContent).toContain(text);
     fireEvent.click(within(log).getByRole('button', { name: 'Reenviar' }));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/v1/estudios/3/webhooks/4/entregas/9/reenviar/')).toBe(true));
   });
