@@ -15,7 +15,7 @@ import {
 import { santiagoToday } from '../modules/informes/periodos';
 import { runAlarmReminders } from '../modules/alarmas/alarmas-avisos';
 import { CORREO_SALIENTE_CRON, CORREO_SALIENTE_QUEUE, runCorreoSaliente } from '../modules/correo-saliente/correo-saliente.job';
-import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
+import { runWebhooks, WEBHOOKS_CRON, WEBHOOKS_DIRECTA_MS, WEBHOOKS_QUEUE } from '../modules/webhooks/webhooks.entregas';
 import { RESELLO_MARGEN_DIAS_POR_DEFECTO, RESELLOS_CRON, RESELLOS_QUEUE, runResellos } from '../modules/firma/resellos';
 import { eventosNuevos } from '../modules/webhooks/webhooks.eventos';
 import { runPlazosPorVencer, WEBHOOKS_PLAZOS_CRON, WEBHOOKS_PLAZOS_QUEUE } from '../modules/webhooks/webhooks.plazos';
@@ -252,10 +252,38 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       await enPasada((pasada) => runPlazosPorVencer(pasada, app.controlDb));
       await boss.send(QUEUES.webhooks, {}, { retryLimit: 0 });
     });
-    // An act owed to a firm's endpoint is delivered within seconds: a pass shortly after it commits
-    // (at most one queued at a time), besides the pass every minute that retries and catches up.
+    // An act owed to a firm's endpoint is delivered by the instance that recorded it, right after its
+    // commit: a pass of its own (WEBHOOKS_DIRECTA_MS after the act, one at a time, another if acts came
+    // in meanwhile), without waiting for the queue's polling. The deliveries' rows stay the truth: each
+    // attempt is claimed by one conditional UPDATE, so this pass, the queue's and other instances' never
+    // send the same attempt, and an assignment's later event waits for its earlier one. The queued pass
+    // half a second later stays as the fallback (an act whose commit came after the direct pass looked),
+    // and the pass every minute retries and catches up.
     let webhooksPronto: NodeJS.Timeout | undefined;
+    let directaReloj: NodeJS.Timeout | undefined;
+    let directaEnCurso = false;
+    let directaDeNuevo = false;
+    let cerrando = false;
+    let directa: Promise<unknown> = Promise.resolve();
+    const opcionesEntrega = { permitirPrivadas: config.webhooksPermitirPrivadas ?? false };
+    const pasadaDirecta = () => {
+      directaReloj = undefined;
+      if (cerrando) return;
+      if (directaEnCurso) {
+        directaDeNuevo = true;
+        return;
+      }
+      directaEnCurso = true;
+      directaDeNuevo = false;
+      directa = enPasada((pasada) => runWebhooks(pasada, opcionesEntrega, app.controlDb))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'direct webhook delivery failed'))
+        .finally(() => {
+          directaEnCurso = false;
+          if (directaDeNuevo && !cerrando) directaReloj ??= setTimeout(pasadaDirecta, WEBHOOKS_DIRECTA_MS);
+        });
+    };
     const alEventoNuevo = () => {
+      directaReloj ??= setTimeout(pasadaDirecta, WEBHOOKS_DIRECTA_MS);
       webhooksPronto ??= setTimeout(() => {
         webhooksPronto = undefined;
         boss.send(QUEUES.webhooks, {}, { retryLimit: 0, singletonKey: 'webhooks-pronto' }).catch((error: unknown) => app.log.warn({ err: error }, 'webhook delivery not queued'));
@@ -263,8 +291,11 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     };
     eventosNuevos.on('nuevo', alEventoNuevo);
     app.addHook('onClose', async () => {
+      cerrando = true;
       eventosNuevos.off('nuevo', alEventoNuevo);
       clearTimeout(webhooksPronto);
+      clearTimeout(directaReloj);
+      await directa;
     });
 
     await boss.work<{ fecha?: string }>(QUEUES.respaldosTick, polling, async (jobs) => {

@@ -17,6 +17,8 @@ const { webhookEndpoints, webhookEventos, webhookEnvios, webhookEntregas } = ten
 /** The pg-boss queue that delivers webhooks (jobs.plugin's QUEUES); every minute, and at once after 'Probar'/'Reenviar'. */
 export const WEBHOOKS_QUEUE = 'webhooks-entregas';
 export const WEBHOOKS_CRON = '* * * * *';
+/** After an act, the recording instance's own pass waits this long for the act's transaction to commit. */
+export const WEBHOOKS_DIRECTA_MS = 15;
 /** Seconds to wait after the n-th failed attempt (the last one repeats), within the 24 h window. */
 export const WEBHOOK_REINTENTOS_S = [60, 300, 1800, 7200, 21_600, 43_200] as const;
 /** How long one event is retried, and how long an endpoint may fail before it is turned off. */

@@ -1,0 +1,56 @@
+import http from 'node:http';
+import { WebhookEntregasListSchema } from '@receptoria/contracts';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/helper';
+import { type ResultadosWorld, setupResultados } from '../diligencias/resultados.fixtures';
+import { crearEncargo } from '../encargos/encargos.fixtures';
+
+/**
+ * The instance that records an act delivers it itself right after the commit: here the queue's workers
+ * poll only every 10 minutes (they fetch once when they start), so the queued fallback pass cannot be
+ * what delivers; the act's own pass does, once, in the order of the assignment's events.
+ */
+
+const JOBS = { enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 1, pollingIntervalSeconds: 600 };
+let t: TestContext;
+let w: ResultadosWorld;
+const cuerpos: string[] = [];
+const sistema = http.createServer((req, res) => {
+  const partes: Buffer[] = [];
+  req.on('data', (c: Buffer) => partes.push(c));
+  req.on('end', () => {
+    cuerpos.push(Buffer.concat(partes).toString('utf8'));
+    res.end('ok');
+  });
+});
+
+beforeAll(async () => {
+  t = await createTestContext({ webhooksPermitirPrivadas: true, jobs: JOBS });
+  w = await setupResultados(t);
+  await new Promise<void>((resolve) => sistema.listen(0, '127.0.0.1', resolve));
+}, 60_000);
+afterAll(async () => {
+  sistema.close();
+  await t?.close();
+});
+
+it('the recording instance delivers its acts without the queue, each once and in order', async () => {
+  const url = `http://127.0.0.1:${(sistema.address() as AddressInfo).port}/directa`;
+  const creado = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/estudios/${w.estudioA.id}/webhooks/`, payload: { url, eventos: ['encargo.creado'], activo: true } });
+  expect(creado.statusCode, creado.body).toBe(201);
+  const uno = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: 'C-9921-2026', fecha_encargo: '2026-03-09' });
+  const dos = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: 'C-9922-2026', fecha_encargo: '2026-03-10' });
+  const inicio = Date.now();
+  while (cuerpos.length < 2 && Date.now() - inicio < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
+  // A moment more: a second send of either would show here.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const recibidos = cuerpos.map((c) => JSON.parse(c) as { tipo: string; encargo: { id: number } });
+  expect(recibidos.map((r) => r.encargo.id).sort()).toEqual([uno.id, dos.id].sort());
+  expect(recibidos.every((r) => r.tipo === 'encargo.creado')).toBe(true);
+  const entregas = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/estudios/${w.estudioA.id}/webhooks/${(creado.json() as { endpoint: { id: number } }).endpoint.id}/entregas/` });
+  expect(entregas.statusCode, entregas.body).toBe(200);
+  const filas = WebhookEntregasListSchema.parse(entregas.json());
+  expect(filas).toHaveLength(2);
+  expect(filas.every((f) => f.intento === 1 && f.estado_http === 200)).toBe(true);
+});
