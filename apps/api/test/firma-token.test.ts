@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { constants, createPrivateKey, sign } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,9 @@ let t: TestContext;
 let w: ResultadosWorld;
 let dir: string;
 let ca: Ca;
+/** The signer's key, kept in memory to sign as a token without the agent would (PKCS#1 v1.5 or PSS). */
+let claveFirmante: ReturnType<typeof createPrivateKey>;
+let certificadoFirmante: Buffer;
 let base: string;
 let proxy: Server;
 let proxyUrl: string;
@@ -59,6 +63,31 @@ async function puertoLibre(): Promise<number> {
 async function listar() {
   const response = await t.request(w.tokenA, { method: 'GET', url: '/api/v1/firma/documentos/' });
   return DocumentosFirmaResponseSchema.parse(response.json()).results;
+}
+
+/** The CMS in the PDF's last signature and the bytes its /ByteRange covers. */
+function cmsDe(pdf: Buffer): { cms: Buffer; contenido: Buffer } {
+  const texto = pdf.toString('latin1');
+  const rangos = [...texto.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const [a, b, c, d] = rangos.at(-1)!.slice(1).map(Number) as [number, number, number, number];
+  const hex = texto.slice(a + b + 1, c - 1);
+  const cms = Buffer.from(hex, 'hex');
+  // The DER's own length (the rest of /Contents is zero padding).
+  const largo = cms[1]! & 0x80 ? 2 + (cms[1]! & 0x7f) + cms.subarray(2, 2 + (cms[1]! & 0x7f)).reduce((n, x) => n * 256 + x, 0) : 2 + cms[1]!;
+  return { cms: cms.subarray(0, largo), contenido: Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]) };
+}
+
+/** `openssl cms -verify` of the PDF's CMS against the test CA, and the SignerInfo's signature algorithm as openssl prints it. */
+async function opensslCms(pdf: Buffer, nombre: string): Promise<{ verificado: string; algoritmo: string }> {
+  const { cms, contenido } = cmsDe(pdf);
+  const f = (n: string) => path.join(dir, `${nombre}.${n}`);
+  await writeFile(f('cms'), cms);
+  await writeFile(f('contenido'), contenido);
+  await writeFile(f('ca.pem'), forge.pki.certificateToPem(ca.cert));
+  const verificado = await run('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', f('cms'), '-content', f('contenido'), '-CAfile', f('ca.pem'), '-purpose', 'any', '-out', '/dev/null']);
+  const impreso = (await run('openssl', ['cms', '-cmsout', '-print', '-inform', 'DER', '-in', f('cms')], { maxBuffer: 16 * 1024 * 1024 })).stdout;
+  const algoritmo = /signatureAlgorithm:\s*\n\s*algorithm: ([^\n]+)[\s\S]*?(?=\n\s*signature:)/.exec(impreso)?.[0] ?? '';
+  return { verificado: verificado.stderr, algoritmo };
 }
 
 async function pdfsig(file: string): Promise<string> {
@@ -94,7 +123,7 @@ beforeAll(async () => {
   t = await createTestContext({ logger: { level: 'trace', stream } });
   w = await setupResultados(t);
   const positiva = await tipoId(t, 'busqueda_positiva');
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < 7; i += 1) {
     const encargo = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: `C-${3900 + i}-2025` });
     const saved = await t.request(w.tokenA, { method: 'POST', url: '/api/v1/diligencias/guardar_resultados/', payload: resultadosBody(encargo.numero_rol, positiva) });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -133,6 +162,8 @@ beforeAll(async () => {
   const emitido = emitir(ca, { nombre: FIRMANTE, rut: '9876543-3', desde: new Date(Date.now() - 30 * DIA), hasta: new Date(Date.now() + 365 * DIA) });
   const pkcs8 = forge.pki.privateKeyInfoToPem(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(emitido.key)));
   await writeFile(path.join(dir, 'clave.pem'), pkcs8);
+  claveFirmante = createPrivateKey(pkcs8);
+  certificadoFirmante = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(emitido.cert)).getBytes(), 'binary');
   const der = (c: forge.pki.Certificate) => Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary');
   await writeFile(path.join(dir, 'cert.der'), der(emitido.cert));
   await writeFile(path.join(dir, 'ca.der'), der(ca.cert));
@@ -205,11 +236,13 @@ describe('signing with the receiver’s token through the agent (SoftHSM2)', () 
     expect(rebinding).toBe(403);
   }, 120_000);
 
-  it('signs three certificates in one batch with the PIN given to the agent locally; pdfsig validates each', async () => {
+  it('signs three certificates in one batch with the PIN given to the agent locally (RSA-PSS, which SoftHSM2 offers); pdfsig and openssl cms validate each', async () => {
     const agente = actual;
     const lote = await t.request(w.tokenA, { method: 'POST', url: '/api/v1/firma/lotes/', payload: { documento_ids: docs.slice(0, 3) } });
     expect(lote.statusCode, lote.body).toBe(201);
     const preparado = LoteSchema.parse(lote.json());
+    // The agent reported the token's mechanisms at registration: CKM_SHA256_RSA_PKCS_PSS is among SoftHSM2's.
+    expect(preparado.algoritmo).toBe('rsa-pss');
     expect(preparado.documentos.map((d) => d.estado)).toEqual(['pendiente', 'pendiente', 'pendiente']);
     expect(preparado.documentos[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     const pedido = await alAgente(puerto, 'POST', '/lotes', { lote_id: preparado.id });
@@ -232,6 +265,13 @@ describe('signing with the receiver’s token through the agent (SoftHSM2)', () 
       expect(report).toContain('Signature Validation: Signature is Valid.');
       expect(report).toContain(FIRMANTE);
       expect(report).toContain('ETSI.CAdES.detached');
+      const cms = await opensslCms(pdf.rawPayload, doc.id);
+      expect(cms.verificado).toContain('Verification successful');
+      expect(cms.algoritmo).toContain('rsassaPss');
+      expect(cms.algoritmo).toMatch(/sha256/);
+      expect(cms.algoritmo).toMatch(/mgf1/i);
+      // saltLength [2] INTEGER, printed in hex by openssl: 0x20 = 32.
+      expect(cms.algoritmo).toMatch(/cont \[ 2 \][\s\S]*INTEGER\s*:20$/);
     }
     // The assignment moved as with the P12 path: its lifecycle has 'estampado firmado'.
     const db = await t.tenantDbOf(t.mainTenantId);
@@ -246,6 +286,44 @@ describe('signing with the receiver’s token through the agent (SoftHSM2)', () 
     expect(r.json().results[0]).toMatchObject({ ok: false, motivo: expect.stringContaining('no corresponde al certificado') });
     expect((await listar()).find((d) => d.id === docs[3])!.estado).toBe('pdf');
   });
+
+  it('PKCS#1 v1.5 where the token does not offer PSS; a batch declaring PSS refuses a PKCS#1 v1.5 value', async () => {
+    const registrar = (mecanismos: string[]) =>
+      t.request(w.tokenA, { method: 'POST', url: '/api/v1/firma/certificados_token/', payload: { certificado: certificadoFirmante.toString('base64'), cadena: [], mecanismos } });
+    const malo = await registrar(['x'.repeat(61)]);
+    expect(malo.statusCode).toBe(400);
+    expect(malo.json().detail).toMatch(/certificado/i);
+    expect((await registrar(['CKM_RSA_PKCS', 'CKM_SHA256_RSA_PKCS'])).statusCode).toBe(201);
+    const sinPss = LoteSchema.parse((await t.request(w.tokenA, { method: 'POST', url: '/api/v1/firma/lotes/', payload: { documento_ids: [docs[5]] } })).json());
+    expect(sinPss.algoritmo).toBe('rsa');
+    expect((await registrar(['CKM_RSA_PKCS', 'CKM_SHA256_RSA_PKCS', 'CKM_SHA256_RSA_PKCS_PSS'])).statusCode).toBe(201);
+    const conPss = LoteSchema.parse((await t.request(w.tokenA, { method: 'POST', url: '/api/v1/firma/lotes/', payload: { documento_ids: [docs[6]] } })).json());
+    expect(conPss.algoritmo).toBe('rsa-pss');
+    // The batch keeps what it declared when prepared, whatever is registered later.
+    expect(LoteSchema.parse((await t.request(w.tokenA, { method: 'GET', url: `/api/v1/firma/lotes/${sinPss.id}/` })).json()).algoritmo).toBe('rsa');
+    const pkcs1 = (atributos: string) => sign('sha256', Buffer.from(atributos, 'base64'), claveFirmante).toString('base64');
+    const pss = (atributos: string) => sign('sha256', Buffer.from(atributos, 'base64'), { key: claveFirmante, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }).toString('base64');
+    const rechazo = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/firma/lotes/${conPss.id}/firmas/`, payload: { firmas: [{ id: docs[6], firma: pkcs1(conPss.documentos[0]!.atributos!) }] } });
+    expect(rechazo.json().results[0]).toMatchObject({ ok: false, motivo: expect.stringContaining('no corresponde al certificado') });
+    expect((await listar()).find((d) => d.id === docs[6])!.estado).toBe('pdf');
+    const otroPss = LoteSchema.parse((await t.request(w.tokenA, { method: 'POST', url: '/api/v1/firma/lotes/', payload: { documento_ids: [docs[6]] } })).json());
+    for (const [lote, firma, algoritmo] of [
+      [sinPss, pkcs1, 'rsaEncryption'],
+      [otroPss, pss, 'rsassaPss'],
+    ] as const) {
+      const leido = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/firma/lotes/${lote.id}/` });
+      const doc = LoteSchema.parse(leido.json()).documentos[0]!;
+      const r = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/firma/lotes/${lote.id}/firmas/`, payload: { firmas: [{ id: doc.id, firma: firma(doc.atributos!) }] } });
+      expect(r.json().results[0], r.body).toMatchObject({ ok: true });
+      const pdf = await t.request(w.tokenA, { method: 'GET', url: `/api/v1/firma/documentos/${doc.id}/pdf/` });
+      const file = path.join(dir, `${doc.id}-${algoritmo}.pdf`);
+      await writeFile(file, pdf.rawPayload);
+      expect(await pdfsig(file)).toContain('Signature Validation: Signature is Valid.');
+      const cms = await opensslCms(pdf.rawPayload, `${doc.id}-${algoritmo}`);
+      expect(cms.verificado).toContain('Verification successful');
+      expect(cms.algoritmo).toContain(algoritmo);
+    }
+  }, 120_000);
 
   it('the token gone (its library unavailable): the documents stay por firmar with the reason in Spanish', async () => {
     for (const agente of agentes) if (agente.exitCode === null) agente.kill('SIGTERM');

@@ -47,11 +47,12 @@ export class ClienteReceptoria implements ClienteLotes {
     return { authorization: `Bearer ${this.token}` };
   }
 
-  registrarCertificado(certificado: Buffer, cadena: Buffer[]) {
+  /** The token's certificate, its chain and its mechanisms (the server declares RSA-PSS when the token offers it). */
+  registrarCertificado(certificado: Buffer, cadena: Buffer[], mecanismos: string[] = []) {
     return pedir<{ nombre: string; rut: string; emisor: string }>(`${this.servidor}/api/v1/firma/certificados_token/`, {
       method: 'POST',
       headers: this.auth,
-      body: JSON.stringify({ certificado: certificado.toString('base64'), cadena: cadena.map((c) => c.toString('base64')) }),
+      body: JSON.stringify({ certificado: certificado.toString('base64'), cadena: cadena.map((c) => c.toString('base64')), mecanismos }),
     });
   }
 

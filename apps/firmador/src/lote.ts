@@ -1,10 +1,11 @@
-import { comoTokenError, type SesionFirma } from './token';
+import { type AlgoritmoFirma, comoTokenError, type SesionFirma } from './token';
 
 /** A batch as the server prepared it (GET /api/v1/firma/lotes/{id}/). */
 export interface LoteServidor {
   id: string;
   certificado: string;
-  algoritmo: 'rsa' | 'ec';
+  /** What the server's CMS declares: PKCS#1 v1.5, RSA-PSS (where the token offers it) or ECDSA. */
+  algoritmo: AlgoritmoFirma;
   documentos: { id: string; titulo: string; estado: 'pendiente' | 'firmado' | 'fallido'; motivo: string | null; atributos: string | null; hash: string | null }[];
 }
 
@@ -39,8 +40,8 @@ export interface DependenciasLote {
   cliente: ClienteLotes;
   /** The PIN, asked on this PC (console, stdin or the local page): never sent anywhere. */
   pedirPin: (lote: LoteServidor) => Promise<string>;
-  /** Logs in on the token holding the certificate. */
-  abrirSesion: (certificado: Buffer, pin: string) => SesionFirma;
+  /** Logs in on the token holding the certificate, to sign with the batch's algorithm. */
+  abrirSesion: (certificado: Buffer, pin: string, algoritmo: AlgoritmoFirma) => SesionFirma;
   progreso?: (p: Progreso) => void;
 }
 
@@ -63,7 +64,7 @@ export async function firmarLote(loteId: string, deps: DependenciasLote): Promis
   let sesion: SesionFirma | null = null;
   let pin: string | null = await deps.pedirPin(lote);
   try {
-    sesion = deps.abrirSesion(Buffer.from(lote.certificado, 'base64'), pin);
+    sesion = deps.abrirSesion(Buffer.from(lote.certificado, 'base64'), pin, lote.algoritmo);
   } catch (error) {
     progreso.error = comoTokenError(error).message;
   } finally {

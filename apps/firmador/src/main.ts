@@ -40,6 +40,7 @@ async function registrar(config: ReturnType<typeof leerConfiguracion>): Promise<
     const registrado = await new ClienteReceptoria(config.servidor, config.token).registrarCertificado(
       firmante!.der,
       cadena.map((c) => c.der),
+      token.mecanismos(firmante!.der),
     );
     console.log(`Certificado registrado: ${registrado.nombre}${registrado.rut ? ` (RUT ${registrado.rut})` : ''}, emitido por ${registrado.emisor}.`);
   } finally {
@@ -106,10 +107,10 @@ async function main(args: string[]): Promise<void> {
               if (pagina) console.log(`${texto} Ingrese el PIN en http://127.0.0.1:${config.puerto}/pin`);
               return pedir(texto);
             },
-            abrirSesion: (certificado, pin) => {
+            abrirSesion: (certificado, pin, algoritmo) => {
               // The library is loaded again for each batch: a token plugged in after start is found.
               token.cerrar();
-              return token.sesionFirma(certificado, pin);
+              return token.sesionFirma(certificado, pin, algoritmo);
             },
           }
         : null,

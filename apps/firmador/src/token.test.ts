@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash, createVerify, X509Certificate } from 'node:crypto';
+import { constants, createHash, createVerify, verify, X509Certificate } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,34 @@ describe('the token through its PKCS#11 library (SoftHSM2)', () => {
   });
 });
 
+const verificaPss = (cert: Buffer, datos: Buffer, firma: Buffer) =>
+  verify('sha256', datos, { key: new X509Certificate(cert).publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, firma);
+
+describe('RSA-PSS where the token offers it', () => {
+  it('reports the token\'s mechanisms (SoftHSM2 offers CKM_SHA256_RSA_PKCS_PSS) and signs RSASSA-PSS (SHA-256, MGF1-SHA-256, salt 32)', () => {
+    const token = new Token(SOFTHSM);
+    try {
+      const mecanismos = token.mecanismos(certRsa);
+      expect(mecanismos).toContain('CKM_SHA256_RSA_PKCS_PSS');
+      expect(mecanismos).toContain('CKM_SHA256_RSA_PKCS');
+      expect(token.mecanismos(Buffer.from('otro certificado'))).toEqual([]);
+      const datos = Buffer.from('atributos firmados de prueba');
+      const sesion = token.sesionFirma(certRsa, PIN, 'rsa-pss');
+      const a = sesion.firmar(datos);
+      const b = sesion.firmar(datos);
+      sesion.terminar();
+      expect(a.length).toBe(256);
+      expect(verificaPss(certRsa, datos, a)).toBe(true);
+      // PSS is randomised (its salt): two signatures of the same data differ, and neither is PKCS#1 v1.5.
+      expect(a.equals(b)).toBe(false);
+      expect(verificaPss(certRsa, datos, b)).toBe(true);
+      expect(verifica(certRsa, datos, a)).toBe(false);
+    } finally {
+      token.cerrar();
+    }
+  });
+});
+
 describe('a batch', () => {
   const lote = (n: number): LoteServidor => ({
     id: '00000000-0000-4000-8000-000000000001',
@@ -114,13 +142,38 @@ describe('a batch', () => {
         pedidos += 1;
         return PIN;
       },
-      abrirSesion: (cert, pin) => token.sesionFirma(cert, pin),
+      abrirSesion: (cert, pin, algoritmo) => token.sesionFirma(cert, pin, algoritmo),
     });
     token.cerrar();
     expect(pedidos).toBe(1);
     expect(enviados.map((e) => e.length)).toEqual([1, 1, 1]);
     for (const [i, [firma]] of enviados.entries()) expect(verifica(certRsa, Buffer.from(`atributos ${i}`), Buffer.from(firma!.firma!, 'base64'))).toBe(true);
     expect(progreso).toMatchObject({ estado: 'terminado', total: 3, firmados: 3, rechazados: 0, error: null });
+  });
+
+  it('a batch that declares RSA-PSS is signed with CKM_SHA256_RSA_PKCS_PSS', async () => {
+    const enviados: FirmaEnviada[] = [];
+    const token = new Token(SOFTHSM);
+    const algoritmos: string[] = [];
+    const progreso = await firmarLote('lote', {
+      cliente: {
+        lote: async () => ({ ...lote(2), algoritmo: 'rsa-pss' }),
+        enviarFirmas: async (_id, firmas) => {
+          enviados.push(...firmas);
+          return { results: firmas.map((f) => ({ id: f.id, ok: true, motivo: null })), firmados: firmas.length };
+        },
+      },
+      pedirPin: async () => PIN,
+      abrirSesion: (cert, pin, algoritmo) => {
+        algoritmos.push(algoritmo);
+        return token.sesionFirma(cert, pin, algoritmo);
+      },
+    });
+    token.cerrar();
+    expect(algoritmos).toEqual(['rsa-pss']);
+    expect(enviados).toHaveLength(2);
+    for (const [i, f] of enviados.entries()) expect(verificaPss(certRsa, Buffer.from(`atributos ${i}`), Buffer.from(f.firma!, 'base64'))).toBe(true);
+    expect(progreso).toMatchObject({ estado: 'terminado', firmados: 2, error: null });
   });
 
   it('the token removed after the second signature: the rest are reported at once with the reason, the signed ones kept', async () => {

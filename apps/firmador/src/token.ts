@@ -37,6 +37,19 @@ export function comoTokenError(error: unknown): TokenError {
   return new TokenError(mensaje, codigo);
 }
 
+/** The signature a batch declares (the server decides it; see LoteServidor.algoritmo). */
+export type AlgoritmoFirma = 'rsa' | 'rsa-pss' | 'ec';
+
+/** Salt length of RSA-PSS signatures: SHA-256's length, as the CMS's RSASSA-PSS-params declare it. */
+export const PSS_SAL = 32;
+
+/** PKCS#11 mechanism numbers by name (CKM_…), to tell the server what the token offers. */
+const NOMBRES_MECANISMO = new Map<number, string>(
+  Object.entries(pkcs11js as unknown as Record<string, unknown>)
+    .filter((e): e is [string, number] => e[0].startsWith('CKM_') && typeof e[1] === 'number')
+    .map(([nombre, valor]) => [valor, nombre]),
+);
+
 /** A certificate found on a token, with the id of its key pair. */
 export interface CertificadoEnToken {
   slot: Buffer;
@@ -123,6 +136,17 @@ export class Token {
     return encontrados;
   }
 
+  /** The mechanisms (CKM_… names) of the token holding `certificado`: the server declares RSA-PSS when CKM_SHA256_RSA_PKCS_PSS is among them. */
+  mecanismos(certificado: Buffer): string[] {
+    const hallado = this.certificados().find((c) => c.der.equals(certificado));
+    if (!hallado) return [];
+    try {
+      return [...new Set(this.p11.C_GetMechanismList(hallado.slot).map((m) => NOMBRES_MECANISMO.get(m)).filter((m): m is string => Boolean(m)))];
+    } catch (error) {
+      throw comoTokenError(error);
+    }
+  }
+
   private buscar(sesion: Buffer, plantilla: pkcs11js.Template): Buffer[] {
     this.p11.C_FindObjectsInit(sesion, plantilla);
     try {
@@ -134,9 +158,10 @@ export class Token {
 
   /**
    * Opens a session on the token holding `certificado` and logs in with the PIN; the returned signer
-   * signs signed attributes (SHA-256 with RSA PKCS#1 v1.5, or ECDSA) until `terminar`.
+   * signs signed attributes (SHA-256 with RSA PKCS#1 v1.5, RSA-PSS when the batch declares it, or ECDSA)
+   * until `terminar`.
    */
-  sesionFirma(certificado: Buffer, pin: string): SesionFirma {
+  sesionFirma(certificado: Buffer, pin: string, algoritmo: AlgoritmoFirma = 'rsa'): SesionFirma {
     const hallado = this.certificados().find((c) => c.der.equals(certificado));
     if (!hallado) throw new TokenError('el certificado registrado no está en el token conectado', 'SIN_CERTIFICADO');
     let sesion: Buffer;
@@ -161,6 +186,13 @@ export class Token {
           if (ec) {
             p11.C_SignInit(sesion, { mechanism: pkcs11js.CKM_ECDSA }, clave);
             return ecdsaADer(p11.C_Sign(sesion, hash, Buffer.alloc(256)));
+          }
+          if (algoritmo === 'rsa-pss') {
+            // RSASSA-PSS: SHA-256, MGF1 with SHA-256, salt 32 (what the server's CMS declares).
+            if (!mecanismos.has(pkcs11js.CKM_SHA256_RSA_PKCS_PSS)) throw new TokenError('el token no firma con RSA-PSS: vuelva a registrar el certificado', 'SIN_PSS');
+            const parametro: pkcs11js.RsaPSS = { type: pkcs11js.CK_PARAMS_RSA_PSS, hashAlg: pkcs11js.CKM_SHA256, mgf: pkcs11js.CKG_MGF1_SHA256, saltLen: PSS_SAL };
+            p11.C_SignInit(sesion, { mechanism: pkcs11js.CKM_SHA256_RSA_PKCS_PSS, parameter: parametro }, clave);
+            return p11.C_Sign(sesion, atributos, Buffer.alloc(1024));
           }
           if (mecanismos.has(pkcs11js.CKM_SHA256_RSA_PKCS)) {
             p11.C_SignInit(sesion, { mechanism: pkcs11js.CKM_SHA256_RSA_PKCS }, clave);

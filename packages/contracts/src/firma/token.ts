@@ -80,6 +80,11 @@ const base64 = (max: number) =>
 export const CertificadoTokenSchema = z.object({
   certificado: base64(20_000),
   cadena: z.array(base64(20_000), { error: m.certificadoInvalido }).max(8, { error: m.certificadoInvalido }).default([]),
+  /** The token's PKCS#11 mechanisms by name (CKM_…), as the agent read them: CKM_SHA256_RSA_PKCS_PSS makes RSA signatures RSA-PSS. */
+  mecanismos: z
+    .array(boundedString(60, { error: m.certificadoInvalido, tooLong: m.certificadoInvalido }), { error: m.certificadoInvalido })
+    .max(300, { error: m.certificadoInvalido })
+    .default([]),
 });
 export type CertificadoTokenValue = z.output<typeof CertificadoTokenSchema>;
 export const CertificadoTokenResponseSchema = CertificadoFirmaSchema;
@@ -114,8 +119,11 @@ export const LoteSchema = z.object({
   vence: z.string(),
   /** The signer's certificate (DER base64): the agent picks the token's key by it. */
   certificado: z.string(),
-  /** 'rsa' (RSASSA-PKCS1-v1_5 with SHA-256) or 'ec' (ECDSA with SHA-256, the DER Ecdsa-Sig-Value or raw r‖s). */
-  algoritmo: z.enum(['rsa', 'ec']),
+  /**
+   * 'rsa' (RSASSA-PKCS1-v1_5 with SHA-256), 'rsa-pss' (RSASSA-PSS: SHA-256, MGF1 with SHA-256, salt 32 bytes;
+   * CKM_SHA256_RSA_PKCS_PSS) or 'ec' (ECDSA with SHA-256, the DER Ecdsa-Sig-Value or raw r‖s).
+   */
+  algoritmo: z.enum(['rsa', 'rsa-pss', 'ec']),
   documentos: z.array(LoteDocumentoSchema),
   pendientes: z.number().int(),
   firmados: z.number().int(),

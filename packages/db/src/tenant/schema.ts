@@ -458,6 +458,8 @@ export const firmaCertificados = pgTable('firma_certificados', {
   archivoCifrado: text('archivo_cifrado'),
   /** Kind 'token': the signer's certificate first, then its chain, each DER in base64. */
   certificadosDer: text('certificados_der').array(),
+  /** Kind 'token': the agent reported that the token signs with CKM_SHA256_RSA_PKCS_PSS (RSA keys). */
+  tokenPss: boolean('token_pss').notNull().default(false),
   nombre: varchar('nombre', { length: 300 }).notNull(),
   rut: varchar('rut', { length: 15 }).notNull().default(''),
   emisor: varchar('emisor', { length: 300 }).notNull(),
@@ -474,6 +476,8 @@ export const firmaLotes = pgTable('firma_lotes', {
   id: uuid('id').primaryKey(),
   usuarioId: integer('usuario_id').notNull(),
   certificadoHuella: varchar('certificado_huella', { length: 64 }).notNull(),
+  /** The signature algorithm the batch's CMS declares: 'rsa' (PKCS#1 v1.5), 'rsa-pss' or 'ec'. */
+  algoritmo: varchar('algoritmo', { length: 10, enum: ['rsa', 'rsa-pss', 'ec'] }).notNull().default('rsa'),
   creadoEn: timestamp('creado_en', { withTimezone: true }).notNull().defaultNow(),
   venceEn: timestamp('vence_en', { withTimezone: true }).notNull(),
 });

@@ -13,6 +13,9 @@ const OID = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   sha256: '2.16.840.1.101.3.4.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
+  /** id-RSASSA-PSS (RFC 4055) and id-mgf1. */
+  rsassaPss: '1.2.840.113549.1.1.10',
+  mgf1: '1.2.840.113549.1.1.8',
   /** ecdsa-with-SHA256 (RFC 5758): EC P-256/P-384 keys; Node's sign() gives the DER ECDSA-Sig-Value CMS wants. */
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
   /** id-aa-signatureTimeStampToken (RFC 3161 appendix A): an unsigned attribute over the signature value. */
@@ -26,9 +29,24 @@ const integer = (n: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEG
 const nulo = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
 const algoritmo = (id: string) => seq([oid(id), nulo()]);
 
-/** The SignerInfo's signatureAlgorithm for the signer's key: RSA (parameters NULL) or ECDSA (parameters absent). */
-function algoritmoFirma(certificado: Buffer): Asn1 {
-  return new X509Certificate(certificado).publicKey.asymmetricKeyType === 'ec' ? seq([oid(OID.ecdsaWithSha256)]) : algoritmo(OID.rsaEncryption);
+/** How an RSA signature value was made: RSASSA-PKCS1-v1_5 (the default) or RSASSA-PSS (SHA-256, MGF1-SHA-256, salt 32). */
+export type RellenoRsa = 'pkcs1' | 'pss';
+
+/** Salt length of the RSA-PSS signatures (RFC 4055 recommends the hash's length). */
+export const PSS_SAL = 32;
+
+const explicito = (n: number, valor: Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, n, true, [valor]);
+
+/** RSASSA-PSS-params (RFC 4055 §3.1): SHA-256, MGF1 with SHA-256, salt 32, trailer field 1 (its DEFAULT, left out). */
+function parametrosPss(): Asn1 {
+  const sha256 = algoritmo(OID.sha256);
+  return seq([explicito(0, sha256), explicito(1, seq([oid(OID.mgf1), algoritmo(OID.sha256)])), explicito(2, integer(PSS_SAL))]);
+}
+
+/** The SignerInfo's signatureAlgorithm for the signer's key: RSA (parameters NULL), RSA-PSS (its parameters) or ECDSA (parameters absent). */
+function algoritmoFirma(certificado: Buffer, relleno: RellenoRsa): Asn1 {
+  if (new X509Certificate(certificado).publicKey.asymmetricKeyType === 'ec') return seq([oid(OID.ecdsaWithSha256)]);
+  return relleno === 'pss' ? seq([oid(OID.rsassaPss), parametrosPss()]) : algoritmo(OID.rsaEncryption);
 }
 const der = (node: Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
 // BIT STRINGs kept as bytes, so a certificate's key and signature are written back exactly as read.
@@ -98,11 +116,11 @@ export function atributosFirmados(contenido: Buffer, certificado: Buffer): Buffe
 export type CertificadosCms = Pick<FirmanteCms, 'certificado' | 'cadena'>;
 
 /**
- * The SignedData (detached, SHA-256 with RSA) from the signed attributes and their signature value,
+ * The SignedData (detached, SHA-256 with RSA, RSA-PSS when `relleno` is 'pss', or ECDSA) from the signed attributes and their signature value,
  * made wherever the key is (this server, or the receiver's token); with `sello`, the TSA's token over
  * that signature value as the unsigned attribute signature-time-stamp (PAdES B-T).
  */
-export function ensamblarCms(certificados: CertificadosCms, atributos: Buffer, firma: Buffer, sello?: Buffer): Buffer {
+export function ensamblarCms(certificados: CertificadosCms, atributos: Buffer, firma: Buffer, sello?: Buffer, relleno: RellenoRsa = 'pkcs1'): Buffer {
   const { emisor, serie } = emisorYSerie(certificados.certificado);
   // The SignerInfo carries the attributes as [0] IMPLICIT: the same content under another tag.
   const firmados = desdeDer(atributos);
@@ -113,7 +131,7 @@ export function ensamblarCms(certificados: CertificadosCms, atributos: Buffer, f
     seq([emisor, serie]),
     algoritmo(OID.sha256),
     firmados,
-    algoritmoFirma(certificados.certificado),
+    algoritmoFirma(certificados.certificado, relleno),
     octets(firma),
     ...(sello ? [setOf([atributo(OID.signatureTimeStampToken, crudo(sello))], asn1.Class.CONTEXT_SPECIFIC, 1)] : []),
   ]);

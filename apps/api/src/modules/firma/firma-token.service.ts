@@ -1,4 +1,4 @@
-import { createHash, randomUUID, verify, X509Certificate } from 'node:crypto';
+import { constants, createHash, randomUUID, verify, X509Certificate } from 'node:crypto';
 import {
   type CertificadoFirma,
   type CertificadoTokenValue,
@@ -17,7 +17,7 @@ import { SignPdf, Signer } from '@signpdf/signpdf';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
 import { recordControlAudit } from '../auditoria/auditoria.service';
-import { atributosFirmados, ensamblarCms } from './cms-pades';
+import { atributosFirmados, ensamblarCms, PSS_SAL, type RellenoRsa } from './cms-pades';
 import { type Comprobacion, comprobarFirmante } from './confianza.service';
 import { certificadoDe, type FirmaContext, guardarFirmado, nuevoCodigo, urlVerificacion, vigenciaError } from './firma.service';
 import { findCertificado, findDocumento, indexCodigo, lockParaFirmar, setCodigo, upsertCertificado } from './firma.repository';
@@ -62,6 +62,7 @@ export async function registrarCertificadoToken(ctx: FirmaContext, input: Certif
     tipo: 'token',
     archivoCifrado: null,
     certificadosDer: [firmante.der.toString('base64'), ...cadena.map((c) => c.der.toString('base64'))],
+    tokenPss: input.mecanismos.includes('CKM_SHA256_RSA_PKCS_PSS'),
     nombre: info.nombre,
     rut: info.rut,
     emisor: info.emisor,
@@ -80,10 +81,14 @@ export async function registrarCertificadoToken(ctx: FirmaContext, input: Certif
   return certificadoDe(row);
 }
 
+type AlgoritmoLote = Lote['algoritmo'];
+
 interface FirmanteToken {
   firmante: Certificado;
   propios: Certificado[];
   info: ReturnType<typeof infoDeCertificado>;
+  /** What a new batch declares: ECDSA for EC keys; RSA-PSS where the token offers CKM_SHA256_RSA_PKCS_PSS, else PKCS#1 v1.5. */
+  algoritmo: AlgoritmoLote;
 }
 
 async function firmanteToken(ctx: FirmaContext): Promise<FirmanteToken> {
@@ -92,7 +97,8 @@ async function firmanteToken(ctx: FirmaContext): Promise<FirmanteToken> {
   if (cert.tipo !== 'token' || !cert.certificadosDer?.length) throw new AppError('BAD_REQUEST', m.certificadoNoEsToken);
   const propios = cert.certificadosDer.map((b) => leerCertificado(Buffer.from(b, 'base64')));
   const firmante = propios[0]!;
-  return { firmante, propios, info: infoDeCertificado(firmante) };
+  const algoritmo: AlgoritmoLote = firmante.der && new X509Certificate(firmante.der).publicKey.asymmetricKeyType === 'ec' ? 'ec' : cert.tokenPss ? 'rsa-pss' : 'rsa';
+  return { firmante, propios, info: infoDeCertificado(firmante), algoritmo };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,10 +145,11 @@ export function embeberCms(pdf: Buffer, cms: Buffer): Buffer {
   return salida;
 }
 
-/** Whether `firma` is the certificate's signature over the signed attributes (RSA PKCS#1 v1.5 or ECDSA, SHA-256). */
-export function firmaCorresponde(certificado: Buffer, atributos: Buffer, firma: Buffer): boolean {
+/** Whether `firma` is the certificate's signature over the signed attributes (RSA PKCS#1 v1.5, RSA-PSS with salt 32, or ECDSA; SHA-256). */
+export function firmaCorresponde(certificado: Buffer, atributos: Buffer, firma: Buffer, relleno: RellenoRsa = 'pkcs1'): boolean {
   try {
     const clave = new X509Certificate(certificado).publicKey;
+    if (relleno === 'pss' && clave.asymmetricKeyType === 'rsa') return verify('sha256', atributos, { key: clave, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: PSS_SAL }, firma);
     return verify('sha256', atributos, clave, firma);
   } catch {
     return false;
@@ -162,12 +169,7 @@ async function loteDe(ctx: FirmaContext, id: string, now: Date): Promise<Lote> {
   const certificado = cert?.certificadosDer?.[0] ?? '';
   const titulos = new Map<string, string>();
   for (const doc of docs) titulos.set(doc.estampadoId, (await findDocumento(ctx.db, doc.estampadoId))?.titulo ?? '');
-  let algoritmo: 'rsa' | 'ec' = 'rsa';
-  try {
-    if (certificado && new X509Certificate(Buffer.from(certificado, 'base64')).publicKey.asymmetricKeyType === 'ec') algoritmo = 'ec';
-  } catch {
-    algoritmo = 'rsa';
-  }
+  const algoritmo: AlgoritmoLote = lote.algoritmo;
   return {
     id: lote.id,
     creado: toSantiagoIso(lote.creadoEn),
@@ -203,7 +205,7 @@ export async function crearLote(ctx: FirmaContext, input: LoteCrearValue, now = 
   // Batches past their time are of no use to anyone: cleared as new ones come.
   await ctx.db.delete(firmaLotes).where(lt(firmaLotes.venceEn, now));
   const id = randomUUID();
-  await ctx.db.insert(firmaLotes).values({ id, usuarioId: ctx.userId, certificadoHuella: token.info.huellaSha256, venceEn: new Date(now.getTime() + LOTE_TOKEN_MINUTOS * 60_000) });
+  await ctx.db.insert(firmaLotes).values({ id, usuarioId: ctx.userId, certificadoHuella: token.info.huellaSha256, algoritmo: token.algoritmo, venceEn: new Date(now.getTime() + LOTE_TOKEN_MINUTOS * 60_000) });
   const conSello = ctx.servicios.tsa !== null;
   let orden = 0;
   for (const docId of input.documento_ids) {
@@ -246,7 +248,7 @@ export async function crearLote(ctx: FirmaContext, input: LoteCrearValue, now = 
 export async function recibirFirmas(ctx: FirmaContext, loteId: string, input: LoteFirmasValue, now = new Date()): Promise<FirmarResponse> {
   const lote = await loteDe(ctx, loteId, now);
   const token = await firmanteToken(ctx);
-  const [fila] = await ctx.db.select({ huella: firmaLotes.certificadoHuella }).from(firmaLotes).where(eq(firmaLotes.id, loteId));
+  const [fila] = await ctx.db.select({ huella: firmaLotes.certificadoHuella, algoritmo: firmaLotes.algoritmo }).from(firmaLotes).where(eq(firmaLotes.id, loteId));
   const porId = new Map(input.firmas.map((f) => [f.id, f]));
   const pendientes = lote.documentos.filter((d) => d.estado === 'pendiente');
   if (fila?.huella !== token.info.huellaSha256) {
@@ -271,7 +273,8 @@ export async function recibirFirmas(ctx: FirmaContext, loteId: string, input: Lo
       results.push(fallo(doc.id, motivo));
       continue;
     }
-    const resultado = await firmarDocumento(ctx, loteId, doc.id, Buffer.from(recibida.firma, 'base64'), token, comprobacion);
+    const relleno: RellenoRsa = fila?.algoritmo === 'rsa-pss' ? 'pss' : 'pkcs1';
+    const resultado = await firmarDocumento(ctx, loteId, doc.id, Buffer.from(recibida.firma, 'base64'), token, comprobacion, relleno);
     await marcar(resultado.ok ? 'firmado' : 'fallido', resultado.motivo);
     results.push(resultado);
   }
@@ -285,19 +288,20 @@ async function firmarDocumento(
   firma: Buffer,
   token: FirmanteToken,
   comprobacion: Extract<Comprobacion, { ok: true }>,
+  relleno: RellenoRsa,
 ): Promise<FirmarResultado> {
   const [fila] = await ctx.db.select().from(firmaLoteDocumentos).where(and(eq(firmaLoteDocumentos.loteId, loteId), eq(firmaLoteDocumentos.estampadoId, id)));
   if (!fila?.pdfPreparado || !fila.atributos || !fila.codigo) return fallo(id, m.loteNoEncontrado);
-  if (!firmaCorresponde(token.firmante.der, fila.atributos, firma)) return fallo(id, m.firmaInvalida);
+  if (!firmaCorresponde(token.firmante.der, fila.atributos, firma, relleno)) return fallo(id, m.firmaInvalida);
   const certificados = { certificado: token.firmante.der, cadena: comprobacion.cadena };
   let resultado: PdfFirmado;
   try {
     const tsa = ctx.servicios.tsa;
     if (!tsa) {
-      resultado = { pdf: embeberCms(fila.pdfPreparado, ensamblarCms(certificados, fila.atributos, firma)), nivel: 'B-B', selloVence: null, revocacion: null };
+      resultado = { pdf: embeberCms(fila.pdfPreparado, ensamblarCms(certificados, fila.atributos, firma, undefined, relleno)), nivel: 'B-B', selloVence: null, revocacion: null };
     } else {
       const sello = await sellarTiempo(tsa, firma);
-      const firmado = embeberCms(fila.pdfPreparado, ensamblarCms(certificados, fila.atributos, firma, sello.token));
+      const firmado = embeberCms(fila.pdfPreparado, ensamblarCms(certificados, fila.atributos, firma, sello.token, relleno));
       resultado = await completarNiveles(firmado, certificados, sello, tsa, ctx.servicios.ltv);
     }
   } catch (error) {
