@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import dns from 'node:dns/promises';
 import http from 'node:http';
 import { hostname } from 'node:os';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { type Encargo, WebhookEntregasListSchema } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { asc, eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { crearEncargo, registerEstudio } from '../encargos/encargos.fixtures';
 import { dosBusquedas, postVisita, visitaBody } from '../visitas/visitas.fixtures';
 import { TIPO_WEBHOOK } from './webhooks.eventos';
 import { entregarPendientes } from './webhooks.entregas';
-import { direccionPermitida, enviarWebhook, lookupSeguro, motivoUrlRechazada } from './webhooks.red';
+import { direccionPermitida, enviarWebhook, lookupSeguro, motivoUrlRechazada, WEBHOOK_TIMEOUT_MS } from './webhooks.red';
 import { crearEndpoint } from './webhooks.service';
 
 interface Recibido {
@@ -238,6 +238,51 @@ describe('timeout', () => {
     } finally {
       colgado.closeAllConnections();
       colgado.close();
+    }
+  });
+
+  it('the default is 10 s; a receiver that takes the connection and never answers is abandoned at the timeout, over http, in TLS or mid-answer, and the attempt logged as such', async () => {
+    expect(WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    // Accepts connections and never writes a byte (no HTTP answer, no TLS handshake).
+    const sockets = new Set<net.Socket>();
+    const mudo = net.createServer((s) => {
+      sockets.add(s);
+      s.on('error', () => undefined);
+    });
+    // Answers its head and a part of its body, never the rest.
+    const aMedias = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('parcial');
+    });
+    await new Promise<void>((resolve) => mudo.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => aMedias.listen(0, '127.0.0.1', resolve));
+    const puertoMudo = (mudo.address() as AddressInfo).port;
+    let endpointId: number | undefined;
+    try {
+      for (const url of [`http://127.0.0.1:${puertoMudo}/`, `https://127.0.0.1:${puertoMudo}/`, `http://127.0.0.1:${(aMedias.address() as AddressInfo).port}/`]) {
+        const r = await enviarWebhook(url, '{}', ['s'], { permitirPrivadas: true, timeoutMs: 300 });
+        expect(r, url).toMatchObject({ estadoHttp: null, error: 'Sin respuesta en 0,3 s' });
+        expect(r.duracionMs, url).toBeGreaterThanOrEqual(290);
+        expect(r.duracionMs, url).toBeLessThan(3000);
+      }
+      // A delivery pass with the timeout set: the attempt is logged as a timeout and left to be retried.
+      const res = await t.request(w.tokenA, { method: 'POST', url: ruta(), payload: { url: `http://127.0.0.1:${puertoMudo}/mudo`, eventos: ['encargo.creado'], activo: true } });
+      expect(res.statusCode, res.body).toBe(201);
+      endpointId = (res.json() as { endpoint: { id: number } }).endpoint.id;
+      const encargo = await nuevo();
+      expect(await entregarPendientes(await db(), { permitirPrivadas: true, timeoutMs: 300 })).toBeGreaterThanOrEqual(1);
+      const log = await entregas(endpointId);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject({ tipo: 'encargo.creado', intento: 1, estado_http: null, respuesta: '', error: 'Sin respuesta en 0,3 s' });
+      expect(log[0]!.duracion_ms).toBeGreaterThanOrEqual(290);
+      const [envio] = await (await db()).select().from(tenantSchema.webhookEnvios).where(eq(tenantSchema.webhookEnvios.endpointId, endpointId));
+      expect(envio).toMatchObject({ estado: 'pendiente', intentos: 1, encargoId: encargo.id });
+    } finally {
+      if (endpointId !== undefined) await desactivar(endpointId);
+      for (const s of sockets) s.destroy();
+      mudo.close();
+      aMedias.closeAllConnections();
+      aMedias.close();
     }
   });
 });
