@@ -34,3 +34,4 @@ export * from './claves-api';
 export * from './webhooks';
 export * from './lectura-documentos';
 export * from './importar';
+export * from './valores-uf';

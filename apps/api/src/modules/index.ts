@@ -7,6 +7,7 @@ import { calendarioIcsRoutes } from './calendario/ics.routes';
 import { carpetasRoutes } from './carpetas/carpetas.routes';
 import { cobranzaRoutes, cobranzaServiceRoutes } from './cobranza/cobranza.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { valoresUfRoutes } from './dashboard/valores-uf.routes';
 import { diligenciasRoutes } from './diligencias/diligencias.routes';
 import { encargosRoutes } from './encargos/encargos.routes';
 import { estadisticasRoutes } from './estadisticas/estadisticas.routes';
@@ -39,7 +40,7 @@ import { importarRoutes } from './importar/importar.routes';
 import { lecturaRoutes } from './lectura/lectura.routes';
 
 /** Route plugins served under /api/v1 (besides the session routes, which carry their own rate limit). */
-export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, firmaTokenRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes, lecturaRoutes];
+export const apiModules: FastifyPluginAsyncZod[] = [auditoriaRoutes, permisosRoutes, apuntesRoutes, lookupsRoutes, estudiosRoutes, informesRoutes, oauthRoutes, alarmasRoutes, encargosRoutes, nuevoEncargoRoutes, dashboardRoutes, onboardingRoutes, servidoresRoutes, receptorRoutes, carpetasRoutes, rutasRoutes, estadisticasRoutes, cobranzaRoutes, diligenciasRoutes, calendarioRoutes, calendarioIcsRoutes, visitasRoutes, recibosRoutes, pagosRoutes, portalUsuariosRoutes, portalSesionRoutes, portalRoutes, clavesApiRoutes, portalClavesApiRoutes, webhooksRoutes, portalWebhooksRoutes, solicitudesRoutes, honorariosRoutes, firmaRoutes, firmaTokenRoutes, exportarRoutes, correoSalienteRoutes, importarRoutes, lecturaRoutes, valoresUfRoutes];
 
 /** Route plugins served under /estampados/api: the stamp, template and collection service (spec 02 §7). */
 export const serviceModules: FastifyPluginAsyncZod[] = [cobranzaServiceRoutes, estampadosServiceRoutes, plantillasServiceRoutes];

@@ -181,6 +181,25 @@ describe('spreadsheet imports (issue 41 §2) across receivers', () => {
   });
 });
 
+describe('the UF history (issue 41 §1) across receivers', () => {
+  const URL = '/api/v1/indicadores-economicos/uf/';
+
+  it('reaches both UF routes', () => {
+    const keys = protectedRoutes.map(routeKey);
+    for (const key of [`GET ${URL}`, `POST ${URL}`]) expect(keys, key).toContain(key);
+  });
+
+  it('keeps a value entered by B out of A’s list', async () => {
+    const created = await world.t.request(world.tokens.fullB, { method: 'POST', url: URL, payload: { fecha: '2026-01-03', valor: 39_111.11 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const listB = await world.t.request(world.tokens.fullB, { method: 'GET', url: URL });
+    expect(listB.json()).toContainEqual({ fecha: '2026-01-03', valor: 39_111.11, origen: 'manual' });
+    const listA = await world.t.request(world.tokens.fullA, { method: 'GET', url: URL });
+    expect(listA.statusCode).toBe(200);
+    expect(listA.json()).not.toContainEqual(expect.objectContaining({ fecha: '2026-01-03' }));
+  });
+});
+
 describe('reading a demanda (issue 41 §1) across receivers', () => {
   /** A real one-page PDF with a text layer naming a plaintiff and a demandado. */
   async function demanda(): Promise<Buffer> {

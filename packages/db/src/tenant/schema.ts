@@ -1461,3 +1461,13 @@ export const webhookEntregas = pgTable(
   },
   (t) => [index('webhook_entregas_endpoint_idx').on(t.endpointId, t.id)],
 );
+
+/** The UF value of each day (issue 41 §1): from the economic indicators when fetched, or entered by hand. */
+export const valoresUf = pgTable('valores_uf', {
+  fecha: date('fecha', { mode: 'string' }).primaryKey(),
+  /** Pesos with the UF's two decimals, as text (numeric) so no rounding creeps in. */
+  valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
+  origen: varchar('origen', { length: 12, enum: ['indicadores', 'manual'] }).notNull(),
+  usuarioId: integer('usuario_id'),
+  registradoEn: timestamp('registrado_en', { withTimezone: true }).notNull().defaultNow(),
+});

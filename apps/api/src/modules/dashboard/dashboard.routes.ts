@@ -11,12 +11,18 @@ import { getCierreDia, getCierreDiaPdf } from './cierre-dia.service';
 import { getDashboardEstadisticas } from './dashboard.service';
 import { getDashboardDetalle } from './detalle.service';
 import { getIndicadores } from './indicadores.service';
+import { guardarUfDeIndicadores } from './valores-uf.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/indicadores-economicos/',
     { onRequest: [app.authenticate], schema: { tags: ['dashboard'], response: { 200: IndicadoresResponseSchema } } },
-    async (request) => getIndicadores({ controlDb: app.controlDb, source: app.indicadoresSource, log: request.log }),
+    async (request) => {
+      const respuesta = await getIndicadores({ controlDb: app.controlDb, source: app.indicadoresSource, log: request.log });
+      // The day's UF joins the receiver's history (the reading of demandas converts with it).
+      await guardarUfDeIndicadores(request.tenantDb, respuesta).catch((error: unknown) => request.log.warn({ err: error }, 'the day’s UF could not be stored'));
+      return respuesta;
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ import {
 import { type ControlDb, controlSchema, type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { mapaValoresUf } from '../dashboard/valores-uf.service';
 import { type ColaOcr, colaOcr, crearMotorTesseract, type MotorOcr } from './ocr';
 import { conArchivoTemporal, LECTURA_MAX_PAGINAS, leerTextoPdf, PdfIlegibleError, tieneTexto } from './pdf-texto';
 import { type Catalogos, leerDocumentos, type PaginaLeida } from './reglas';
@@ -30,8 +31,9 @@ export interface OpcionesLectura {
 let motorPorDefecto: MotorOcr | undefined;
 
 /**
- * The UF value stored for a date: the indicators' cache (control database) keeps the last UF read with the
- * day it applies to; an amount in UF is converted only when the demanda's date is that day.
+ * The UF value of the indicators' cache (control database): the last UF read with the day it applies to.
+ * The receiver's own history (valores_uf) is looked up first; an amount in UF is converted only when one of
+ * them holds the demanda's date.
  */
 async function ufGuardada(control: ControlDb | undefined): Promise<{ valor: number; fecha: string } | null> {
   if (!control) return null;
@@ -61,8 +63,10 @@ export async function cargarCatalogos(db: TenantDb, estudioId: number | undefine
       .from(partesDemandantes)
       .where(and(eq(partesDemandantes.estudioId, estudioId), eq(partesDemandantes.activo, true)));
   }
-  const uf = await ufGuardada(control);
-  return { tribunales: listaTribunales, tiposCausa: listaTipos, ...(partes ? { partes } : {}), valorUf: (fecha) => (uf && uf.fecha === fecha ? uf.valor : null) };
+  const [uf, historial] = await Promise.all([ufGuardada(control), mapaValoresUf(db)]);
+  // The receiver's history (valores_uf: the indicators' daily values and those entered by hand) first, then the cache's day.
+  const valorUf = (fecha: string) => historial.get(fecha) ?? (uf && uf.fecha === fecha ? uf.valor : null);
+  return { tribunales: listaTribunales, tiposCausa: listaTipos, ...(partes ? { partes } : {}), valorUf };
 }
 
 /**

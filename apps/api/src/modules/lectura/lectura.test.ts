@@ -142,6 +142,24 @@ describe('reading text PDFs', () => {
     ]);
   });
 
+  it('converts with the receiver’s UF history (valores_uf) for the demanda’s date, rounding half up, and warns for a date it lacks', async () => {
+    const demandaUf = (fecha: string) =>
+      pdfTexto([['Demanda ejecutiva en contra de don PEDRO SOTO ROJAS, RUT 12.345.678-5, por la suma de UF 120,5 más intereses.', '', `Santiago, ${fecha}.`]]);
+    await t.app.controlDb.delete(controlSchema.indicadoresCache);
+    await (await t.tenantDbOf(t.mainTenantId)).insert(tenantSchema.valoresUf).values({ fecha: '2024-07-15', valor: '38123.45', origen: 'manual' });
+    const convertida = LecturaDocumentosResponseSchema.parse((await leer(tokenA, {}, { demanda: await demandaUf('15 de julio de 2024') })).json());
+    expect(convertida.propuesta.fecha_demanda).toBe('2024-07-15');
+    expect(convertida.propuesta.cuantia).toBe(4_593_876); // 120,5 × 38.123,45 = 4.593.875,725
+    expect(convertida.propuesta.cuantia_uf).toBeUndefined();
+    expect(convertida.advertencias).toEqual([]);
+    const sinValor = LecturaDocumentosResponseSchema.parse((await leer(tokenA, {}, { demanda: await demandaUf('16 de julio de 2024') })).json());
+    expect(sinValor.propuesta.cuantia).toBeUndefined();
+    expect(sinValor.propuesta.cuantia_uf).toBe(120.5);
+    expect(sinValor.advertencias).toEqual([
+      'La cuantía está expresada en UF (120,5) y no hay un valor de la UF registrado para el 16-07-2024: se propone en UF; convierta a pesos antes de guardar.',
+    ]);
+  });
+
   it('stores nothing', async () => {
     const db = await t.tenantDbOf(t.mainTenantId);
     const contar = async () => {

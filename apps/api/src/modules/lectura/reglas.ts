@@ -20,6 +20,7 @@ import {
   type LecturaDocumento,
   lecturaMessages,
   type PropuestaLectura,
+  ufAPesos,
 } from '@receptoria/contracts';
 import { aplanar, extracto, FECHA_RE, fechaDeCoincidencia, foldText, LETRA, MAYUS, ordinalesANumeros } from './texto';
 
@@ -557,7 +558,7 @@ export function leerDocumentos(entrada: readonly PaginaLeida[], catalogos: Catal
       else if (uf !== undefined) {
         const fecha = propuesta.fecha_demanda ?? null;
         const valorUf = fecha ? (catalogos.valorUf?.(fecha) ?? null) : null;
-        if (valorUf) poner('cuantia', Math.round(uf * valorUf), monto.c, Math.min(monto.confianza, 0.85));
+        if (valorUf) poner('cuantia', ufAPesos(uf, valorUf), monto.c, Math.min(monto.confianza, 0.85));
         else {
           poner('cuantia_uf', uf, monto.c, monto.confianza);
           advertencias.push(lecturaMessages.cuantiaEnUf(uf.toLocaleString('es-CL'), fecha));
