@@ -225,6 +225,22 @@ describe('webhooks to a firm system', () => {
   });
 });
 
+describe('two instances', () => {
+  it('two delivery passes at once (as two instances would run them) send each attempt once', async () => {
+    const creado = await crear('/dos-instancias', ['encargo.creado', 'visita.registrada']);
+    const encargos = [await nuevo(), await nuevo(), await nuevo(), await nuevo()];
+    const [a, b] = await Promise.all([entregarPendientes(await db(), { permitirPrivadas: true }), entregarPendientes(await db(), { permitirPrivadas: true })]);
+    expect(a + b).toBeGreaterThanOrEqual(encargos.length);
+    const aqui = rx.recibidos.filter((r) => r.path === '/dos-instancias').map((r) => JSON.parse(r.cuerpo) as { id: string; encargo: { id: number } });
+    expect(aqui.map((r) => r.encargo.id).sort()).toEqual(encargos.map((e) => e.id).sort());
+    expect(new Set(aqui.map((r) => r.id)).size).toBe(aqui.length);
+    const log = await entregas(creado.endpoint.id);
+    expect(log).toHaveLength(encargos.length);
+    expect(log.every((e) => e.intento === 1 && e.estado_http === 200)).toBe(true);
+    await desactivar(creado.endpoint.id);
+  });
+});
+
 describe('timeout', () => {
   it('a receiver that never answers is cut at the timeout and logged as such', async () => {
     const colgado = http.createServer(() => undefined);
