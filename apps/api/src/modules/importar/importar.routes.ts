@@ -7,6 +7,7 @@ import {
   ImportarPreviewSchema,
   importarMessages as m,
   IMPORTAR_ZIP_MAX_BYTES,
+  idSchema,
 } from '@receptoria/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,10 +24,7 @@ const tags = ['importar'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const PlantillaQuerySchema = z.object({
-  estudio: z.preprocess(
-    (v) => (v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: m.estudioInvalido }).int({ error: m.estudioInvalido }).positive({ error: m.estudioInvalido }).max(2_147_483_647, { error: m.estudioInvalido }).optional(),
-  ),
+  estudio: z.preprocess((v) => (v === '' ? undefined : v), idSchema(m.estudioInvalido).optional()),
 });
 
 function sendXlsx(reply: FastifyReply, file: XlsxFile) {
