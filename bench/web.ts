@@ -172,6 +172,21 @@ async function waitUntil(page: PageLike, expression: string, timeoutMs: number):
   }
 }
 
+/** performance.now() once /terreno's own screen is in the page, else -1. */
+const TERRENO_SHOWN = `document.querySelector('[data-testid="terreno-screen"]') ? performance.now() : -1`;
+
+/** Polls (every 50 ms) an expression that answers a time once something is shown, through the navigation. */
+async function whenShown(page: PageLike, expression: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // While the page navigates, its old document is gone: try again.
+    const at = await page.evaluate<number>(expression).catch(() => -1);
+    if (at >= 0) return at;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (list: Loaded[], key: 'wire' | 'gzip') => list.reduce((total, item) => total + item[key], 0);
 const describe = (list: Loaded[]) =>
@@ -260,7 +275,11 @@ export async function runWebBench(): Promise<Row[]> {
     const cdp = await field.newCDPSession(fieldPage);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
-    await fieldPage.goto(`${origin}/terreno`, { waitUntil: 'load', timeout: 120_000 });
+    // The screen itself (its own component, not the shell index.html paints), polled while the page loads.
+    const [, terrenoShown] = await Promise.all([
+      fieldPage.goto(`${origin}/terreno`, { waitUntil: 'load', timeout: 120_000 }),
+      whenShown(fieldPage, TERRENO_SHOWN, 120_000),
+    ]);
     await waitUntil(fieldPage, FIRST_PAINT_SEEN, 120_000);
     const terrenoPaint = await fieldPage.evaluate<number>(FIRST_CONTENTFUL_PAINT);
     // What crossed the throttled link before that paint (the page and every file whose answer ended by then).
@@ -327,6 +346,11 @@ export async function runWebBench(): Promise<Row[]> {
         name: '/terreno first contentful paint, 400 kbit/s and 400 ms RTT, empty cache',
         value: `${terrenoPaint.toFixed(0)} ms (${kb(beforePaint.bytes)} in ${beforePaint.files} files on the wire before it)`,
         target: `≤ 3 s: ${terrenoPaint <= 3000 ? 'met' : 'not met'}`,
+      },
+      {
+        group: 'web',
+        name: '/terreno screen itself shown (after the shell), same link, empty cache',
+        value: `${terrenoShown.toFixed(0)} ms`,
       },
       {
         group: 'web',
