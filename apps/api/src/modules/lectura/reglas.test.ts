@@ -157,6 +157,32 @@ describe('leerDocumentos', () => {
     expect(leer(pagina('resolucion', 'Juzgado de Letras de Colina\nRIT O-12-2024')).propuesta.numero_rol).toBeUndefined();
   });
 
+  it.each([
+    ['2° Juzgado de Familia de Santiago', 'RIT C-123-2024', 'C-123-2024'],
+    ['Juzgado de Familia de San Miguel', 'RIT: X-1.045-2025', 'X-1045-2025'],
+    ['1° Juzgado de Letras del Trabajo de Santiago', 'RIT O-45-2024\nRUC 24-4-0012345-6', 'O-45-2024'],
+    ['Juzgado de Letras del Trabajo de San Miguel', 'R.I.T. T-12-2024 RUC: 24-4-0012345-6', 'T-12-2024'],
+    ['2° Juzgado de Letras del Trabajo de Santiago', 'RUC 24-4-0012345-6. RIT M-3-2025', 'M-3-2025'],
+  ])('reads the Familia and Laboral forms of the rol where the court list has the court (%s, %s)', (tribunalNombre, texto, rol) => {
+    const leido = leer(pagina('resolucion', `${tribunalNombre}\n${texto}`));
+    expect(leido.propuesta.tribunal).toBe(tribunal(tribunalNombre));
+    expect(leido.propuesta.numero_rol).toBe(rol);
+    // The numero_rol format of Nuevo Encargo: a letter, digits, four digits.
+    expect(leido.propuesta.numero_rol).toMatch(/^[A-Z]-\d+-\d{4}$/);
+  });
+
+  it('never takes the RUC (the prosecutor’s number) as the rol nor as a RUT', () => {
+    const soloRuc = leer(pagina('resolucion', '1° Juzgado de Letras del Trabajo de Santiago\nRUC 24-4-0012345-6'));
+    expect(soloRuc.propuesta.numero_rol).toBeUndefined();
+    expect(soloRuc.propuesta.rut_ejecutado).toBeUndefined();
+    expect(soloRuc.campos.numero_rol).toBeUndefined();
+  });
+
+  it('leaves the labour and family letters unread when the court is not a labour or family one, or is not in the list', () => {
+    expect(leer(pagina('resolucion', '1° Juzgado Civil de Santiago\nRIT T-12-2024')).propuesta.numero_rol).toBeUndefined();
+    expect(leer(pagina('resolucion', 'Juzgado de Familia de Valparaíso\nRIT X-12-2024')).propuesta.numero_rol).toBeUndefined();
+  });
+
   it('never proposes a RUT whose check digit fails, K in either case', () => {
     const malo = leer(pagina('demanda', 'Demanda en contra de don PEDRO SOTO ROJAS, RUT 12.345.678-9, domiciliado en Calle Uno 1, comuna de Maipú.'));
     expect(malo.propuesta.rut_ejecutado).toBeUndefined();

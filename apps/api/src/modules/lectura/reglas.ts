@@ -184,7 +184,10 @@ function claseDe(texto: string): ClaseTribunal | null {
 /** '1° Juzgado Civil de Santiago' → {1, civil, 'santiago'}; list entries and mentions alike. */
 export function claveTribunal(nombre: string): ClaveTribunal | null {
   const t = ordinalesANumeros(foldText(nombre)).replace(/[^a-z0-9() ]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const m = /^(?:(\d{1,2})\s+)?juzgado\s+(.+?)\s+del?\s+([a-z ]+)$/.exec(t);
+  // The class named whole first ('de Letras del Trabajo de Santiago' is labour, in Santiago), else up to the first 'de'.
+  const m =
+    /^(?:(\d{1,2})\s+)?juzgado\s+(de letras del trabajo|del trabajo|de cobranza laboral y previsional|de familia|de garantia|de policia local)\s+del?\s+([a-z ]+)$/.exec(t) ??
+    /^(?:(\d{1,2})\s+)?juzgado\s+(.+?)\s+del?\s+([a-z ]+)$/.exec(t);
   if (!m) return null;
   const clase = claseDe(m[2] as string);
   if (!clase) return null;
