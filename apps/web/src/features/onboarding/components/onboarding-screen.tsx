@@ -16,6 +16,7 @@ import { formatRutWithDots } from '@receptoria/contracts';
 import {
   IconArrowsExchange,
   IconBuildingCommunity,
+  IconCertificate,
   IconDatabase,
   IconEye,
   IconFileZip,
@@ -50,6 +51,7 @@ const columns: FrameColumn[] = [
 // Servers and moves download when their tab or dialog is first opened, not with the receivers' list.
 const ServidoresSection = lazy(async () => ({ default: (await import('./servidores-section')).ServidoresSection }));
 const TrasladosSection = lazy(async () => ({ default: (await import('./traslados-section')).TrasladosSection }));
+const AutoridadesSection = lazy(async () => ({ default: (await import('./autoridades-section')).AutoridadesSection }));
 const MoverClienteModal = lazy(async () => ({ default: (await import('./mover-cliente-modal')).MoverClienteModal }));
 
 function Counter({
@@ -171,6 +173,9 @@ export function OnboardingScreen() {
           <Tabs.Tab value="traslados" leftSection={<IconHistory size={16} />}>
             {tabs.traslados}
           </Tabs.Tab>
+          <Tabs.Tab value="autoridades" leftSection={<IconCertificate size={16} />}>
+            Autoridades certificadoras
+          </Tabs.Tab>
         </Tabs.List>
 
         <Tabs.Panel value="receptores">
@@ -248,6 +253,11 @@ export function OnboardingScreen() {
         <Tabs.Panel value="traslados">
           <Suspense fallback={<ScreenLoading text={onboardingMessages.traslados.loading} />}>
             <TrasladosSection />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="autoridades">
+          <Suspense fallback={<ScreenLoading text="Cargando autoridades..." />}>
+            <AutoridadesSection />
           </Suspense>
         </Tabs.Panel>
       </Tabs>
