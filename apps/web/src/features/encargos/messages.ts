@@ -5,6 +5,7 @@ export const encargosMessages = {
   nuevo: {
     title: 'Nuevo Encargo',
     subtitle: 'Registre un encargo completo; quedará en estado Preparado.',
+    importarVarios: 'Importar varios desde planilla',
     submit: 'Registrar Encargo',
     success: '¡Encargo creado y preparado exitosamente!',
     serverError: (detail: string) => `Error del servidor: ${detail}`,

@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Fieldset, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   EncargoCreateSchema,
@@ -9,7 +9,7 @@ import {
 import { IconDeviceFloppy, IconEraser } from '@tabler/icons-react';
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { preventEnterSubmit, useUnsavedChangesPrompt } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -263,6 +263,11 @@ export function NuevoEncargoScreen({ intake }: { intake?: NuevoEncargoIntake } =
       <Box>
         <Title order={2}>{m.nuevo.title}</Title>
         <Text c="dimmed">{m.nuevo.subtitle}</Text>
+        {!intake && (
+          <Anchor component={Link} to={paths.importarEncargos} size="sm" data-testid="nuevo-encargo-importar">
+            {m.nuevo.importarVarios}
+          </Anchor>
+        )}
       </Box>
       {intake?.header}
       {intake?.leer && (
