@@ -265,6 +265,7 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
     let directaDeNuevo = false;
     let cerrando = false;
     let directa: Promise<unknown> = Promise.resolve();
+    let basesPendientes = new Set<string | undefined>();
     const opcionesEntrega = { permitirPrivadas: config.webhooksPermitirPrivadas ?? false };
     const pasadaDirecta = () => {
       directaReloj = undefined;
@@ -275,14 +276,33 @@ export const jobsPlugin = fp<{ config: AppConfig }>(
       }
       directaEnCurso = true;
       directaDeNuevo = false;
-      directa = enPasada((pasada) => runWebhooks(pasada, opcionesEntrega, app.controlDb))
+      // Only the receivers whose acts were just recorded (their databases' names); an act with no name
+      // (none known) makes the pass visit every receiver, as the queued one does.
+      const bases = basesPendientes;
+      basesPendientes = new Set();
+      directa = enPasada((pasada) =>
+        runWebhooks(
+          bases.has(undefined)
+            ? pasada
+            : {
+                ...pasada,
+                listTenants: async () => {
+                  const ids = new Set((await listTenants(app.controlDb)).filter((t) => bases.has(t.databaseName)).map((t) => t.id));
+                  return (await pasada.listTenants()).filter((t) => ids.has(t.id));
+                },
+              },
+          opcionesEntrega,
+          app.controlDb,
+        ),
+      )
         .catch((error: unknown) => app.log.warn({ err: error }, 'direct webhook delivery failed'))
         .finally(() => {
           directaEnCurso = false;
           if (directaDeNuevo && !cerrando) directaReloj ??= setTimeout(pasadaDirecta, WEBHOOKS_DIRECTA_MS);
         });
     };
-    const alEventoNuevo = () => {
+    const alEventoNuevo = (base?: string) => {
+      basesPendientes.add(base);
       directaReloj ??= setTimeout(pasadaDirecta, WEBHOOKS_DIRECTA_MS);
       webhooksPronto ??= setTimeout(() => {
         webhooksPronto = undefined;

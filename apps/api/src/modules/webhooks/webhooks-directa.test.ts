@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { type ResultadosWorld, setupResultados } from '../diligencias/resultados.fixtures';
 import { crearEncargo } from '../encargos/encargos.fixtures';
+import { listTenants } from '../tenants/tenants.service';
+import { eventosNuevos } from './webhooks.eventos';
 
 /**
  * The instance that records an act delivers it itself right after the commit: here the queue's workers
@@ -39,8 +41,17 @@ it('the recording instance delivers its acts without the queue, each once and in
   const url = `http://127.0.0.1:${(sistema.address() as AddressInfo).port}/directa`;
   const creado = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/estudios/${w.estudioA.id}/webhooks/`, payload: { url, eventos: ['encargo.creado'], activo: true } });
   expect(creado.statusCode, creado.body).toBe(201);
+  const bases: unknown[] = [];
+  const anotar = (base: unknown) => bases.push(base);
+  eventosNuevos.on('nuevo', anotar);
   const uno = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: 'C-9921-2026', fecha_encargo: '2026-03-09' });
   const dos = await crearEncargo(t, w.tokenA, w.estudioA, w.lookupsA, { numero_rol: 'C-9922-2026', fecha_encargo: '2026-03-10' });
+  eventosNuevos.off('nuevo', anotar);
+  // Each act names its receiver's database, so the direct pass visits that receiver only.
+  const receptores = await listTenants(t.app.controlDb);
+  expect(bases).toHaveLength(2);
+  expect(new Set(bases).size).toBe(1);
+  expect(receptores.map((r) => r.databaseName)).toContain(bases[0]);
   const inicio = Date.now();
   while (cuerpos.length < 2 && Date.now() - inicio < 20_000) await new Promise((resolve) => setTimeout(resolve, 50));
   // A moment more: a second send of either would show here.

@@ -80,7 +80,9 @@ export async function encolarEvento(tx: TenantDb, evento: EventoWebhook, endpoin
   const escrito = await tx.insert(webhookEventos).values({ id, tipo: evento.tipo, encargoId: evento.encargo.id, cuerpo }).onConflictDoNothing().returning({ id: webhookEventos.id });
   if (escrito.length === 0) return id;
   await tx.insert(webhookEnvios).values(destinos.map((endpointId) => ({ endpointId, eventoId: id, encargoId: evento.encargo.id })));
-  eventosNuevos.emit('nuevo');
+  // The receiver's database names the pass that delivers it, so the direct pass visits that receiver only.
+  const { rows } = (await tx.execute(sql`select current_database() as base`)) as unknown as Rows<{ base: string }>;
+  eventosNuevos.emit('nuevo', rows[0]?.base);
   return id;
 }
 
