@@ -10,9 +10,9 @@
 import { type EncargoEvento, type TipoEvento, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
-import { encolarWebhooks } from '../webhooks/webhooks.eventos';
+import { encolarWebhooks, TIPO_WEBHOOK } from '../webhooks/webhooks.eventos';
 
-const { encargoEventos } = tenantSchema;
+const { encargoEventos, encargos, webhookEndpoints } = tenantSchema;
 
 export interface NuevoEvento {
   encargoId: number;
@@ -49,15 +49,27 @@ export async function registrarEvento(tx: TenantDb, e: NuevoEvento): Promise<boo
     ? sql`greatest(${e.instante.toISOString()}::timestamptz,
         (select max(x.instante) from ${encargoEventos} x where x.encargo_id = ${e.encargoId} and x.tipo not in ('facturado', 'pagado')))`
     : sql`${e.instante.toISOString()}::timestamptz`;
+  // The same statement answers whether the firm has an active endpoint for this act's webhook (the look-up
+  // encolarWebhooks starts with), so an act nobody listens for costs one round trip.
+  const tipoWebhook = TIPO_WEBHOOK[e.tipo];
+  const suscrito = tipoWebhook
+    ? sql`exists (select 1 from ${webhookEndpoints} w
+                   where w.estudio_id = (select x.estudio_id from ${encargos} x where x.id = ${e.encargoId}) and w.activo
+                     and w.eventos @> ${JSON.stringify([tipoWebhook])}::jsonb)`
+    : sql`false`;
   const { rows } = (await tx.execute(sql`
-    insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
-    values (${e.encargoId}, ${e.tipo}, ${instante}, ${(e.registradoEn ?? new Date()).toISOString()}::timestamptz,
-            ${e.actor.slice(0, 150)}, ${JSON.stringify(e.datos ?? {})}::jsonb, ${e.origen})
-    on conflict (origen) do nothing
-    returning id, instante`)) as unknown as { rows: { id: number; instante: Date | string }[] };
+    with nuevo as (
+      insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
+      values (${e.encargoId}, ${e.tipo}, ${instante}, ${(e.registradoEn ?? new Date()).toISOString()}::timestamptz,
+              ${e.actor.slice(0, 150)}, ${JSON.stringify(e.datos ?? {})}::jsonb, ${e.origen})
+      on conflict (origen) do nothing
+      returning id, instante)
+    select nuevo.id, nuevo.instante, ${suscrito} as suscrito from nuevo`)) as unknown as {
+    rows: { id: number; instante: Date | string; suscrito: boolean }[];
+  };
   const row = rows[0];
   if (!row) return false;
-  await encolarWebhooks(tx, { encargoId: e.encargoId, tipo: e.tipo, instante: new Date(row.instante), datos: e.datos ?? {} });
+  if (row.suscrito) await encolarWebhooks(tx, { encargoId: e.encargoId, tipo: e.tipo, instante: new Date(row.instante), datos: e.datos ?? {} });
   return true;
 }
 
