@@ -69,7 +69,10 @@ test.describe('Importar encargos', () => {
   test('the office imports a sheet: errors shown per row, the ready rows created, the outcome downloaded', async ({ page, request }) => {
     const n = await nombres(request);
     await signIn(page, users.admin, '/', 60_000);
-    await page.goto('/nuevo-encargo/importar');
+    // Nuevo Encargo links to the import screen.
+    await page.goto('/nuevo-encargo');
+    await page.getByRole('link', { name: 'Importar varios desde planilla' }).click();
+    await expect(page).toHaveURL(/\/nuevo-encargo\/importar$/);
     await expect(page.getByRole('heading', { name: 'Importar encargos' })).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('combobox', { name: 'Estudio jurídico' }).click();
