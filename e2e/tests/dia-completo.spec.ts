@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
@@ -59,7 +59,9 @@ function certificadoFirma(): Buffer {
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=AC de Prueba Receptoria');
   run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'user.key', '-out', 'user.csr', '-utf8', '-subj', '/CN=Receptora Día Completo/serialNumber=12345678-5');
-  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30');
+  // A signing certificate declares digital signature and non-repudiation (certificates without them are refused).
+  writeFileSync(path.join(dir, 'firmante.ext'), 'keyUsage = critical, digitalSignature, nonRepudiation\n');
+  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30', '-extfile', 'firmante.ext');
   run('pkcs12', '-export', '-inkey', 'user.key', '-in', 'user.pem', '-certfile', 'ca.pem', '-out', 'firma.p12', '-passout', `pass:${FIRMA_PASSWORD}`);
   return readFileSync(path.join(dir, 'firma.p12'));
 }
