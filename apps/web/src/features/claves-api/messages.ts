@@ -8,7 +8,6 @@ export const clavesApiUiMessages = {
   secretoTitulo: 'Copie el secreto ahora',
   secretoTexto: 'Este secreto no se volverá a mostrar. Guárdelo en el sistema del estudio.',
   secreto: 'Secreto',
-  cerrar: 'Cerrar',
   vacio: 'El estudio no tiene claves API.',
   prefijo: 'Prefijo',
   creada: 'Creada',

@@ -14,7 +14,6 @@ export const webhooksUiMessages = {
   secretoRotadoTexto: (hasta: string) =>
     `Este secreto no se volverá a mostrar. Hasta el ${hasta} los eventos se firman con el secreto anterior y con este, para que el sistema del estudio cambie sin rechazar entregas.`,
   secreto: 'Secreto de firma',
-  cerrar: 'Cerrar',
   vacio: 'El estudio no tiene webhooks.',
   estado: 'Estado',
   estadoActivo: 'Activo',

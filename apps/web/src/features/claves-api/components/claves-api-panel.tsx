@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CLAVE_API_ALCANCES, type ClaveApiAlcance, ClaveApiCreateSchema, formatDate, formatDateTime } from '@receptoria/contracts';
 import { IconKey, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
-import { CopiarEnlace } from '../../../components/copiar-enlace';
+import { CrearConSecretoForm, OpcionesCheckbox, SecretoUnaVez } from '../../../components/secreto-una-vez';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useClavesApi, useCrearClaveApi, useRevocarClaveApi } from '../api/claves-api';
@@ -19,55 +19,33 @@ function CrearForm({ estudioId, onSecreto }: { estudioId: number; onSecreto: (se
   const [nombre, setNombre] = useState('');
   const [alcances, setAlcances] = useState<ClaveApiAlcance[]>([]);
   const [expira, setExpira] = useState('');
-  const [error, setError] = useState<string>();
+  const input = { nombre, alcances, ...(expira.trim() ? { expira: expira.trim() } : {}) };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { nombre, alcances, ...(expira.trim() ? { expira: expira.trim() } : {}) };
-    const result = ClaveApiCreateSchema.safeParse(input);
-    if (!result.success) {
-      setError(result.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const response = await crear.mutateAsync(input);
-      onSecreto(response.secreto);
-      notify.success(m.creadaOk);
-      setNombre('');
-      setAlcances([]);
-      setExpira('');
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+  const onValid = async () => {
+    const response = await crear.mutateAsync(input);
+    onSecreto(response.secreto);
+    notify.success(m.creadaOk);
+    setNombre('');
+    setAlcances([]);
+    setExpira('');
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="xs">
-        <Group align="flex-end" grow>
-          <TextInput label={m.nombre} value={nombre} onChange={(event) => setNombre(event.currentTarget.value)} />
-          <TextInput label={m.expira} value={expira} onChange={(event) => setExpira(event.currentTarget.value)} />
-        </Group>
-        <Checkbox.Group label={m.alcances} value={alcances} onChange={(values) => setAlcances(values as ClaveApiAlcance[])}>
-          <Group gap="md" mt={4}>
-            {CLAVE_API_ALCANCES.map((alcance) => (
-              <Checkbox key={alcance} value={alcance} label={m.etiquetas[alcance]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        {error && (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" leftSection={<IconKey size={16} />} loading={crear.isPending}>
-            {m.crear}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <CrearConSecretoForm
+      schema={ClaveApiCreateSchema}
+      input={input}
+      onValid={onValid}
+      describeError={errorText}
+      submitLabel={m.crear}
+      submitIcon={<IconKey size={16} />}
+      loading={crear.isPending}
+    >
+      <Group align="flex-end" grow>
+        <TextInput label={m.nombre} value={nombre} onChange={(event) => setNombre(event.currentTarget.value)} />
+        <TextInput label={m.expira} value={expira} onChange={(event) => setExpira(event.currentTarget.value)} />
+      </Group>
+      <OpcionesCheckbox label={m.alcances} opciones={CLAVE_API_ALCANCES} etiquetas={m.etiquetas} value={alcances} onChange={setAlcances} />
+    </CrearConSecretoForm>
   );
 }
 
@@ -94,14 +72,7 @@ export function ClavesApiPanel({ estudioId }: { estudioId: number }) {
         <Text size="sm" c="dimmed">
           {m.descripcion}
         </Text>
-        {secreto && (
-          <Alert color="yellow" variant="light" title={m.secretoTitulo} withCloseButton closeButtonLabel={m.cerrar} onClose={() => setSecreto(undefined)}>
-            <Stack gap="xs">
-              <Text size="sm">{m.secretoTexto}</Text>
-              <CopiarEnlace enlace={secreto} label={m.secreto} />
-            </Stack>
-          </Alert>
-        )}
+        {secreto && <SecretoUnaVez titulo={m.secretoTitulo} texto={m.secretoTexto} label={m.secreto} valor={secreto} onClose={() => setSecreto(undefined)} />}
         <CrearForm estudioId={estudioId} onSecreto={setSecreto} />
         {claves.length === 0 ? (
           <Text size="sm">{m.vacio}</Text>

@@ -104,6 +104,36 @@ export function EncargoFormFields<TContext, TOutput>({
     <FormDate control={control} name={name} label={labels[name]} placeholder={ph.fecha} withAsterisk disabled={disabled} />
   );
 
+  /** A required choice among the receiver's own lists (tribunales, tipos de causa and de encargo). */
+  const lookupSelect = (name: 'tribunal' | 'tipo_causa' | 'tipo_encargo', list: readonly { id: number; nombre: string }[]) => (
+    <FormSelect
+      control={control}
+      name={name}
+      label={labels[name]}
+      placeholder={lookupPlaceholder}
+      data={toOptions(list)}
+      withAsterisk
+      disabled={disabled}
+    />
+  );
+
+  const partiesText = (name: 'partes' | 'ejecutados') => (
+    <FormTextInput control={control} name={name} label={labels[name]} placeholder={ph[name]} withAsterisk maxLength={500} disabled={disabled} />
+  );
+
+  const rut = (name: 'rut_ejecutado' | 'rut_representante_legal', required: boolean) => (
+    <FormRut
+      control={control}
+      name={name}
+      label={labels[name]}
+      placeholder={required ? ph.rut : ph.rutOpcional}
+      withAsterisk={required}
+      invalidMessages={rutInvalid}
+      strict={!isModify}
+      disabled={disabled}
+    />
+  );
+
   const alarmDateTime = (name: 'fecha_comparendo' | 'fecha_prueba') => (
     <FormDateTime
       control={control}
@@ -136,17 +166,7 @@ export function EncargoFormFields<TContext, TOutput>({
             </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <CampoLeido campo="tribunal">
-              <FormSelect
-                control={control}
-                name="tribunal"
-                label={labels.tribunal}
-                placeholder={lookupPlaceholder}
-                data={toOptions(lookups.tribunales)}
-                withAsterisk
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="tribunal">{lookupSelect('tribunal', lookups.tribunales)}</CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <FormSelect
@@ -186,29 +206,9 @@ export function EncargoFormFields<TContext, TOutput>({
             </CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <CampoLeido campo="tipo_causa">
-              <FormSelect
-                control={control}
-                name="tipo_causa"
-                label={labels.tipo_causa}
-                placeholder={lookupPlaceholder}
-                data={toOptions(lookups.tiposCausa)}
-                withAsterisk
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="tipo_causa">{lookupSelect('tipo_causa', lookups.tiposCausa)}</CampoLeido>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <FormSelect
-              control={control}
-              name="tipo_encargo"
-              label={labels.tipo_encargo}
-              placeholder={lookupPlaceholder}
-              data={toOptions(lookups.tiposEncargo)}
-              withAsterisk
-              disabled={disabled}
-            />
-          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>{lookupSelect('tipo_encargo', lookups.tiposEncargo)}</Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <CampoLeido campo="cuantia">
               <FormMoney control={control} name="cuantia" label={labels.cuantia} withAsterisk disabled={disabled} />
@@ -223,57 +223,16 @@ export function EncargoFormFields<TContext, TOutput>({
       <Section title={m.sections.partes}>
         <Grid gap="md">
           <Grid.Col span={12}>
-            <CampoLeido campo="partes">
-              <FormTextInput
-                control={control}
-                name="partes"
-                label={labels.partes}
-                placeholder={ph.partes}
-                withAsterisk
-                maxLength={500}
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="partes">{partiesText('partes')}</CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <CampoLeido campo="ejecutados">
-              <FormTextInput
-                control={control}
-                name="ejecutados"
-                label={labels.ejecutados}
-                placeholder={ph.ejecutados}
-                withAsterisk
-                maxLength={500}
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="ejecutados">{partiesText('ejecutados')}</CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <CampoLeido campo="rut_ejecutado">
-              <FormRut
-                control={control}
-                name="rut_ejecutado"
-                label={labels.rut_ejecutado}
-                placeholder={ph.rut}
-                withAsterisk
-                invalidMessages={rutInvalid}
-                strict={!isModify}
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="rut_ejecutado">{rut('rut_ejecutado', true)}</CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <CampoLeido campo="rut_representante_legal">
-              <FormRut
-                control={control}
-                name="rut_representante_legal"
-                label={labels.rut_representante_legal}
-                placeholder={ph.rutOpcional}
-                invalidMessages={rutInvalid}
-                strict={!isModify}
-                disabled={disabled}
-              />
-            </CampoLeido>
+            <CampoLeido campo="rut_representante_legal">{rut('rut_representante_legal', false)}</CampoLeido>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <CampoLeido campo="numero_operacion">

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { formatDateTime, type WebhookEndpoint, WebhookEndpointCreateSchema, WEBHOOK_EVENTOS, type WebhookEvento } from '@receptoria/contracts';
+import { Badge, Button, Group, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { formatDateTime, type WebhookEndpoint, type WebhookEndpointCreate, WebhookEndpointCreateSchema, WEBHOOK_EVENTOS, type WebhookEvento } from '@receptoria/contracts';
 import { IconPlayerPlay, IconRefresh, IconRotate, IconSend, IconTrash, IconWebhook } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { confirmAction } from '../../../components/confirm-action';
-import { CopiarEnlace } from '../../../components/copiar-enlace';
+import { CrearConSecretoForm, OpcionesCheckbox, SecretoUnaVez } from '../../../components/secreto-una-vez';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import {
@@ -29,52 +29,30 @@ function CrearForm({ cliente, onSecreto }: { cliente: WebhooksCliente; onSecreto
   const [url, setUrl] = useState('');
   const [eventos, setEventos] = useState<WebhookEvento[]>([]);
   const [activo, setActivo] = useState(true);
-  const [error, setError] = useState<string>();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = WebhookEndpointCreateSchema.safeParse({ url, eventos, activo });
-    if (!result.success) {
-      setError(result.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const response = await crear.mutateAsync(result.data);
-      onSecreto({ valor: response.secreto });
-      notify.success(m.creadoOk);
-      setUrl('');
-      setEventos([]);
-      setActivo(true);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+  const onValid = async (data: WebhookEndpointCreate) => {
+    const response = await crear.mutateAsync(data);
+    onSecreto({ valor: response.secreto });
+    notify.success(m.creadoOk);
+    setUrl('');
+    setEventos([]);
+    setActivo(true);
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="xs">
-        <TextInput label={m.url} placeholder="https://sistema.estudio.cl/receptoria" value={url} onChange={(event) => setUrl(event.currentTarget.value)} />
-        <Checkbox.Group label={m.eventos} value={eventos} onChange={(values) => setEventos(values as WebhookEvento[])}>
-          <Group gap="md" mt={4}>
-            {WEBHOOK_EVENTOS.map((evento) => (
-              <Checkbox key={evento} value={evento} label={m.etiquetas[evento]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <Switch label={m.activo} checked={activo} onChange={(event) => setActivo(event.currentTarget.checked)} />
-        {error && (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group>
-          <Button type="submit" leftSection={<IconWebhook size={16} />} loading={crear.isPending}>
-            {m.crear}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <CrearConSecretoForm
+      schema={WebhookEndpointCreateSchema}
+      input={{ url, eventos, activo }}
+      onValid={onValid}
+      describeError={errorText}
+      submitLabel={m.crear}
+      submitIcon={<IconWebhook size={16} />}
+      loading={crear.isPending}
+    >
+      <TextInput label={m.url} placeholder="https://sistema.estudio.cl/receptoria" value={url} onChange={(event) => setUrl(event.currentTarget.value)} />
+      <OpcionesCheckbox label={m.eventos} opciones={WEBHOOK_EVENTOS} etiquetas={m.etiquetas} value={eventos} onChange={setEventos} />
+      <Switch label={m.activo} checked={activo} onChange={(event) => setActivo(event.currentTarget.checked)} />
+    </CrearConSecretoForm>
   );
 }
 
@@ -216,12 +194,13 @@ export function WebhooksPanel({ cliente }: { cliente: WebhooksCliente }) {
           {m.descripcion}
         </Text>
         {secreto && (
-          <Alert color="yellow" variant="light" title={m.secretoTitulo} withCloseButton closeButtonLabel={m.cerrar} onClose={() => setSecreto(undefined)}>
-            <Stack gap="xs">
-              <Text size="sm">{secreto.hasta ? m.secretoRotadoTexto(secreto.hasta) : m.secretoTexto}</Text>
-              <CopiarEnlace enlace={secreto.valor} label={m.secreto} />
-            </Stack>
-          </Alert>
+          <SecretoUnaVez
+            titulo={m.secretoTitulo}
+            texto={secreto.hasta ? m.secretoRotadoTexto(secreto.hasta) : m.secretoTexto}
+            label={m.secreto}
+            valor={secreto.valor}
+            onClose={() => setSecreto(undefined)}
+          />
         )}
         <CrearForm cliente={cliente} onSecreto={setSecreto} />
         {endpoints.length === 0 ? (
