@@ -235,14 +235,15 @@ export interface NuevoRecibo {
 }
 
 /**
- * Issues a receipt in one statement, committed on its own: the next number from the counter row, the
- * receipt, its items and the audit row. The counter's row lock is held only while PostgreSQL runs the
- * statement and commits it (never across a round trip to the API), and a failure (another receipt took a
- * diligence: unique violation) rolls the whole statement back, the number included: no gap.
+ * Issues a receipt in one statement, in the caller's transaction: the next number from the counter row, the
+ * receipt, its items, the audit row and each billed assignment's 'facturado' act. It also answers whether
+ * the firm listens for `recibo.emitido`, so the caller writes those events in the same transaction only
+ * then. A failure (another receipt took a diligence: unique violation) rolls the whole transaction back,
+ * the number included: no gap.
  */
-export async function emitirRecibo(db: TenantDb, nuevo: NuevoRecibo): Promise<{ id: number; numero: number; creado_en: Date | string }> {
-  const statement = preparedSql<{ id: number; numero: number; creado_en: Date | string }>(
-    db,
+export async function emitirRecibo(tx: TenantDb, nuevo: NuevoRecibo): Promise<{ id: number; numero: number; creado_en: Date | string; suscrito: boolean }> {
+  const statement = preparedSql<{ id: number; numero: number; creado_en: Date | string; suscrito: boolean }>(
+    tx,
     'recibos_emitir',
     () => sql`
       with numero as (
@@ -281,7 +282,10 @@ export async function emitirRecibo(db: TenantDb, nuevo: NuevoRecibo): Promise<{ 
           from recibo, (select distinct g.encargo_id from diligencias g where g.id = any(${sql.placeholder('diligencias')}::int[])) d
         on conflict (origen) do nothing
       )
-      select id, numero, creado_en from recibo`,
+      select id, numero, creado_en,
+             exists (select 1 from webhook_endpoints w
+                      where w.estudio_id = ${sql.placeholder('estudio')} and w.activo and w.eventos @> '["recibo.emitido"]'::jsonb) as suscrito
+        from recibo`,
   );
   const { rows } = await statement.execute({
     estudio: nuevo.estudioId,
@@ -300,7 +304,7 @@ export async function emitirRecibo(db: TenantDb, nuevo: NuevoRecibo): Promise<{ 
   });
   const row = rows[0];
   if (!row) throw new Error('recibos_configuracion has no row');
-  return { id: row.id, numero: Number(row.numero), creado_en: row.creado_en };
+  return { id: row.id, numero: Number(row.numero), creado_en: row.creado_en, suscrito: row.suscrito };
 }
 
 /** Locks a receipt's row until the transaction ends (payments, discounts, edits and void serialize on it). */

@@ -165,9 +165,10 @@ async function conflictOnTaken<T>(db: TenantDb, work: () => Promise<T>): Promise
 }
 
 /**
- * Issues a receipt. Everything is checked before the number is taken; the number, the receipt, its items
- * and the audit row are written by one statement that commits on its own (emitirRecibo), so a failure gives
- * the number back (no gap) and the counter row stays locked only while PostgreSQL runs it.
+ * Issues a receipt. Everything is checked before the number is taken; the number, the receipt, its items,
+ * the audit row and the billed assignments' 'facturado' acts are written by one statement (emitirRecibo),
+ * and their `recibo.emitido` events, when the firm listens, in the same transaction: a failure gives the
+ * number back (no gap) and leaves no act nor event, and an issued receipt always has them.
  */
 export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor: AuditActor): Promise<Recibo> {
   const found = await findEstudioYDiligencias(db, input.estudio_id, input.diligencia_ids);
@@ -176,22 +177,25 @@ export async function createRecibo(db: TenantDb, input: ReciboCreateInput, actor
   const items = checkFacturables(input.estudio_id, input.diligencia_ids, found.diligencias);
   checkFecha(input.fecha, items);
   const created = await conflictOnTaken(db, () =>
-    emitirRecibo(db, {
-      estudioId: input.estudio_id,
-      fecha: input.fecha,
-      observaciones: input.observaciones ?? '',
-      items,
-      actor,
-      cambios: {
-        estudio_id: { antes: null, despues: input.estudio_id },
-        fecha: { antes: null, despues: input.fecha },
-        diligencia_ids: { antes: null, despues: input.diligencia_ids },
-        subtotal: { antes: null, despues: items.reduce((sum, d) => sum + d.valor, 0) },
-      },
+    db.transaction(async (tx) => {
+      const emitido = await emitirRecibo(tx, {
+        estudioId: input.estudio_id,
+        fecha: input.fecha,
+        observaciones: input.observaciones ?? '',
+        items,
+        actor,
+        cambios: {
+          estudio_id: { antes: null, despues: input.estudio_id },
+          fecha: { antes: null, despues: input.fecha },
+          diligencia_ids: { antes: null, despues: input.diligencia_ids },
+          subtotal: { antes: null, despues: items.reduce((sum, d) => sum + d.valor, 0) },
+        },
+      });
+      // The firm's systems hear of it (recibo.emitido) when it listens.
+      if (emitido.suscrito) await encolarReciboEmitido(tx, emitido.id);
+      return emitido;
     }),
   );
-  // The firm's systems hear of it (recibo.emitido) when it listens: one indexed look-up otherwise.
-  await encolarReciboEmitido(db, input.estudio_id, created.id);
   // Answered from what was just written (nothing is paid, discounted or voided yet): no second read.
   const subtotal = items.reduce((sum, d) => sum + d.valor, 0);
   return {

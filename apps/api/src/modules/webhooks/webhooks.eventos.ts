@@ -124,23 +124,20 @@ export async function encolarWebhooks(tx: TenantDb, acto: ActoParaWebhook): Prom
 }
 
 /**
- * A receipt's 'facturado' acts are written by the receipt's own statement (outside registrarEvento):
- * their `recibo.emitido` events are written right after, when the firm listens for them.
+ * A receipt's 'facturado' acts are written by the receipt's own statement (outside registrarEvento): their
+ * `recibo.emitido` events are written right after it, in its transaction, when the firm listens for them.
  */
-export async function encolarReciboEmitido(db: TenantDb, estudioId: number, reciboId: number): Promise<number> {
-  if ((await suscritos(db, estudioId, 'recibo.emitido')).length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const { rows } = (await tx.execute(sql`
-      select ev.encargo_id, ev.instante, ev.datos from encargo_eventos ev
-       where ev.origen in (select distinct 'recibo:' || i.recibo_id || ':' || d.encargo_id
-                             from recibo_items i join diligencias d on d.id = i.diligencia_id where i.recibo_id = ${reciboId})
-       order by ev.id`)) as unknown as Rows<{ encargo_id: number; instante: Date | string; datos: Record<string, unknown> }>;
-    let escritos = 0;
-    for (const r of rows) {
-      if (await encolarWebhooks(tx, { encargoId: Number(r.encargo_id), tipo: 'facturado', instante: new Date(r.instante), datos: r.datos })) escritos += 1;
-    }
-    return escritos;
-  });
+export async function encolarReciboEmitido(tx: TenantDb, reciboId: number): Promise<number> {
+  const { rows } = (await tx.execute(sql`
+    select ev.encargo_id, ev.instante, ev.datos from encargo_eventos ev
+     where ev.origen in (select distinct 'recibo:' || i.recibo_id || ':' || d.encargo_id
+                           from recibo_items i join diligencias d on d.id = i.diligencia_id where i.recibo_id = ${reciboId})
+     order by ev.id`)) as unknown as Rows<{ encargo_id: number; instante: Date | string; datos: Record<string, unknown> }>;
+  let escritos = 0;
+  for (const r of rows) {
+    if (await encolarWebhooks(tx, { encargoId: Number(r.encargo_id), tipo: 'facturado', instante: new Date(r.instante), datos: r.datos })) escritos += 1;
+  }
+  return escritos;
 }
 
 /** The court's name of a request's data (its `tribunal` id), '' when none. */
