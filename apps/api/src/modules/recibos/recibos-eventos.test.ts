@@ -1,4 +1,4 @@
-import { ReciboResponseSchema } from '@receptoria/contracts';
+import { PagoResponseSchema, ReciboResponseSchema } from '@receptoria/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   estudioId = (await seedEstudio(db, 'Estudio Oyente')).id;
   await db.execute(sql`
     insert into webhook_endpoints (estudio_id, url, eventos, secreto)
-    values (${estudioId}, 'https://hooks.example.cl/recibos', '["recibo.emitido"]'::jsonb, 'whsec_recibos')`);
+    values (${estudioId}, 'https://hooks.example.cl/recibos', '["recibo.emitido", "pago.aplicado"]'::jsonb, 'whsec_recibos')`);
 });
 afterAll(async () => {
   await t.close();
@@ -101,5 +101,34 @@ describe("a receipt's lifecycle act and its recibo.emitido event", () => {
     const again = await emitir(diligenciaId);
     expect(again.statusCode, again.body).toBe(201);
     expect(ReciboResponseSchema.parse(again.json()).recibo.numero).toBe(antes);
+  });
+});
+
+describe("a payment's lifecycle acts and their pago.aplicado events", () => {
+  it('are written once each, in the same transaction as the payment that applies them', async () => {
+    const { encargoId, diligenciaId } = await diligenciaEstampada();
+    const emitido = await emitir(diligenciaId);
+    expect(emitido.statusCode, emitido.body).toBe(201);
+    const recibo = ReciboResponseSchema.parse(emitido.json()).recibo;
+    const response = await t.request(token, {
+      method: 'POST',
+      url: '/api/v1/pagos/',
+      payload: { estudio_id: estudioId, fecha: '2026-03-12', monto: 30_000, medio: 'transferencia', aplicaciones: [{ recibo_id: recibo.id, monto: 30_000 }] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const pago = PagoResponseSchema.parse(response.json()).pago;
+
+    const db = await tenantDb();
+    const { rows: [pagoRow] } = (await db.execute(sql`select xmin::text as xmin from pagos where id = ${pago.id}`)) as unknown as Rows<{ xmin: string }>;
+    const { rows: actos } = (await db.execute(sql`
+      select xmin::text as xmin from encargo_eventos where encargo_id = ${encargoId} and tipo = 'pagado'`)) as unknown as Rows<{ xmin: string }>;
+    const { rows: eventos } = (await db.execute(sql`
+      select xmin::text as xmin, cuerpo from webhook_eventos where encargo_id = ${encargoId} and tipo = 'pago.aplicado'`)) as unknown as Rows<{ xmin: string; cuerpo: string }>;
+
+    expect(pagoRow?.xmin).toBeDefined();
+    expect(actos).toHaveLength(1);
+    expect(eventos).toHaveLength(1);
+    expect(JSON.parse(eventos[0]?.cuerpo ?? '{}')).toMatchObject({ tipo: 'pago.aplicado', datos: { pago_id: pago.id, recibo_id: recibo.id, monto: 30_000 } });
+    expect(new Set([pagoRow?.xmin, actos[0]?.xmin, eventos[0]?.xmin])).toEqual(new Set([pagoRow?.xmin]));
   });
 });
