@@ -13,6 +13,14 @@ export async function adminHeaders(request: APIRequestContext) {
   return { authorization };
 }
 
+/** The id of the firm with this name. */
+export async function estudioIdByName(request: APIRequestContext, nombre: string): Promise<number> {
+  const estudios = (await (await request.get('/api/v1/estudios/', { headers: await adminHeaders(request) })).json()) as { id: number; nombre: string }[];
+  const estudio = estudios.find((item) => item.nombre === nombre);
+  expect(estudio).toBeDefined();
+  return estudio!.id;
+}
+
 export interface CreatedEncargo {
   id: number;
   numero_rol: string;

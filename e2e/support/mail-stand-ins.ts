@@ -122,3 +122,13 @@ export async function withMainTenantDb<T>(run: (client: pg.Client) => Promise<T>
     await client.end();
   }
 }
+
+/** The text of a mail as sent (quoted-printable or base64 bodies decoded). */
+export function mailText(raw: string): string {
+  const [headers = '', ...rest] = raw.split(/\r\n\r\n/);
+  const body = rest.join('\r\n\r\n');
+  if (/content-transfer-encoding:\s*base64/i.test(raw) && !/quoted-printable/i.test(headers)) {
+    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
+  }
+  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}
