@@ -186,7 +186,9 @@ async function fixtures(tenantUrl: string): Promise<Fixtures> {
     const estudioId = await one('select id from estudios where activo order by id limit 1');
     const visitables = (
       await client.query<{ id: number; domicilio: number }>(
-        'select e.id, d.id as domicilio from encargos e join domicilios d on d.encargo_id = e.id order by random() limit 2000',
+        // Received on or before the visits' day (a visit never precedes its assignment: 400).
+        `select e.id, d.id as domicilio from encargos e join domicilios d on d.encargo_id = e.id
+          where e.fecha_encargo <= '2026-03-10' order by random() limit 2000`,
       )
     ).rows;
     return {

@@ -10,6 +10,7 @@
 import { type EncargoEvento, type TipoEvento, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
+import { preparedSql } from '../../lib/prepared';
 import { encolarWebhooks, TIPO_WEBHOOK } from '../webhooks/webhooks.eventos';
 
 const { encargoEventos, encargos, webhookEndpoints } = tenantSchema;
@@ -45,32 +46,49 @@ export function instanteDeFecha(fecha: string, registrado: Date): Date {
 
 /** Records one act in the caller's transaction; false when that act (its origen) was already recorded. */
 export async function registrarEvento(tx: TenantDb, e: NuevoEvento): Promise<boolean> {
-  const instante = e.despuesDeActos
-    ? sql`greatest(${e.instante.toISOString()}::timestamptz,
-        (select max(x.instante) from ${encargoEventos} x where x.encargo_id = ${e.encargoId} and x.tipo not in ('facturado', 'pagado')))`
-    : sql`${e.instante.toISOString()}::timestamptz`;
-  // The same statement answers whether the firm has an active endpoint for this act's webhook (the look-up
-  // encolarWebhooks starts with), so an act nobody listens for costs one round trip.
   const tipoWebhook = TIPO_WEBHOOK[e.tipo];
-  const suscrito = tipoWebhook
-    ? sql`exists (select 1 from ${webhookEndpoints} w
-                   where w.estudio_id = (select x.estudio_id from ${encargos} x where x.id = ${e.encargoId}) and w.activo
-                     and w.eventos @> ${JSON.stringify([tipoWebhook])}::jsonb)`
-    : sql`false`;
-  const { rows } = (await tx.execute(sql`
-    with nuevo as (
-      insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
-      values (${e.encargoId}, ${e.tipo}, ${instante}, ${(e.registradoEn ?? new Date()).toISOString()}::timestamptz,
-              ${e.actor.slice(0, 150)}, ${JSON.stringify(e.datos ?? {})}::jsonb, ${e.origen})
-      on conflict (origen) do nothing
-      returning id, instante)
-    select nuevo.id, nuevo.instante, ${suscrito} as suscrito from nuevo`)) as unknown as {
-    rows: { id: number; instante: Date | string; suscrito: boolean }[];
-  };
+  const { rows } = await eventoStatement(tx, Boolean(e.despuesDeActos), Boolean(tipoWebhook)).execute({
+    encargoId: e.encargoId,
+    tipo: e.tipo,
+    instante: e.instante.toISOString(),
+    registradoEn: (e.registradoEn ?? new Date()).toISOString(),
+    actor: e.actor.slice(0, 150),
+    datos: JSON.stringify(e.datos ?? {}),
+    origen: e.origen,
+    ...(tipoWebhook ? { webhook: JSON.stringify([tipoWebhook]) } : {}),
+  });
   const row = rows[0];
   if (!row) return false;
   if (row.suscrito) await encolarWebhooks(tx, { encargoId: e.encargoId, tipo: e.tipo, instante: new Date(row.instante), datos: e.datos ?? {} });
   return true;
+}
+
+/**
+ * The insert of an act, prepared once per kind: whether it sorts after the acts it bills (`despues`), and
+ * whether its type has a webhook — then the same statement answers whether the firm has an active endpoint
+ * for it (the look-up encolarWebhooks starts with), so an act nobody listens for costs one round trip.
+ */
+function eventoStatement(tx: TenantDb, despues: boolean, conWebhook: boolean) {
+  const p = sql.placeholder;
+  return preparedSql<{ id: number; instante: Date | string; suscrito: boolean }>(tx, `evento_nuevo_${despues ? 'tras_actos' : 'acto'}${conWebhook ? '_webhook' : ''}`, () => {
+    const instante = despues
+      ? sql`greatest(${p('instante')}::timestamptz,
+          (select max(x.instante) from ${encargoEventos} x where x.encargo_id = ${p('encargoId')} and x.tipo not in ('facturado', 'pagado')))`
+      : sql`${p('instante')}::timestamptz`;
+    const suscrito = conWebhook
+      ? sql`exists (select 1 from ${webhookEndpoints} w
+                     where w.estudio_id = (select x.estudio_id from ${encargos} x where x.id = ${p('encargoId')}) and w.activo
+                       and w.eventos @> ${p('webhook')}::jsonb)`
+      : sql`false`;
+    return sql`
+      with nuevo as (
+        insert into ${encargoEventos} (encargo_id, tipo, instante, registrado_en, actor, datos, origen)
+        values (${p('encargoId')}, ${p('tipo')}, ${instante}, ${p('registradoEn')}::timestamptz,
+                ${p('actor')}, ${p('datos')}::jsonb, ${p('origen')})
+        on conflict (origen) do nothing
+        returning id, instante)
+      select nuevo.id, nuevo.instante, ${suscrito} as suscrito from nuevo`;
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { prepared } from '../../lib/prepared';
 
 const { visitas, visitaFotos, encargos, domicilios, diligencias } = tenantSchema;
 
@@ -9,11 +10,14 @@ export type FotoMeta = { id: string; visitaId: number; tipoMime: string; bytes: 
 
 /** The assignment locked for a change (visits of one assignment are recorded one at a time). */
 export async function lockEncargo(tx: TenantDb, id: number) {
-  const [row] = await tx
-    .select({ id: encargos.id, numeroRol: encargos.numeroRol, estado: encargos.estado, fechaEncargo: encargos.fechaEncargo })
-    .from(encargos)
-    .where(eq(encargos.id, id))
-    .for('update');
+  const [row] = await prepared(tx, 'visita_bloquea_encargo', () =>
+    tx
+      .select({ id: encargos.id, numeroRol: encargos.numeroRol, estado: encargos.estado, fechaEncargo: encargos.fechaEncargo })
+      .from(encargos)
+      .where(eq(encargos.id, sql.placeholder('id')))
+      .for('update')
+      .prepare('visita_bloquea_encargo'),
+  ).execute({ id });
   return row;
 }
 
@@ -23,15 +27,20 @@ export async function findEncargoRef(db: TenantDb, id: number) {
 }
 
 export async function domiciliosDe(db: TenantDb, encargoId: number) {
-  return db
-    .select({ id: domicilios.id, direccion: domicilios.direccion, comuna: domicilios.comuna, ciudad: domicilios.ciudad, esPrincipal: domicilios.esPrincipal, activo: domicilios.activo })
-    .from(domicilios)
-    .where(eq(domicilios.encargoId, encargoId))
-    .orderBy(asc(domicilios.orden), asc(domicilios.id));
+  return prepared(db, 'visita_domicilios', () =>
+    db
+      .select({ id: domicilios.id, direccion: domicilios.direccion, comuna: domicilios.comuna, ciudad: domicilios.ciudad, esPrincipal: domicilios.esPrincipal, activo: domicilios.activo })
+      .from(domicilios)
+      .where(eq(domicilios.encargoId, sql.placeholder('encargoId')))
+      .orderBy(asc(domicilios.orden), asc(domicilios.id))
+      .prepare('visita_domicilios'),
+  ).execute({ encargoId });
 }
 
 export async function findVisitaByUuid(db: TenantDb, uuid: string): Promise<VisitaRow | undefined> {
-  const [row] = await db.select().from(visitas).where(eq(visitas.uuid, uuid));
+  const [row] = await prepared(db, 'visita_por_uuid', () =>
+    db.select().from(visitas).where(eq(visitas.uuid, sql.placeholder('uuid'))).prepare('visita_por_uuid'),
+  ).execute({ uuid });
   return row;
 }
 
@@ -43,9 +52,27 @@ export async function lockVisitaByUuid(tx: TenantDb, uuid: string): Promise<Visi
 
 /** Inserts unless the uuid exists (a concurrent retry): undefined then. */
 export async function insertVisita(tx: TenantDb, values: VisitaInsert): Promise<VisitaRow | undefined> {
-  const [row] = await tx.insert(visitas).values(values).onConflictDoNothing({ target: visitas.uuid }).returning();
+  // Prepared once per shape: which columns are given and which of them are null (written as null, not as a
+  // value through the column's encoder). A visit from the field always comes in one of a few shapes.
+  const given = (Object.keys(values) as (keyof VisitaInsert)[]).filter((key) => values[key] !== undefined).sort();
+  const shape = given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',');
+  const name = visitaShapes.get(shape) ?? (visitaShapes.size < VISITA_SHAPES_MAX ? `visita_nueva_${visitaShapes.size + 1}` : undefined);
+  if (!name) return (await tx.insert(visitas).values(values).onConflictDoNothing({ target: visitas.uuid }).returning())[0];
+  visitaShapes.set(shape, name);
+  const [row] = await prepared(tx, name, () =>
+    tx
+      .insert(visitas)
+      .values(Object.fromEntries(given.map((key) => [key, values[key] === null ? sql`null` : sql.placeholder(key)])) as unknown as VisitaInsert)
+      .onConflictDoNothing({ target: visitas.uuid })
+      .returning()
+      .prepare(name),
+  ).execute(Object.fromEntries(given.filter((key) => values[key] !== null).map((key) => [key, values[key]])));
   return row;
 }
+
+/** The shapes of new visits seen so far, and the name each is prepared under; past this many, built per call. */
+const visitaShapes = new Map<string, string>();
+const VISITA_SHAPES_MAX = 32;
 
 /** The visits of some assignments, oldest first (by fecha_hora, then as stored). */
 export async function visitasDe(db: TenantDb, encargoIds: readonly number[]): Promise<VisitaRow[]> {

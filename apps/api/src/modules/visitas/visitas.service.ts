@@ -271,7 +271,8 @@ export async function crearVisita(
     await registrarVisita(tx, inserted, actor, encargo.estado);
     return { row: inserted, creada: true };
   });
-  const [visita] = await conFotos(db, [row], ctx);
+  // A visit just created has, as of its commit, no photos and no diligence saved from it (both need it stored).
+  const [visita] = creada ? [toVisita(row, [], ctx, null, null)] : await conFotos(db, [row], ctx);
   return { visita: visita as Visita, creada };
 }
 
