@@ -2,8 +2,9 @@ import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:c
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { adminHeaders, type CreatedEncargo, createEncargo, uniqueRol } from '../support/encargos';
+import { expect as baseExpect, test } from '@playwright/test';
+import type { CreatedEncargo } from '../support/encargos';
+import { downloadSigned, encargosPorFirmar, makeTestCertificate, signedRow } from '../support/firma';
 import { baseURL, databaseUrl, port, postgresServerUrl, repoRoot } from '../support/environment';
 import { signIn, users } from '../support/login';
 
@@ -40,11 +41,8 @@ function crearToken(): void {
     FIRMADOR_PUERTO: String(PUERTO_AGENTE),
     FIRMADOR_PIN: 'stdin',
   };
+  makeTestCertificate(dir, { ca: 'AC de Prueba Token', firmante: FIRMANTE, rut: '9876543-3' });
   const run = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { cwd: dir, stdio: 'pipe', env });
-  run('openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=AC de Prueba Token');
-  run('openssl', 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'user.key', '-out', 'user.csr', '-utf8', '-subj', `/CN=${FIRMANTE}/serialNumber=9876543-3`);
-  writeFileSync(path.join(dir, 'firmante.ext'), 'keyUsage = critical, digitalSignature, nonRepudiation\n');
-  run('openssl', 'x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30', '-extfile', 'firmante.ext');
   run('openssl', 'pkcs8', '-topk8', '-nocrypt', '-in', 'user.key', '-out', 'user.p8');
   run('openssl', 'x509', '-in', 'user.pem', '-outform', 'DER', '-out', 'user.der');
   run('openssl', 'x509', '-in', 'ca.pem', '-outform', 'DER', '-out', 'ca.der');
@@ -56,47 +54,15 @@ function crearToken(): void {
   run('pkcs11-tool', '--module', SOFTHSM, '--token-label', 'Token Receptora', '--write-object', 'ca.der', '--type', 'cert', '--id', '02', '--label', 'ca');
 }
 
-async function tipoId(request: APIRequestContext, nombre: string): Promise<number> {
-  const response = await request.get('/estampados/api/estampados/tipos', { headers: await adminHeaders(request) });
-  const tipo = ((await response.json()) as { id: number; nombre: string }[]).find((item) => item.nombre === nombre);
-  expect(tipo).toBeDefined();
-  return tipo?.id as number;
-}
-
-async function rolesConPdf(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get('/api/v1/firma/documentos/?estado=pdf', { headers: await adminHeaders(request) });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { results: { numero_rol: string }[] }).results.map((d) => d.numero_rol);
-}
-
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   dir = mkdtempSync(path.join(os.tmpdir(), 'firma-token-e2e-'));
   crearToken();
-  const headers = await adminHeaders(request);
-  const tipo = await tipoId(request, 'Búsqueda positiva');
-  encargos = [];
-  for (const [letra, ejecutado] of [
+  encargos = await encargosPorFirmar(request, [
     ['T', 'Ignacio Fuentes Lagos'],
     ['U', 'Valentina Rojas Peña'],
     ['V', 'Tomás Herrera Vidal'],
-  ] as const) {
-    const encargo = await createEncargo(request, uniqueRol(letra), ejecutado);
-    const saved = await request.post('/api/v1/diligencias/guardar_resultados/', {
-      headers,
-      data: { numero_rol: encargo.numero_rol, resultado_id: tipo, fecha_diligencia: '12/03/2025 10:15', apuntes_terreno: 'El demandado fue habido en su domicilio.' },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-    const made = await request.post('/estampados/api/estampados/generar', { headers, data: { tipo_estampado: tipo, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol } } });
-    expect(made.status(), await made.text()).toBe(201);
-    encargos.push(encargo);
-  }
-  await expect
-    .poll(async () => {
-      const roles = await rolesConPdf(request);
-      return encargos.every((e) => roles.includes(e.numero_rol));
-    }, { timeout: 180_000 })
-    .toBe(true);
+  ]);
 });
 
 test.afterAll(() => {
@@ -139,12 +105,9 @@ test('the agent paired from Mi perfil signs three certificates with the token, t
   for (const encargo of encargos) await expect(porFirmar.getByText(encargo.numero_rol, { exact: true })).toHaveCount(0);
 
   // Firmados: one downloaded and checked by pdfsig.
-  await page.locator('label').filter({ hasText: /^Firmados$/ }).click();
   const rol = encargos[0]!.numero_rol;
-  const row = page.getByTestId('documentos-firmado').getByRole('row').filter({ hasText: rol });
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF firmado ${rol}` }).click()]);
   const firmado = path.join(dir, 'firmado.pdf');
-  await download.saveAs(firmado);
+  await downloadSigned(page, await signedRow(page, rol), rol, firmado);
   let reporte = '';
   try {
     reporte = execFileSync('pdfsig', [firmado], { encoding: 'utf8' });

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, expect as baseExpect, test } from '@playwright/test';
-import { adminHeaders, type CreatedEncargo, createEncargo, uniqueRol } from '../support/encargos';
+import { expect as baseExpect, test } from '@playwright/test';
+import type { CreatedEncargo } from '../support/encargos';
+import { downloadSigned, encargosPorFirmar, makeTestCertificate, signedRow } from '../support/firma';
 import { signIn, users } from '../support/login';
 
 // Eight people share two cores while these run: LibreOffice conversions and signatures get a generous wait.
@@ -18,63 +19,26 @@ let dir: string;
 let p12: string;
 let encargos: CreatedEncargo[] = [];
 
-/** A test CA and a user certificate signed by it (RUT in serialNumber), exported as OpenSSL 3's PKCS#12. */
+/** The test CA's user certificate exported as OpenSSL 3's PKCS#12. */
 function makeP12(): string {
-  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=AC de Prueba Receptoria');
-  run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'user.key', '-out', 'user.csr', '-utf8', '-subj', `/CN=${FIRMANTE}/serialNumber=12345678-5`);
-  // A signing certificate declares digital signature and non-repudiation (certificates without them are refused).
-  writeFileSync(path.join(dir, 'firmante.ext'), 'keyUsage = critical, digitalSignature, nonRepudiation\n');
-  run('x509', '-req', '-in', 'user.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'user.pem', '-days', '30', '-extfile', 'firmante.ext');
-  run('pkcs12', '-export', '-inkey', 'user.key', '-in', 'user.pem', '-certfile', 'ca.pem', '-out', 'firma.p12', '-passout', `pass:${PASSWORD}`);
+  makeTestCertificate(dir, { ca: 'AC de Prueba Receptoria', firmante: FIRMANTE, rut: '12345678-5' });
+  execFileSync('openssl', ['pkcs12', '-export', '-inkey', 'user.key', '-in', 'user.pem', '-certfile', 'ca.pem', '-out', 'firma.p12', '-passout', `pass:${PASSWORD}`], { cwd: dir, stdio: 'pipe' });
   return path.join(dir, 'firma.p12');
-}
-
-async function tipoId(request: APIRequestContext, nombre: string): Promise<number> {
-  const response = await request.get('/estampados/api/estampados/tipos', { headers: await adminHeaders(request) });
-  const tipo = ((await response.json()) as { id: number; nombre: string }[]).find((item) => item.nombre === nombre);
-  expect(tipo).toBeDefined();
-  return tipo?.id as number;
-}
-
-async function rolesConPdf(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get('/api/v1/firma/documentos/?estado=pdf', { headers: await adminHeaders(request) });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return ((await response.json()) as { results: { numero_rol: string }[] }).results.map((d) => d.numero_rol);
 }
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(240_000);
   dir = mkdtempSync(path.join(os.tmpdir(), 'firma-e2e-'));
   p12 = makeP12();
-  const headers = await adminHeaders(request);
-  const tipo = await tipoId(request, 'Búsqueda positiva');
-  encargos = [];
-  for (const [letra, ejecutado] of [
-    ['F', 'Ignacio Fuentes Lagos'],
-    ['G', 'Valentina Rojas Peña'],
-    ['H', 'Tomás Herrera Vidal'],
-  ] as const) {
-    const encargo = await createEncargo(request, uniqueRol(letra), ejecutado);
-    const saved = await request.post('/api/v1/diligencias/guardar_resultados/', {
-      headers,
-      data: { numero_rol: encargo.numero_rol, resultado_id: tipo, fecha_diligencia: '12/03/2025 10:15', apuntes_terreno: 'El demandado fue habido en su domicilio.' },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-    const made = await request.post('/estampados/api/estampados/generar', {
-      headers,
-      data: { tipo_estampado: tipo, encargo_id: encargo.id, datos: { numero_rol: encargo.numero_rol }, validar_marcadores: true },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    encargos.push(encargo);
-  }
-  // LibreOffice makes their PDFs after the answers, one at a time.
-  await expect
-    .poll(async () => {
-      const roles = await rolesConPdf(request);
-      return encargos.every((e) => roles.includes(e.numero_rol));
-    }, { timeout: 180_000 })
-    .toBe(true);
+  encargos = await encargosPorFirmar(
+    request,
+    [
+      ['F', 'Ignacio Fuentes Lagos'],
+      ['G', 'Valentina Rojas Peña'],
+      ['H', 'Tomás Herrera Vidal'],
+    ],
+    { validarMarcadores: true },
+  );
 });
 
 test.afterAll(() => {
@@ -120,17 +84,14 @@ test('a certificate uploaded in Mi perfil signs three certificates with one pass
   for (const encargo of encargos) await expect(porFirmar.getByText(encargo.numero_rol, { exact: true })).toHaveCount(0);
 
   // Firmados: one downloaded; its verification code is the one printed beside it.
-  await page.locator('label').filter({ hasText: /^Firmados$/ }).click();
-  const firmados = page.getByTestId('documentos-firmado');
   const rol = encargos[0]!.numero_rol;
-  const row = firmados.getByRole('row').filter({ hasText: rol });
+  const row = await signedRow(page, rol);
   await expect(row.getByText('B-B', { exact: true })).toBeVisible();
   // The test CA names no OCSP or CRL: signed under firma_sin_revocacion's default and marked.
   await expect(row.getByText('revocación no verificada', { exact: true })).toBeVisible();
   const codigo = (await row.getByText(/^[A-Z2-7]{4}(-[A-Z2-7]{1,4}){6}$/).textContent())!.trim();
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Descargar PDF firmado ${rol}` }).click()]);
   const firmado = path.join(dir, 'firmado.pdf');
-  await download.saveAs(firmado);
+  await downloadSigned(page, row, rol, firmado);
   const bytes = readFileSync(firmado);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const alterado = path.join(dir, 'alterado.pdf');
