@@ -88,6 +88,33 @@ describe.each(protectedRoutes.map((route) => [routeKey(route), route] as const))
   });
 });
 
+/**
+ * Routes open to the receptor's cargo or the permissions module (the receiver's own settings), not to staff:
+ * the user without modules, a secretaria, is refused and nothing changes.
+ */
+const RECEPTOR_ROUTES = [
+  'GET /api/v1/configuracion/receptor/',
+  'PUT /api/v1/configuracion/receptor/',
+  'POST /api/v1/calendario/feriados/',
+  'DELETE /api/v1/calendario/feriados/:id/',
+  'PUT /api/v1/calendario/configuracion/',
+  'PUT /api/v1/portal_configuracion/',
+  'PUT /api/v1/estudios/:id/portal_configuracion/',
+  'POST /api/v1/indicadores-economicos/uf/',
+];
+
+describe.each(RECEPTOR_ROUTES)('%s', (key) => {
+  it('answers 403 in Spanish to staff without modules, changing nothing', async () => {
+    const route = world.routes.find((r) => routeKey(r) === key);
+    expect(route, key).toBeDefined();
+    const before = await fingerprint(world);
+    const response = await world.t.request(world.tokens.noneA, requestFor(route!, () => 1));
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(403);
+    expectSpanishJson(response);
+    expect(await fingerprint(world)).toEqual(before);
+  });
+});
+
 /** Routes of the platform admin alone (its CA certificates count for every receiver's signers). */
 const PLATFORM_ADMIN_ROUTES = ['GET /api/v1/firma/autoridades/', 'POST /api/v1/firma/autoridades/'];
 

@@ -11,7 +11,7 @@ import { ADMIN_PASSWORD, createTestContext, type TestContext } from '../helper';
 /**
  * The world the security suite attacks: two receivers with data (A seeded with the demo, B with ids
  * from 1,000,000 up so its ids never exist in A), a platform admin, a user with every module in
- * each receiver and a user without any module.
+ * each receiver and a staff user (secretaria) of A without any module.
  */
 
 /**
@@ -124,7 +124,8 @@ export async function buildWorld(): Promise<World> {
   // User ids that no receiver database row shares (a collision would make a test prove nothing).
   await control.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${FOREIGN_ID_BASE / 2}, false)`);
   const fullA = await t.createUser({ tenantId: tenantA, username: 'seg_completo_a', permisos: [...PERMISSION_CODES] });
-  const noneA = await t.createUser({ tenantId: tenantA, username: 'seg_sin_modulos', permisos: [] });
+  // Staff (cargo secretaria) with no module: the receptor's cargo alone opens some settings, so it would hide them.
+  const noneA = await t.createUser({ tenantId: tenantA, username: 'seg_sin_modulos', cargo: 'secretaria', permisos: [] });
   // B's receiver and user ids (control database) are far from anything A holds, too.
   await control.execute(sql`select setval(pg_get_serial_sequence('tenants', 'id'), ${3 * FOREIGN_ID_BASE}, false)`);
   await control.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${2 * FOREIGN_ID_BASE}, false)`);
