@@ -1,13 +1,13 @@
-import { Alert, Badge, Box, Button, Group, List, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ENCARGO_FIELD_LABELS, formatCLP, formatDate, type FuenteLectura, LECTURA_CONFIANZA_ALTA, type LecturaDocumentosResponse } from '@receptoria/contracts';
 import { IconAlertTriangle, IconFileSearch } from '@tabler/icons-react';
-import { useId, useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../../lib/api-client';
+import { useState } from 'react';
 import { type EncargoFormValues, isBlank } from '../encargo-form/encargo-form-values';
 import { FuenteBadge } from './fuente-badge';
 import type { LecturaContextValue } from './lectura-context';
 import { CAMPOS_LEIBLES, type CampoLeible, domicilioPresente, type LecturaEnForm, sameValue } from './lectura-fill';
-import { LecturaError, type ProgresoLectura, readLectura } from './leer-stream';
+import { LecturaEstado, useLecturaEnCurso } from './lectura-en-curso';
+import { readLectura } from './leer-stream';
 import { leerPdfMessages as m } from './messages';
 
 export interface CompararConPdfProps {
@@ -70,38 +70,17 @@ export function filasComparacion(lectura: LecturaEnForm, estudio: EncargoFormVal
  * edits the form.
  */
 export function CompararConPdf({ enviar, valoresEstudio, onLeido, describir }: CompararConPdfProps) {
-  const [leyendo, setLeyendo] = useState(false);
-  const [progreso, setProgreso] = useState<ProgresoLectura | null>(null);
+  const { leyendo, progreso, error, leer } = useLecturaEnCurso();
   const [filas, setFilas] = useState<Fila[] | null>(null);
   const [advertencias, setAdvertencias] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
-  const progresoId = useId();
 
-  const comparar = async () => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setLeyendo(true);
-    setProgreso(null);
-    setError(null);
-    try {
-      const respuesta = await readLectura(await enviar(controller.signal), setProgreso);
+  const comparar = () =>
+    leer(async (signal, onProgreso) => {
+      const respuesta = await readLectura(await enviar(signal), onProgreso);
       const lectura = onLeido(respuesta);
       setFilas(filasComparacion(lectura, valoresEstudio, describir));
       setAdvertencias(respuesta.advertencias);
-    } catch (failure) {
-      if (failure instanceof DOMException && failure.name === 'AbortError') return;
-      if (failure instanceof ApiError || failure instanceof LecturaError) setError(m.error(failure.message));
-      else if (failure instanceof NetworkError) setError(m.errorConexion);
-      else setError(m.error(failure instanceof Error ? failure.message : String(failure)));
-    } finally {
-      if (abort.current === controller) {
-        setLeyendo(false);
-        abort.current = null;
-      }
-    }
-  };
+    });
 
   const diferencias = filas?.filter((fila) => !fila.igual).length ?? 0;
 
@@ -114,21 +93,16 @@ export function CompararConPdf({ enviar, valoresEstudio, onLeido, describir }: C
             {filas ? m.releer : m.comparar}
           </Button>
         </Group>
-        {leyendo && (
-          <Box>
-            <Text size="sm" id={progresoId} aria-live="polite">
-              {progreso && progreso.etapa !== 'en_cola' && progreso.pagina > 0
-                ? m.progreso(progreso.documento, progreso.pagina, progreso.paginas, progreso.etapa === 'ocr')
-                : m.comparando}
-            </Text>
-            <Progress value={progreso ? Math.round(progreso.avance * 100) : 0} animated={!progreso} striped aria-labelledby={progresoId} mt={4} />
-          </Box>
-        )}
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {error}
-          </Alert>
-        )}
+        <LecturaEstado
+          leyendo={leyendo}
+          progreso={progreso}
+          texto={
+            progreso && progreso.etapa !== 'en_cola' && progreso.pagina > 0
+              ? m.progreso(progreso.documento, progreso.pagina, progreso.paginas, progreso.etapa === 'ocr')
+              : m.comparando
+          }
+          error={error}
+        />
         {filas && (
           <>
             <Text size="sm" fw={600} c={diferencias > 0 ? 'orange.8' : 'teal.8'} data-testid="comparacion-resumen">

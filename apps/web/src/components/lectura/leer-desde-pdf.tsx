@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Box, Button, FileButton, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LECTURA_ARCHIVOS, LECTURA_PDF_MAX_BYTES, type LecturaDocumento, type LecturaDocumentosResponse } from '@receptoria/contracts';
 import { IconAlertTriangle, IconFileSearch, IconFileTypePdf, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../../lib/api-client';
-import { LecturaError, type ProgresoLectura, readLectura } from './leer-stream';
+import { LecturaEstado, useLecturaEnCurso } from './lectura-en-curso';
+import { type ProgresoLectura, readLectura } from './leer-stream';
 import { leerPdfMessages as m } from './messages';
 
 export type ArchivosLectura = Record<LecturaDocumento, File | null>;
@@ -151,11 +151,8 @@ function DropSlot({
  */
 export function LeerDesdePdf({ archivos, onArchivos, enviar, estudio, onLeido, nota, disabled }: LeerDesdePdfProps) {
   const [errores, setErrores] = useState<Partial<Record<LecturaDocumento, string>>>({});
-  const [leyendo, setLeyendo] = useState(false);
-  const [progreso, setProgreso] = useState<ProgresoLectura | null>(null);
+  const { leyendo, progreso, error, setError, leer: leerConProgreso } = useLecturaEnCurso();
   const [resumen, setResumen] = useState<ResumenLectura | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const abort = useRef<AbortController | null>(null);
   const chosen = LECTURA_ARCHIVOS.some((documento) => archivos[documento]);
 
   const choose = async (documento: LecturaDocumento, file: File | null) => {
@@ -170,32 +167,13 @@ export function LeerDesdePdf({ archivos, onArchivos, enviar, estudio, onLeido, n
       setError(m.sinArchivos);
       return;
     }
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setLeyendo(true);
-    setProgreso(null);
-    setError(null);
     setResumen(null);
-    try {
-      const response = await enviar(lecturaBody(archivos, estudio), controller.signal);
-      const respuesta = await readLectura(response, setProgreso);
+    await leerConProgreso(async (signal, onProgreso) => {
+      const response = await enviar(lecturaBody(archivos, estudio), signal);
+      const respuesta = await readLectura(response, onProgreso);
       setResumen(onLeido(respuesta));
-    } catch (failure) {
-      if (failure instanceof DOMException && failure.name === 'AbortError') return;
-      if (failure instanceof ApiError || failure instanceof LecturaError) setError(m.error(failure.message));
-      else if (failure instanceof NetworkError) setError(m.errorConexion);
-      else setError(m.error(failure instanceof Error ? failure.message : String(failure)));
-    } finally {
-      if (abort.current === controller) {
-        setLeyendo(false);
-        abort.current = null;
-      }
-    }
+    });
   };
-
-  const avance = progreso ? Math.round(progreso.avance * 100) : 0;
-  const progresoId = useId();
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} shadow="xs" data-testid="leer-desde-pdf">
@@ -229,19 +207,7 @@ export function LeerDesdePdf({ archivos, onArchivos, enviar, estudio, onLeido, n
             {resumen ? m.releer : m.leer}
           </Button>
         </Group>
-        {leyendo && (
-          <Box>
-            <Text size="sm" id={progresoId} aria-live="polite">
-              {progresoTexto(progreso)}
-            </Text>
-            <Progress value={avance} animated={!progreso} striped aria-labelledby={progresoId} mt={4} />
-          </Box>
-        )}
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {error}
-          </Alert>
-        )}
+        <LecturaEstado leyendo={leyendo} progreso={progreso} texto={progresoTexto(progreso)} error={error} />
         {resumen && (
           <Alert color={resumen.llenados > 0 ? 'teal' : 'orange'} variant="light" icon={<IconInfoCircle size={18} />} data-testid="lectura-resumen">
             <Stack gap={4}>
