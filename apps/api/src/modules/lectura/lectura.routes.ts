@@ -14,10 +14,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { aceptarArchivo, esPdf } from '../../lib/multipart-pdf';
 import { guardInput } from '../../plugins/input-guard';
 import { type ArchivoLectura, cargarCatalogos, leerArchivos } from './lectura.service';
 
-const PDF_MAGIC = Buffer.from('%PDF-');
 const CAMPO_TEXTO_MAX = 40;
 
 function bad(detail: string, campo: string): AppError {
@@ -38,18 +38,14 @@ async function leerFormulario(request: FastifyRequest): Promise<{ archivos: Arch
         campos.estudio = part.value;
         continue;
       }
-      const campo = part.fieldname as LecturaDocumento;
-      if (!(LECTURA_ARCHIVOS as readonly string[]).includes(campo)) {
-        part.file.resume();
-        throw bad(m.campoDesconocido(part.fieldname.slice(0, 40)), 'non_field_errors');
-      }
-      if (archivos.some((a) => a.documento === campo)) {
-        part.file.resume();
-        throw bad(m.archivoRepetido(campo), campo);
-      }
+      const { campo } = aceptarArchivo<LecturaDocumento>(
+        part,
+        archivos.map((a) => a.documento),
+        { campos: LECTURA_ARCHIVOS, campoDesconocido: m.campoDesconocido, archivoRepetido: m.archivoRepetido },
+      );
       campoActual = campo;
       const contenido = await part.toBuffer();
-      if (contenido.length < PDF_MAGIC.length || !contenido.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw bad(m.noEsPdf(campo), campo);
+      if (!esPdf(contenido)) throw bad(m.noEsPdf(campo), campo);
       archivos.push({ documento: campo, contenido });
     }
   } catch (error) {

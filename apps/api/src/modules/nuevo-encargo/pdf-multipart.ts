@@ -1,10 +1,15 @@
 import { LECTURA_ARCHIVOS, LECTURA_PDF_MAX_BYTES, type LecturaDocumento, lecturaMessages as m, portalMessages } from '@receptoria/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { aceptarArchivo, esPdf, type ReglasArchivo } from '../../lib/multipart-pdf';
 
-const PDF_MAGIC = Buffer.from('%PDF-');
-/** A file name longer than this (UTF-8 bytes) is refused: the attachment's column holds 255. */
-const NOMBRE_MAX_BYTES = 255;
+/** A file name longer than 255 UTF-8 bytes is refused: the attachment's column holds 255. */
+const REGLAS: ReglasArchivo<LecturaDocumento> = {
+  campos: LECTURA_ARCHIVOS,
+  campoDesconocido: m.campoDesconocido,
+  archivoRepetido: m.archivoRepetido,
+  nombre: { maxBytes: 255, largo: portalMessages.nombreArchivoLargo },
+};
 
 export interface PdfSubido {
   campo: LecturaDocumento;
@@ -41,23 +46,10 @@ export async function readPdfMultipart(request: FastifyRequest, textFields: read
         textos[part.fieldname] = part.value;
         continue;
       }
-      const campo = part.fieldname as LecturaDocumento;
-      if (!(LECTURA_ARCHIVOS as readonly string[]).includes(campo)) {
-        part.file.resume();
-        throw bad(m.campoDesconocido(part.fieldname.slice(0, 40)), 'non_field_errors');
-      }
-      if (archivos.some((a) => a.campo === campo)) {
-        part.file.resume();
-        throw bad(m.archivoRepetido(campo), campo);
-      }
-      const nombre = (part.filename || `${campo}.pdf`).replace(/[\\/\0]/g, '_');
-      if (Buffer.byteLength(nombre, 'utf8') > NOMBRE_MAX_BYTES) {
-        part.file.resume();
-        throw bad(portalMessages.nombreArchivoLargo(campo), campo);
-      }
+      const { campo, nombre } = aceptarArchivo(part, archivos.map((a) => a.campo), REGLAS);
       leyendo = campo;
       const contenido = await part.toBuffer();
-      if (contenido.length < PDF_MAGIC.length || !contenido.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw bad(m.noEsPdf(campo), campo);
+      if (!esPdf(contenido)) throw bad(m.noEsPdf(campo), campo);
       archivos.push({ campo, nombre, contenido });
     }
   } catch (error) {

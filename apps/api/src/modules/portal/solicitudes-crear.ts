@@ -18,13 +18,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { aceptarArchivo, esPdf, type ReglasArchivo } from '../../lib/multipart-pdf';
 import { guardInput } from '../../plugins/input-guard';
 import { getEstudioPortalConfiguracion } from './claves-api.configuracion';
 import { portalActorOf } from './portal-auth.plugin';
 import { aceptarSolicitud, type ArchivoSubido, createSolicitud, getSolicitud } from './solicitudes.service';
 
 const DATOS_MAX_BYTES = 256 * 1024;
-const PDF_MAGIC = Buffer.from('%PDF-');
 /** How long a repeated request waits for the first one's answer before a 409. */
 const ESPERA_MS = 10_000;
 /** An answer still unfinished after this long belongs to a request that died: its stored request answers. */
@@ -80,8 +80,15 @@ interface Leida {
 function checkPdf(campo: PortalArchivo, nombre: string, contenido: Buffer) {
   if (Buffer.byteLength(nombre, 'utf8') > PORTAL_NOMBRE_ARCHIVO_MAX_BYTES) throw bad(m.nombreArchivoLargo(campo), campo);
   if (contenido.length > PORTAL_PDF_MAX_BYTES) throw bad(m.archivoMuyGrande(campo), campo);
-  if (contenido.length < PDF_MAGIC.length || !contenido.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) throw bad(m.archivoNoPdf(campo), campo);
+  if (!esPdf(contenido)) throw bad(m.archivoNoPdf(campo), campo);
 }
+
+const REGLAS: ReglasArchivo<PortalArchivo> = {
+  campos: PORTAL_ARCHIVOS,
+  campoDesconocido: m.campoDesconocido,
+  archivoRepetido: m.archivoRepetido,
+  nombre: { maxBytes: PORTAL_NOMBRE_ARCHIVO_MAX_BYTES, largo: m.nombreArchivoLargo },
+};
 
 /** The multipart body: `datos` (JSON text) and the PDFs `demanda` and `resolucion` (each ≤ 10 MiB). */
 async function leerMultipart(request: FastifyRequest): Promise<Leida> {
@@ -95,20 +102,7 @@ async function leerMultipart(request: FastifyRequest): Promise<Leida> {
         datosTexto = part.value;
         continue;
       }
-      const campo = part.fieldname as PortalArchivo;
-      if (!(PORTAL_ARCHIVOS as readonly string[]).includes(campo)) {
-        part.file.resume();
-        throw bad(m.campoDesconocido(part.fieldname.slice(0, 40)), 'non_field_errors');
-      }
-      if (archivos.some((a) => a.campo === campo)) {
-        part.file.resume();
-        throw bad(m.archivoRepetido(campo), campo);
-      }
-      const nombre = (part.filename || `${campo}.pdf`).replace(/[\\/\0]/g, '_');
-      if (Buffer.byteLength(nombre, 'utf8') > PORTAL_NOMBRE_ARCHIVO_MAX_BYTES) {
-        part.file.resume();
-        throw bad(m.nombreArchivoLargo(campo), campo);
-      }
+      const { campo, nombre } = aceptarArchivo(part, archivos.map((a) => a.campo), REGLAS);
       const contenido = await part.toBuffer();
       checkPdf(campo, nombre, contenido);
       archivos.push({ campo, nombre, contenido });
