@@ -1,23 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DeferredModals } from '../../../app/modals/deferred-modals';
 import { json, stubApi } from '../../../testing/render-with-session';
-import { PortalSessionProvider } from '../lib/portal-session';
-import { portalSessionStore } from '../lib/portal-session-storage';
-import { NuevaSolicitudScreen } from './nueva-solicitud-screen';
+import { CATALOGOS, field, pdf, renderNuevaSolicitud } from '../testing/render-nueva-solicitud';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const CATALOGOS = {
-  tribunales: [{ id: 4, nombre: '1° Juzgado Civil de Santiago' }],
-  tipos_causa: [{ id: 1, nombre: 'Ejecutiva' }],
-  tipos_encargo: [{ id: 2, nombre: 'Notificación' }],
-  partes_demandantes: [{ id: 9, nombre: 'Banco de Chile' }],
-  comunas: [{ id: 1, nombre: 'Providencia', region: 'Metropolitana' }],
-};
 
 const fuente = (confianza: number, pagina = 1) => ({ confianza, documento: 'demanda', pagina, extracto: `texto de la página ${pagina}`, ocr: false });
 const LECTURA = {
@@ -33,29 +19,6 @@ const LECTURA = {
   documentos: { demanda: { paginas: 3, paginas_ocr: 0 } },
 };
 
-const pdf = (name: string) => new File(['%PDF-1.4\n1 0 obj\n'], name, { type: 'application/pdf' });
-const field = (label: string) => screen.getAllByLabelText(label, { exact: false }).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
-
-function renderForm() {
-  portalSessionStore.setSession({
-    access: 'portal-access',
-    refresh: 'portal-refresh',
-    user: { id: 7, nombre: 'Ana', email: 'ana@estudio.cl', estudio: { id: 3, nombre: 'Estudio' }, receptor: { id: 1, nombre: 'Receptora' } },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <DeferredModals />
-        <MemoryRouter>
-          <PortalSessionProvider>
-            <NuevaSolicitudScreen />
-          </PortalSessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
 
 describe('Nueva solicitud › Leer desde PDF', () => {
   it('reads the chosen demanda with the portal route and fills the form with each value’s source', async () => {
@@ -64,7 +27,7 @@ describe('Nueva solicitud › Leer desde PDF', () => {
       'GET /api/v1/portal/solicitudes/': () => json({ count: 0, page: 1, page_size: 20, pendientes: 0, results: [] }),
       'POST /api/v1/portal/solicitudes/leer_documentos/': () => json(LECTURA),
     });
-    renderForm();
+    renderNuevaSolicitud();
     const slot = await screen.findByTestId('soltar-demanda');
     // Dropping the file on the demanda's area.
     fireEvent.drop(slot, { dataTransfer: { files: [pdf('demanda.pdf')] } });
@@ -98,7 +61,7 @@ describe('Nueva solicitud › Leer desde PDF', () => {
       'GET /api/v1/portal/catalogos/': () => json(CATALOGOS),
       'GET /api/v1/portal/solicitudes/': () => json({ count: 0, page: 1, page_size: 20, pendientes: 0, results: [] }),
     });
-    renderForm();
+    renderNuevaSolicitud();
     fireEvent.drop(await screen.findByTestId('soltar-resolucion'), { dataTransfer: { files: [new File(['PK\u0003\u0004'], 'resolucion.pdf')] } });
     expect(await screen.findByText('El archivo de la resolución no es un PDF.')).toBeTruthy();
     expect(screen.queryByTestId('archivo-resolucion')).toBeNull();

@@ -1,51 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, pickOption, stubApi } from '../../../testing/render-with-session';
-import { DeferredModals } from '../../../app/modals/deferred-modals';
-import { portalSessionStore } from '../lib/portal-session-storage';
-import { PortalSessionProvider } from '../lib/portal-session';
+import { CATALOGOS, field, pdf, renderNuevaSolicitud } from '../testing/render-nueva-solicitud';
 import { encargoMessages, type SolicitudDatos } from '@receptoria/contracts';
 import { defaultSolicitudValues, pdfProblem, solicitudBody, solicitudResolver, stepOf } from '../utils/solicitud-form';
-import { NuevaSolicitudScreen } from './nueva-solicitud-screen';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const CATALOGOS = {
-  tribunales: [{ id: 4, nombre: '1° Juzgado Civil de Santiago' }],
-  tipos_causa: [{ id: 1, nombre: 'Ejecutiva' }],
-  tipos_encargo: [{ id: 2, nombre: 'Notificación' }],
-  partes_demandantes: [{ id: 9, nombre: 'Banco de Chile' }],
-  comunas: [{ id: 1, nombre: 'Providencia', region: 'Metropolitana' }],
-};
-
-const pdf = (name: string) => new File(['%PDF-1.4\n1 0 obj\n'], name, { type: 'application/pdf' });
-
-function renderForm() {
-  portalSessionStore.setSession({
-    access: 'portal-access',
-    refresh: 'portal-refresh',
-    user: { id: 7, nombre: 'Ana', email: 'ana@estudio.cl', estudio: { id: 3, nombre: 'Estudio' }, receptor: { id: 1, nombre: 'Receptora' } },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <DeferredModals />
-        <MemoryRouter>
-          <PortalSessionProvider>
-            <NuevaSolicitudScreen />
-          </PortalSessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
-/** The input labelled `label` (a select's list is labelled by it too). */
-const field = (label: string) => screen.getAllByLabelText(label, { exact: false }).find((element) => element.tagName === 'INPUT')!;
 
 const type = (label: string, value: string) => {
   const input = field(label);
@@ -59,12 +19,12 @@ describe('Nueva solicitud', () => {
       'GET /api/v1/portal/catalogos/': () => json(CATALOGOS),
       'GET /api/v1/portal/solicitudes/': () => json({ count: 0, page: 1, page_size: 20, pendientes: 0, results: [] }),
     });
-    renderForm();
+    renderNuevaSolicitud();
     fireEvent.click(await screen.findByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('El número de rol es requerido')).toBeTruthy();
     expect(screen.getByTestId('solicitud-paso').textContent).toBe('1/4 · Causa');
     type('Número de rol', 'c-1234-2024');
-    expect((field('Número de rol') as HTMLInputElement).value).toBe('C-1234-2024');
+    expect(field('Número de rol').value).toBe('C-1234-2024');
   });
 
   it("offers the portal's catalogue in the lists and keeps the step until every field of it is right", async () => {
@@ -72,7 +32,7 @@ describe('Nueva solicitud', () => {
       'GET /api/v1/portal/catalogos/': () => json(CATALOGOS),
       'GET /api/v1/portal/solicitudes/': () => json({ count: 0, page: 1, page_size: 20, pendientes: 0, results: [] }),
     });
-    renderForm();
+    renderNuevaSolicitud();
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url) === '/api/v1/portal/catalogos/')).toBe(true));
     await pickOption(field('Tribunal'), '1° Juzgado Civil de Santiago');
     await pickOption(field('Parte demandante'), 'Banco de Chile');
