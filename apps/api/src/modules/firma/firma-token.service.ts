@@ -16,11 +16,10 @@ import { tenantSchema } from '@receptoria/db';
 import { SignPdf, Signer } from '@signpdf/signpdf';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
-import { recordControlAudit } from '../auditoria/auditoria.service';
 import { atributosFirmados, ensamblarCms, PSS_SAL, type RellenoRsa } from './cms-pades';
 import { type Comprobacion, comprobarFirmante } from './confianza.service';
-import { certificadoDe, type FirmaContext, guardarFirmado, nuevoCodigo, urlVerificacion, vigenciaError } from './firma.service';
-import { findCertificado, findDocumento, indexCodigo, lockParaFirmar, setCodigo, upsertCertificado } from './firma.repository';
+import { type FirmaContext, guardarCertificado, guardarFirmado, nuevoCodigo, urlVerificacion, vigenciaError } from './firma.service';
+import { findCertificado, findDocumento, indexCodigo, lockParaFirmar, setCodigo } from './firma.repository';
 import { completarNiveles, type PdfFirmado, prepararPdfPades, PdfIlegibleError } from './firmar-pdf';
 import { infoDeCertificado } from './p12';
 import { sellarTiempo, TsaError } from './tsa';
@@ -57,28 +56,12 @@ export async function registrarCertificadoToken(ctx: FirmaContext, input: Certif
   if (invalido) throw new AppError('BAD_REQUEST', invalido.message, { errors: { certificado: [invalido.message] } });
   const comprobacion = await comprobar(ctx, firmante, [firmante, ...cadena], now);
   if (!comprobacion.ok) throw new AppError('BAD_REQUEST', comprobacion.motivo, { errors: { certificado: [comprobacion.motivo] } });
-  const row = await upsertCertificado(ctx.db, {
-    usuarioId: ctx.userId,
+  return guardarCertificado(ctx, info, {
     tipo: 'token',
     archivoCifrado: null,
     certificadosDer: [firmante.der.toString('base64'), ...cadena.map((c) => c.der.toString('base64'))],
     tokenPss: input.mecanismos.includes('CKM_SHA256_RSA_PKCS_PSS'),
-    nombre: info.nombre,
-    rut: info.rut,
-    emisor: info.emisor,
-    numeroSerie: info.numeroSerie,
-    huellaSha256: info.huellaSha256,
-    validoDesde: info.validoDesde,
-    validoHasta: info.validoHasta,
-    cargadoPor: ctx.actor.username,
   });
-  await recordControlAudit(ctx.controlDb, ctx.tenant.id, ctx.actor, {
-    entidad: 'usuario',
-    entidadId: ctx.userId,
-    accion: 'certificado_firma_cargado',
-    cambios: { certificado_firma: { antes: null, despues: { tipo: 'token', nombre: info.nombre, rut: info.rut, emisor: info.emisor, huella_sha256: info.huellaSha256 } } },
-  });
-  return certificadoDe(row);
 }
 
 type AlgoritmoLote = Lote['algoritmo'];

@@ -30,6 +30,7 @@ import { type Comprobacion, comprobarFirmante } from './confianza.service';
 import { docxConCodigo } from './docx-codigo';
 import { firmarPdfPades, PdfIlegibleError, type PdfFirmado } from './firmar-pdf';
 import {
+  type CertificadoInsert,
   deleteCertificado,
   type DocumentoFirmaRow,
   estadoDe,
@@ -142,11 +143,21 @@ export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, passwor
   if (invalido) throw invalido;
   const comprobacion = await comprobarAlFirmar(ctx, p12, now);
   if (!comprobacion.ok) throw new AppError('BAD_REQUEST', comprobacion.motivo, { errors: { archivo: [comprobacion.motivo] } });
+  return guardarCertificado(ctx, info, { tipo: 'p12', archivoCifrado: ctx.servicios.cifrado.cifrar(bytes), certificadosDer: null });
+}
+
+/**
+ * Stores the user's signing certificate, checked (a .p12 encrypted, or a token's chain without key), in place
+ * of the one before, and its audit row (a token's names its kind).
+ */
+export async function guardarCertificado(
+  ctx: FirmaContext,
+  info: P12Info,
+  guardado: Pick<CertificadoInsert, 'tipo' | 'archivoCifrado' | 'certificadosDer' | 'tokenPss'>,
+): Promise<CertificadoFirma> {
   const row = await upsertCertificado(ctx.db, {
     usuarioId: ctx.userId,
-    tipo: 'p12',
-    archivoCifrado: ctx.servicios.cifrado.cifrar(bytes),
-    certificadosDer: null,
+    ...guardado,
     nombre: info.nombre,
     rut: info.rut,
     emisor: info.emisor,
@@ -156,11 +167,12 @@ export async function subirCertificado(ctx: FirmaContext, bytes: Buffer, passwor
     validoHasta: info.validoHasta,
     cargadoPor: ctx.actor.username,
   });
+  const despues = { ...(guardado.tipo === 'token' ? { tipo: 'token' } : {}), nombre: info.nombre, rut: info.rut, emisor: info.emisor, huella_sha256: info.huellaSha256 };
   await recordControlAudit(ctx.controlDb, ctx.tenant.id, ctx.actor, {
     entidad: 'usuario',
     entidadId: ctx.userId,
     accion: 'certificado_firma_cargado',
-    cambios: { certificado_firma: { antes: null, despues: { nombre: info.nombre, rut: info.rut, emisor: info.emisor, huella_sha256: info.huellaSha256 } } },
+    cambios: { certificado_firma: { antes: null, despues } },
   });
   return certificadoDe(row);
 }
