@@ -1,29 +1,12 @@
-import type { DocumentoFirma, Lote } from '@receptoria/contracts';
+import type { Lote } from '@receptoria/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithSession, stubApi } from '../../../testing/render-with-session';
 import { FirmadorCard } from './firmador-card';
+import { documentoFirma } from '../testing/documento-firma';
 import { PorFirmarScreen } from './por-firmar-screen';
 
-const doc = (n: number): DocumentoFirma => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  titulo: `Búsqueda positiva C-${n}-2026`,
-  numero_rol: `C-${n}-2026`,
-  encargo_id: n,
-  tipo: 'Búsqueda positiva',
-  estudio: null,
-  tribunal: null,
-  creado: `2026-11-0${n}T10:00:00-03:00`,
-  estado: 'pdf',
-  url_pdf: `/x/${n}`,
-  url_pdf_firmado: null,
-  codigo_verificacion: null,
-  firmado: null,
-  firmado_por: null,
-  nivel: null,
-  subido: null,
-  revocacion: null,
-});
+const doc = (n: number) => documentoFirma(n, { estudio: null, tribunal: null });
 
 const certificado = (tipo: 'p12' | 'token') => ({
   certificado: { nombre: 'Ramón Ñiquén Araneda', rut: '9.876.543-3', emisor: 'AC de prueba', valido_desde: '2026-01-01T00:00:00-03:00', valido_hasta: '2028-01-01T00:00:00-03:00', cargado: '2026-11-01T10:00:00-03:00', tipo },

@@ -1,29 +1,10 @@
-import { type DocumentoFirma, firmaMessages } from '@receptoria/contracts';
+import { firmaMessages } from '@receptoria/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, pickOption, renderWithSession, stubApi } from '../../../testing/render-with-session';
+import { documentoFirma } from '../testing/documento-firma';
 import { PorFirmarScreen } from './por-firmar-screen';
 
-const doc = (n: number, overrides: Partial<DocumentoFirma> = {}): DocumentoFirma => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  titulo: `Búsqueda positiva C-${n}-2026`,
-  numero_rol: `C-${n}-2026`,
-  encargo_id: n,
-  tipo: 'Búsqueda positiva',
-  estudio: { id: 7, nombre: 'Estudio Pérez' },
-  tribunal: '1º Juzgado Civil de Santiago',
-  creado: `2026-11-0${n}T10:00:00-03:00`,
-  estado: 'pdf',
-  url_pdf: `/x/${n}`,
-  url_pdf_firmado: null,
-  codigo_verificacion: null,
-  firmado: null,
-  firmado_por: null,
-  nivel: null,
-  subido: null,
-  revocacion: null,
-  ...overrides,
-});
 
 const certificado = {
   certificado: {
@@ -39,11 +20,11 @@ const certificado = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const firmado = doc(4, { estado: 'firmado', firmado: '2026-11-05T12:00:00-03:00', codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ', url_pdf_firmado: '/f/4', nivel: 'B-LTA' });
+const firmado = documentoFirma(4, { estado: 'firmado', firmado: '2026-11-05T12:00:00-03:00', codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ', url_pdf_firmado: '/f/4', nivel: 'B-LTA' });
 
 /** Three to sign (the second refused by the API), the right password 'clave-p12'. */
 function stubFirma() {
-  const porFirmar = [doc(1), doc(2), doc(3)];
+  const porFirmar = [documentoFirma(1), documentoFirma(2), documentoFirma(3)];
   const firmados: string[] = [];
   const calls = stubApi({
     'GET /api/v1/firma/certificado/': () => json(certificado),
@@ -52,7 +33,7 @@ function stubFirma() {
     'POST /api/v1/firma/firmar/': ({ body }) => {
       const { documento_ids: [id], password } = body as { documento_ids: string[]; password: string };
       if (password !== 'clave-p12') return json({ detail: firmaMessages.passwordIncorrecta }, 400);
-      if (id === doc(2).id) return json({ results: [{ id, ok: false, error: firmaMessages.documentoYaFirmado, url_pdf_firmado: null, codigo_verificacion: null }], firmados: 0 });
+      if (id === documentoFirma(2).id) return json({ results: [{ id, ok: false, error: firmaMessages.documentoYaFirmado, url_pdf_firmado: null, codigo_verificacion: null }], firmados: 0 });
       firmados.push(id!);
       return json({ results: [{ id, ok: true, error: null, url_pdf_firmado: `/f/${id}`, codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ' }], firmados: 1 });
     },
@@ -118,7 +99,7 @@ describe('PorFirmarScreen', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual(porFirmar.map((d) => ({ documento_ids: [d.id], password: 'clave-p12' })));
     const resultados = within(dialog).getByTestId('firma-resultados');
     expect(within(resultados).getAllByText('Firmado')).toHaveLength(2);
-    expect(within(resultados).getByTestId(`firma-resultado-${doc(2).id}`).textContent).toContain(firmaMessages.documentoYaFirmado);
+    expect(within(resultados).getByTestId(`firma-resultado-${documentoFirma(2).id}`).textContent).toContain(firmaMessages.documentoYaFirmado);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     // The list reads again: only the one that was not signed stays.
@@ -177,7 +158,7 @@ describe('PorFirmarScreen', () => {
     stubApi({
       'GET /api/v1/firma/certificado/': () => json({ certificado: null, nivel_firma: 'B-B' }),
       'GET /api/v1/estudios/': () => json([]),
-      'GET /api/v1/firma/documentos/': () => json({ results: [doc(1)] }),
+      'GET /api/v1/firma/documentos/': () => json({ results: [documentoFirma(1)] }),
     });
     renderWithSession(<PorFirmarScreen />, { permisos: ['estampa_1'] });
     expect((await screen.findByTestId('por-firmar-sin-certificado')).textContent).toContain('Mi perfil');
