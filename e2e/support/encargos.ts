@@ -21,6 +21,28 @@ export async function estudioIdByName(request: APIRequestContext, nombre: string
   return estudio!.id;
 }
 
+/** Registers a firm in Santiago with one plaintiff bank, through the API; its id. */
+export async function registerEstudio(
+  request: APIRequestContext,
+  estudio: { nombre: string; parte: string; direccion: string; email: string },
+): Promise<number> {
+  const response = await request.post('/api/v1/estudios/registrar_estudio/', {
+    headers: await adminHeaders(request),
+    data: {
+      nombre: estudio.nombre,
+      direccion: estudio.direccion,
+      comuna: 'Santiago',
+      ciudad: 'Santiago',
+      telefono: '+56 2 2698 1234',
+      rut_estudio: `7${String(Date.now()).slice(-7)}-5`,
+      emails: [{ email: estudio.email, tipo: 'principal' }],
+      partes_demandantes: [{ nombre: estudio.parte, tipo: 'banco' }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
 export interface CreatedEncargo {
   id: number;
   numero_rol: string;

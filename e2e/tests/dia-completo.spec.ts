@@ -7,7 +7,7 @@ import { formatDate, todayIso, toSantiagoIso, visitaMessages } from '@receptoria
 import { docxText } from '../support/docx';
 import { adminHeaders } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
-import { startSmtpStandIn } from '../support/mail-stand-ins';
+import { mailText, startSmtpStandIn } from '../support/mail-stand-ins';
 
 // One assignment's whole day through the screens (issue 36): the two searches are on record from the
 // phone's API, the art. 44 act is recorded on /terreno at 390 px, then the office, signature, upload,
@@ -74,16 +74,6 @@ async function leer(request: APIRequestContext) {
 async function plazos(request: APIRequestContext) {
   const hasta = `${Number(hoy.slice(0, 4)) + 1}-12-31`;
   return (await api(request, 'GET', `/calendario/plazos/?desde=${fechaEncargo}&hasta=${hasta}&encargo=${encargo.id}`)) as { tipo: string; estado: string }[];
-}
-
-/** The text of a mail as sent (quoted-printable or base64 bodies decoded). */
-function mailText(raw: string): string {
-  const [headers = '', ...rest] = raw.split(/\r\n\r\n/);
-  const body = rest.join('\r\n\r\n');
-  if (/content-transfer-encoding:\s*base64/i.test(raw) && !/quoted-printable/i.test(headers)) {
-    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
-  }
-  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
 
 async function choose(page: Page, combobox: string, option: string) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { adminHeaders, registerEstudio } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
 import { withMainTenantDb } from '../support/mail-stand-ins';
 
@@ -23,33 +24,13 @@ async function typeDate(page: Page, name: string, value: string) {
   await expect(input).toHaveValue(value);
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/auth/login/', { data: users.admin });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { access: string }).access;
-}
-
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`;
 const firm = { nombre: `Estudio Intake ${suffix}`, parte: `Banco Intake ${suffix} S.A.` };
 /** A rol no demo assignment uses (letter E, a number from the clock). */
 const rol = `E-${String(Date.now()).slice(-6)}-2024`;
 
 test.beforeAll(async ({ request }) => {
-  const token = await adminToken(request);
-  const response = await request.post('/api/v1/estudios/registrar_estudio/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      nombre: firm.nombre,
-      direccion: 'Huérfanos 1160, oficina 504',
-      comuna: 'Santiago',
-      ciudad: 'Santiago',
-      telefono: '+56 2 2698 1234',
-      rut_estudio: `7${String(Date.now()).slice(-7)}-5`,
-      emails: [{ email: `contacto.${suffix}@intake.cl`, tipo: 'principal' }],
-      partes_demandantes: [{ nombre: firm.parte, tipo: 'banco' }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await registerEstudio(request, { ...firm, direccion: 'Huérfanos 1160, oficina 504', email: `contacto.${suffix}@intake.cl` });
 });
 
 /** Fills every required field of the assignment form with valid data. */
@@ -429,7 +410,7 @@ test.describe('Nuevo Encargo', () => {
     release();
     await expect(toast(page, '¡Encargo creado y preparado exitosamente!')).toHaveCount(1);
     await expect(page.getByTestId('encargo-creado')).toContainText(otherRol);
-    const headers = { authorization: `Bearer ${await adminToken(page.request)}` };
+    const headers = await adminHeaders(page.request);
     const found = await page.request.get(`/api/v1/encargos/buscar_por_rol/?numero_rol=${otherRol}`, { headers });
     const body = (await found.json()) as unknown;
     expect(Array.isArray(body)).toBe(false);

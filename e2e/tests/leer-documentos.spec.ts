@@ -1,7 +1,9 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
+import { adminHeaders, registerEstudio } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
 import { startSmtpStandIn } from '../support/mail-stand-ins';
+import { activatePortalUser, invitePortalUser, signInToPortal } from '../support/portal';
 import { pdfTexto } from '../support/pdf-texto';
 
 /**
@@ -57,12 +59,6 @@ function documentos(rol: string) {
 }
 const { demanda, resolucion } = documentos(rol);
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/auth/login/', { data: users.admin });
-  expect(response.ok()).toBeTruthy();
-  return ((await response.json()) as { access: string }).access;
-}
-
 async function choose(page: Page, label: string, option: string) {
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
@@ -103,22 +99,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
 let estudioId = 0;
 
 test.beforeAll(async ({ request }) => {
-  const token = await adminToken(request);
-  const response = await request.post('/api/v1/estudios/registrar_estudio/', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      nombre: firm.nombre,
-      direccion: 'Huérfanos 1160, oficina 1203',
-      comuna: 'Santiago',
-      ciudad: 'Santiago',
-      telefono: '+56 2 2698 1234',
-      rut_estudio: `7${String(Date.now()).slice(-7)}-5`,
-      emails: [{ email: `contacto.${suffix}@lectura.cl`, tipo: 'principal' }],
-      partes_demandantes: [{ nombre: firm.parte, tipo: 'banco' }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  estudioId = ((await response.json()) as { id: number }).id;
+  estudioId = await registerEstudio(request, { ...firm, direccion: 'Huérfanos 1160, oficina 1203', email: `contacto.${suffix}@lectura.cl` });
 });
 
 test('a secretary drops a demanda and a resolución, checks the sources, corrects the amount and registers with both PDFs attached', async ({ page, request }) => {
@@ -203,8 +184,7 @@ test('a secretary drops a demanda and a resolución, checks the sources, correct
   expect(id).toBeGreaterThan(0);
 
   // The assignment holds the values (the corrected one as corrected) and both PDFs.
-  const token = await adminToken(request);
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminHeaders(request);
   const encargo = (await (await request.get(`/api/v1/encargos/${id}/`, { headers })).json()) as Record<string, unknown>;
   expect(encargo).toMatchObject({ numero_rol: rol, ejecutados: 'Juan Andrés Pérez González', rut_ejecutado: '12345678-5', cuantia: 1900000 });
   expect(String(encargo.fecha_demanda ?? encargo.dda_fs_fecha)).toContain('2025-03-03');
@@ -220,16 +200,6 @@ test('a secretary drops a demanda and a resolución, checks the sources, correct
   expect(await pdfText(await stored.body())).toContain('despáchese mandamiento');
 });
 
-/** The text of a mail as sent (quoted-printable or base64 bodies decoded). */
-function mailText(raw: string): string {
-  const [headers = '', ...rest] = raw.split(/\r\n\r\n/);
-  const body = rest.join('\r\n\r\n');
-  if (/content-transfer-encoding:\s*base64/i.test(raw) && !/quoted-printable/i.test(headers)) {
-    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
-  }
-  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-}
-
 test('the firm reads its PDFs in the portal, and the office sees them read beside what the firm typed', async ({ browser, page, request }) => {
   test.setTimeout(180_000);
   const rolPortal = `C-${String(Date.now() + 7).slice(-5)}-2025`;
@@ -240,14 +210,8 @@ test('the firm reads its PDFs in the portal, and the office sees them read besid
   // A lawyer of the firm, invited and activated as the portal does it.
   const smtp = await startSmtpStandIn();
   try {
-    const headers = { authorization: `Bearer ${await adminToken(request)}` };
-    const invited = await request.post(`/api/v1/estudios/${estudioId}/usuarios_portal/`, { headers, data: { nombre: 'Paula Lectura', email } });
-    expect(invited.status(), await invited.text()).toBe(201);
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 30_000 }).toBe(1);
-    const token = /\/portal\/activar\/([A-Za-z0-9_-]+)/.exec(mailText(smtp.received.find((mail) => mail.to.includes(email))!.raw))?.[1];
-    expect(token).toBeTruthy();
-    const activated = await request.post('/api/v1/portal/auth/activar/', { data: { token, password } });
-    expect(activated.status(), await activated.text()).toBeLessThan(300);
+    await invitePortalUser(request, estudioId, { nombre: 'Paula Lectura', email });
+    await activatePortalUser(request, smtp, email, password);
   } finally {
     await smtp.close();
   }
@@ -256,10 +220,7 @@ test('the firm reads its PDFs in the portal, and the office sees them read besid
   const firmContext = await browser.newContext({ locale: 'es-CL', timezoneId: 'America/Santiago', viewport: { width: 1280, height: 900 } });
   const firmPage = await firmContext.newPage();
   try {
-    await firmPage.goto('/portal/login');
-    await firmPage.getByLabel('Correo electrónico').fill(email);
-    await firmPage.getByLabel('Contraseña', { exact: true }).fill(password);
-    await firmPage.getByRole('button', { name: 'Ingresar' }).click();
+    await signInToPortal(firmPage, email, password);
     await firmPage.getByRole('link', { name: 'Nueva solicitud' }).click();
     await expect(firmPage.getByTestId('solicitud-paso')).toHaveText('1/4 · Causa', { timeout: 30_000 });
     await dropPdf(firmPage, firmPage.getByTestId('soltar-demanda'), 'demanda.pdf', docs.demanda);

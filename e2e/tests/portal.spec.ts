@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, uniqueRol } from '../support/encargos';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminHeaders, estudioIdByName, uniqueRol } from '../support/encargos';
 import { signIn, toast, users } from '../support/login';
-import { startSmtpStandIn } from '../support/mail-stand-ins';
+import { mailText, startSmtpStandIn } from '../support/mail-stand-ins';
+import { activatePortalUser, invitePortalUser, portalActivationPath, signInToPortal } from '../support/portal';
 
 // The law-firm portal (issue 27): a firm's lawyer, invited through the API, activates the account from
 // the mail's link, sends a request from a 390 px phone; the secretary accepts it in Nuevo Encargo; the
@@ -15,23 +16,6 @@ const ROL = uniqueRol('P');
 const PHONE = { width: 390, height: 844 };
 /** A PDF as far as the API checks it: its magic bytes. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** The text of a mail as sent (quoted-printable or base64 bodies decoded). */
-function mailText(raw: string): string {
-  const [headers = '', ...rest] = raw.split(/\r\n\r\n/);
-  const body = rest.join('\r\n\r\n');
-  if (/content-transfer-encoding:\s*base64/i.test(raw) && !/quoted-printable/i.test(headers)) {
-    return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64').toString('utf8');
-  }
-  return Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
-}
-
-async function estudioId(request: APIRequestContext): Promise<number> {
-  const estudios = (await (await request.get('/api/v1/estudios/', { headers: await adminHeaders(request) })).json()) as { id: number; nombre: string }[];
-  const estudio = estudios.find((item) => item.nombre === ESTUDIO);
-  expect(estudio).toBeDefined();
-  return estudio!.id;
-}
 
 /** Picks an option of the select labelled `label`. */
 async function choose(page: Page, label: string, option: string) {
@@ -124,15 +108,8 @@ test.describe('Portal de estudios', () => {
   test.beforeAll(async ({ request }) => {
     // The mail of the whole flow: the invitation, then the acceptance.
     smtp = await startSmtpStandIn();
-    const invited = await request.post(`/api/v1/estudios/${await estudioId(request)}/usuarios_portal/`, {
-      headers: await adminHeaders(request),
-      data: { nombre: 'Andrea Vial', email: EMAIL },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(EMAIL)).length, { timeout: 30_000 }).toBe(1);
-    const text = mailText(smtp.received.find((mail) => mail.to.includes(EMAIL))!.raw);
-    activationPath = /\/portal\/activar\/[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
-    expect(activationPath, text).not.toBe('');
+    await invitePortalUser(request, await estudioIdByName(request, ESTUDIO), { nombre: 'Andrea Vial', email: EMAIL });
+    activationPath = await portalActivationPath(smtp, EMAIL);
   });
 
   test.afterAll(async () => {
@@ -141,24 +118,13 @@ test.describe('Portal de estudios', () => {
 
   test('on a desktop, two requests in a row each end with their success alone: no error beside it', async ({ browser, request }) => {
     const email = `abogado.escritorio.${Date.now().toString(36)}@larrainvial-e2e.cl`;
-    const invited = await request.post(`/api/v1/estudios/${await estudioId(request)}/usuarios_portal/`, {
-      headers: await adminHeaders(request),
-      data: { nombre: 'Tomás Errázuriz', email },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 30_000 }).toBe(1);
-    const token = /\/portal\/activar\/([A-Za-z0-9_-]+)/.exec(mailText(smtp.received.find((mail) => mail.to.includes(email))!.raw))?.[1];
-    expect(token).toBeTruthy();
-    const activated = await request.post('/api/v1/portal/auth/activar/', { data: { token, password: PASSWORD } });
-    expect(activated.status(), await activated.text()).toBeLessThan(300);
+    await invitePortalUser(request, await estudioIdByName(request, ESTUDIO), { nombre: 'Tomás Errázuriz', email });
+    await activatePortalUser(request, smtp, email, PASSWORD);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-CL', timezoneId: 'America/Santiago' });
     const page = await context.newPage();
     try {
-      await page.goto('/portal/login');
-      await page.getByLabel('Correo electrónico').fill(email);
-      await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await signInToPortal(page, email, PASSWORD);
       await expect(page.getByTestId('portal-estudio')).toHaveText(ESTUDIO, { timeout: 30_000 });
       const toasts = await recordToasts(page);
       await sendSolicitud(page, uniqueRol('P'), true);
