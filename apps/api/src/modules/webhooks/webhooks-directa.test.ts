@@ -1,12 +1,9 @@
-import http from 'node:http';
 import { WebhookEntregasListSchema } from '@receptoria/contracts';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper';
-import { type ResultadosWorld, setupResultados } from '../diligencias/resultados.fixtures';
+import { expect, it } from 'vitest';
 import { crearEncargo } from '../encargos/encargos.fixtures';
 import { listTenants } from '../tenants/tenants.service';
 import { eventosNuevos } from './webhooks.eventos';
+import { prepararEntornoWebhooks } from './webhooks.fixtures';
 
 /**
  * The instance that records an act delivers it itself right after the commit: here the queue's workers
@@ -14,32 +11,11 @@ import { eventosNuevos } from './webhooks.eventos';
  * what delivers; the act's own pass does, once, in the order of the assignment's events.
  */
 
-const JOBS = { enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 1, pollingIntervalSeconds: 600 };
-let t: TestContext;
-let w: ResultadosWorld;
-const cuerpos: string[] = [];
-const sistema = http.createServer((req, res) => {
-  const partes: Buffer[] = [];
-  req.on('data', (c: Buffer) => partes.push(c));
-  req.on('end', () => {
-    cuerpos.push(Buffer.concat(partes).toString('utf8'));
-    res.end('ok');
-  });
-});
-
-beforeAll(async () => {
-  t = await createTestContext({ webhooksPermitirPrivadas: true, jobs: JOBS });
-  w = await setupResultados(t);
-  await new Promise<void>((resolve) => sistema.listen(0, '127.0.0.1', resolve));
-}, 60_000);
-afterAll(async () => {
-  sistema.close();
-  await t?.close();
-});
+const e = prepararEntornoWebhooks({ enabled: true, schedule: false, retryDelaySeconds: 1, retryLimit: 1, pollingIntervalSeconds: 600 });
 
 it('the recording instance delivers its acts without the queue, each once and in order', async () => {
-  const url = `http://127.0.0.1:${(sistema.address() as AddressInfo).port}/directa`;
-  const creado = await t.request(w.tokenA, { method: 'POST', url: `/api/v1/estudios/${w.estudioA.id}/webhooks/`, payload: { url, eventos: ['encargo.creado'], activo: true } });
+  const { t, w, cuerpos } = e;
+  const creado = await e.suscribir('directa', ['encargo.creado']);
   expect(creado.statusCode, creado.body).toBe(201);
   const bases: unknown[] = [];
   const anotar = (base: unknown) => bases.push(base);
