@@ -2,28 +2,22 @@ import type { DocumentoFirma } from '@receptoria/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithSession } from '../../../testing/render-with-session';
+import { documentoFirma } from '../testing/documento-firma';
 import { DocumentosFirmaTable } from './documentos-firma-table';
 
 const firmado = (n: number, revocacion: DocumentoFirma['revocacion']) =>
-  ({
+  documentoFirma(n, {
     id: `00000000-0000-4000-8000-00000000001${n}`,
-    titulo: `Búsqueda positiva C-${n}-2026`,
-    numero_rol: `C-${n}-2026`,
-    encargo_id: n,
-    tipo: 'Búsqueda positiva',
-    estudio: { id: 7, nombre: 'Estudio Pérez' },
     tribunal: null,
     creado: '2026-11-03T10:00:00-03:00',
     estado: 'firmado',
-    url_pdf: `/x/${n}`,
     url_pdf_firmado: `/f/${n}`,
     codigo_verificacion: 'ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ',
     firmado: '2026-11-05T12:00:00-03:00',
     firmado_por: 'María Angélica Fuentes Rojas',
-    subido: null,
     nivel: 'B-B',
     revocacion,
-  }) as DocumentoFirma;
+  });
 
 describe('signed documents', () => {
   it('mark the ones signed without a revocation answer "revocación no verificada", with the reason', async () => {
