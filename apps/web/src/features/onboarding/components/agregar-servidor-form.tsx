@@ -1,6 +1,5 @@
-import { Alert, Button, Grid, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Grid, NumberInput, Switch } from '@mantine/core';
 import { ServidorCreateSchema, type ServidorCreateValue } from '@receptoria/contracts';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import { useCreateServidor } from '../api/create-servidor';
 import { onboardingMessages } from '../messages';
 import { serverFieldErrors, zodResolver } from '../utils/cliente-form';
 import { FormTextField } from './form-text-field';
+import { AgregarForm } from './agregar-form';
 
 const m = onboardingMessages.servidores;
 
@@ -56,79 +56,64 @@ export function AgregarServidorForm() {
   });
 
   return (
-    <Paper withBorder p="md">
-      <form onSubmit={onSubmit} noValidate aria-label={m.agregar}>
-        <Stack gap="sm">
-          <Text fw={600}>{m.agregar}</Text>
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <FormTextField control={control} name="nombre" label={m.fields.nombre} placeholder={m.placeholders.nombre} required maxLength={100} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <FormTextField
-                control={control}
-                name="url"
-                label={m.fields.url}
-                placeholder={m.placeholders.url}
-                description={m.urlHint}
-                required
-                maxLength={2000}
-                autoComplete="off"
+    <AgregarForm label={m.agregar} onSubmit={(event) => void onSubmit(event)} refusal={refusal} loading={create.isPending}>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <FormTextField control={control} name="nombre" label={m.fields.nombre} placeholder={m.placeholders.nombre} required maxLength={100} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <FormTextField
+            control={control}
+            name="url"
+            label={m.fields.url}
+            placeholder={m.placeholders.url}
+            description={m.urlHint}
+            required
+            maxLength={2000}
+            autoComplete="off"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Controller
+            control={control}
+            name="capacidad"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                label={m.fields.capacidad}
+                withAsterisk
+                min={1}
+                max={100_000}
+                allowDecimal={false}
+                allowNegative={false}
+                thousandSeparator="."
+                decimalSeparator=","
+                error={fieldState.error?.message}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Controller
-                control={control}
-                name="capacidad"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    label={m.fields.capacidad}
-                    withAsterisk
-                    min={1}
-                    max={100_000}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator="."
-                    decimalSeparator=","
-                    error={fieldState.error?.message}
-                  />
-                )}
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
+          <Controller
+            control={control}
+            name="activo"
+            render={({ field }) => (
+              <Switch
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                label={m.fields.activo}
+                mb={8}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }} style={{ display: 'flex', alignItems: 'flex-end' }}>
-              <Controller
-                control={control}
-                name="activo"
-                render={({ field }) => (
-                  <Switch
-                    name={field.name}
-                    ref={field.ref}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    label={m.fields.activo}
-                    mb={8}
-                  />
-                )}
-              />
-            </Grid.Col>
-          </Grid>
-          {refusal && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending} leftSection={<IconPlus size={16} />}>
-              {m.agregar}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+            )}
+          />
+        </Grid.Col>
+      </Grid>
+    </AgregarForm>
   );
 }

@@ -1,11 +1,12 @@
-import { Alert, Button, FileInput, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { FileInput, Table, Text, Textarea } from '@mantine/core';
 import { AutoridadCreateSchema, formatDate } from '@receptoria/contracts';
-import { IconAlertCircle, IconCertificate, IconPlus } from '@tabler/icons-react';
+import { IconCertificate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useAutoridades, useCreateAutoridad } from '../api/autoridades';
 import { type FrameColumn, QueryTable, SectionFrame } from './section-frame';
+import { AgregarForm } from './agregar-form';
 
 export const autoridadesMessages = {
   tab: 'Autoridades certificadoras',
@@ -122,42 +123,27 @@ export function AutoridadesSection() {
           </Table.Tr>
         ))}
       </QueryTable>
-      <Paper withBorder p="md">
-        <form onSubmit={(event) => void agregar(event)} noValidate aria-label={m.agregar}>
-          <Stack gap="sm">
-            <Text fw={600}>{m.agregar}</Text>
-            <Textarea
-              label={m.pegar}
-              description={m.pegarHint}
-              value={pem}
-              onChange={(event) => setPem(event.currentTarget.value)}
-              autosize
-              minRows={4}
-              maxRows={12}
-              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-            />
-            <FileInput
-              label={m.archivo}
-              placeholder={m.archivoPlaceholder}
-              accept=".cer,.crt,.pem,.der,application/x-x509-ca-cert,application/pkix-cert,application/x-pem-file"
-              value={archivo}
-              onChange={(file) => void elegir(file)}
-              leftSection={<IconCertificate size={16} />}
-              clearable
-            />
-            {refusal && (
-              <Alert color="red" icon={<IconAlertCircle />} role="alert">
-                {refusal}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending} leftSection={<IconPlus size={16} />}>
-                {m.agregar}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <AgregarForm label={m.agregar} onSubmit={(event) => void agregar(event)} refusal={refusal} loading={create.isPending}>
+        <Textarea
+          label={m.pegar}
+          description={m.pegarHint}
+          value={pem}
+          onChange={(event) => setPem(event.currentTarget.value)}
+          autosize
+          minRows={4}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        />
+        <FileInput
+          label={m.archivo}
+          placeholder={m.archivoPlaceholder}
+          accept=".cer,.crt,.pem,.der,application/x-x509-ca-cert,application/pkix-cert,application/x-pem-file"
+          value={archivo}
+          onChange={(file) => void elegir(file)}
+          leftSection={<IconCertificate size={16} />}
+          clearable
+        />
+      </AgregarForm>
     </SectionFrame>
   );
 }
