@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmasDelPdf } from '../src/modules/firma/ltv';
 import { firmasPorResellar, resellarPendientes } from '../src/modules/firma/resellos';
+import { subirCertificado } from './firma/fixtures';
 import { iniciarInfraLtv, type InfraLtv, pdfsig } from './firma/ltv-infra';
 import { certificadoPdfDePrueba } from './firma/pdf';
 import { validarLtv } from './firma/validar-ltv';
@@ -23,31 +24,10 @@ let conTsa: TestContext;
 let sinTsa: TestContext;
 const CLAVE_USUARIO = 'firmante_ltv';
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-  const boundary = '----receptoria-ltv-7c1e';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename ? `; filename="${part.filename}"` : '';
-    const type = part.filename ? '\r\nContent-Type: application/x-pkcs12' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function preparar(t: TestContext): Promise<{ token: string; ids: string[] }> {
   await t.createUser({ tenantId: t.mainTenantId, username: CLAVE_USUARIO, permisos: ['estampa_1'] });
   const token = await t.login(CLAVE_USUARIO);
-  const subida = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/firma/certificado/',
-    ...multipart([
-      { name: 'password', value: infra.p12Clave },
-      { name: 'archivo', value: infra.p12, filename: 'firma.p12' },
-    ]),
-  });
+  const subida = await subirCertificado(t, token, infra.p12, infra.p12Clave);
   expect(subida.statusCode, subida.body).toBe(201);
   const db = await t.tenantDbOf(t.mainTenantId);
   const ids: string[] = [];

@@ -25,6 +25,7 @@ import { instanteDeRespuesta, VERIFICAR_PISO_MS, verificarCodigo } from '../src/
 import { RECEPTOR_A, resultadosBody, type ResultadosWorld, setupResultados, tipoId } from '../src/modules/diligencias/resultados.fixtures';
 import { crearEncargo } from '../src/modules/encargos/encargos.fixtures';
 import { type Ca, crearCa, emitir, p12Aes256, p12Legacy } from './firma/certificados';
+import { subirCertificado } from './firma/fixtures';
 import { cmsDelPdf } from './firma/pdf';
 import { createTestContext, type TestContext } from './helper';
 
@@ -92,29 +93,7 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-  const boundary = '----receptoria-firma-3f2a';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename ? `; filename="${part.filename}"` : '';
-    const type = part.filename ? '\r\nContent-Type: application/x-pkcs12' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const subir = (token: string, archivo: Buffer | null, password: string | null) =>
-  t.request(token, {
-    method: 'POST',
-    url: '/api/v1/firma/certificado/',
-    ...multipart([
-      ...(password !== null ? [{ name: 'password', value: password }] : []),
-      ...(archivo ? [{ name: 'archivo', value: archivo, filename: 'firma.p12' }] : []),
-    ]),
-  });
+const subir = (token: string, archivo: Buffer | null, password: string | null) => subirCertificado(t, token, archivo, password);
 
 async function listar(token: string, estado?: string) {
   const response = await t.request(token, { method: 'GET', url: `/api/v1/firma/documentos/${estado ? `?estado=${estado}` : ''}` });

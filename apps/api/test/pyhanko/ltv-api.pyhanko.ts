@@ -3,6 +3,7 @@ import { FirmarResponseSchema } from '@receptoria/contracts';
 import { tenantSchema } from '@receptoria/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resellarPendientes } from '../../src/modules/firma/resellos';
+import { mesTrasVencer, subirCertificado } from '../firma/fixtures';
 import { iniciarInfraLtv, type InfraLtv, PYHANKO_SRC, validarConPyhanko } from '../firma/ltv-infra';
 import { certificadoPdfDePrueba } from '../firma/pdf';
 import { createTestContext, type TestContext } from '../helper';
@@ -16,21 +17,7 @@ let infra: InfraLtv;
 let t: TestContext;
 let token: string;
 let ids: string[] = [];
-const futura = () => new Date(infra.firmanteVence.getTime() + 30 * 86_400_000);
-
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-  const boundary = '----receptoria-pyhanko-3b9d';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename ? `; filename="${part.filename}"` : '';
-    const type = part.filename ? '\r\nContent-Type: application/x-pkcs12' : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const futura = () => mesTrasVencer(infra);
 
 async function descargar(id: string): Promise<Buffer> {
   const r = await t.request(token, { method: 'GET', url: `/api/v1/firma/documentos/${id}/pdf/` });
@@ -44,14 +31,7 @@ beforeAll(async () => {
   t = await createTestContext({ tsa: { url: infra.tsaUrl, timeoutMs: 5000 }, revocacion: { permitirPrivadas: true, timeoutMs: 5000 } });
   await t.createUser({ tenantId: t.mainTenantId, username: 'firmante_pyhanko', permisos: ['estampa_1'] });
   token = await t.login('firmante_pyhanko');
-  const subida = await t.request(token, {
-    method: 'POST',
-    url: '/api/v1/firma/certificado/',
-    ...multipart([
-      { name: 'password', value: infra.p12Clave },
-      { name: 'archivo', value: infra.p12, filename: 'firma.p12' },
-    ]),
-  });
+  const subida = await subirCertificado(t, token, infra.p12, infra.p12Clave);
   expect(subida.statusCode, subida.body).toBe(201);
   const db = await t.tenantDbOf(t.mainTenantId);
   ids = [randomUUID()];

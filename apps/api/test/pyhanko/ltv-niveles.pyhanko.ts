@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completarNiveles, firmarPdfPades, type FirmaVisible } from '../../src/modules/firma/firmar-pdf';
-import { agregarDss, agregarSelloDocumento, revocacionEnLinea, sellosDelPdf } from '../../src/modules/firma/ltv';
-import { abrirP12, type P12Abierto } from '../../src/modules/firma/p12';
+import { completarNiveles, firmarPdfPades } from '../../src/modules/firma/firmar-pdf';
+import { agregarDss, agregarSelloDocumento, sellosDelPdf } from '../../src/modules/firma/ltv';
+import type { P12Abierto } from '../../src/modules/firma/p12';
 import { type ConfigTsa, leerToken } from '../../src/modules/firma/tsa';
 import { iniciarInfraLtv, type InfraLtv, PYHANKO_SRC, validarConPyhanko } from '../firma/ltv-infra';
+import { firmanteYTsa, firmaVisible, mesTrasVencer, revocacionLoopback } from '../firma/fixtures';
 import { certificadoPdfDePrueba } from '../firma/pdf';
 
 /**
@@ -16,28 +17,12 @@ import { certificadoPdfDePrueba } from '../firma/pdf';
 let infra: InfraLtv;
 let firmante: P12Abierto;
 let tsa: ConfigTsa;
-const revocacion = () =>
-  revocacionEnLinea(async (p) => {
-    const res = await fetch(p.url, { method: p.metodo, body: p.cuerpo, headers: p.tipo ? { 'content-type': p.tipo } : {}, signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
-  });
-const visible = (): FirmaVisible => ({
-  nombre: 'María Pérez Soto',
-  rut: '12.345.678-5',
-  codigo: 'ABCDEFGHJKMNPQRSTVWXYZ2345',
-  urlVerificacion: 'https://receptoria.example/verificar/ABCDEFGHJKMNPQRSTVWXYZ2345',
-  ubicacion: 'Chillán',
-  fecha: new Date(),
-});
-/** A month after the signer's certificate expired. */
-const futura = () => new Date(infra.firmanteVence.getTime() + 30 * 86_400_000);
+const futura = () => mesTrasVencer(infra);
 
 beforeAll(async () => {
   if (!PYHANKO_SRC) throw new Error(`PYHANKO_SRC (${process.env.PYHANKO_SRC ?? 'sin definir'}) no tiene el código de pyHanko: vea docs/firma.md`);
   infra = await iniciarInfraLtv();
-  firmante = abrirP12(infra.p12, infra.p12Clave);
-  tsa = { url: infra.tsaUrl, timeoutMs: 5000 };
+  ({ firmante, tsa } = firmanteYTsa(infra));
 });
 afterAll(async () => {
   await infra?.cerrar();
@@ -45,7 +30,7 @@ afterAll(async () => {
 
 describe('pyHanko validation of each level', () => {
   it('B-B: valid and trusted now, no timestamp, not LTV, not valid a month after the certificate expired', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(1), firmante, visible());
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(1), firmante, firmaVisible());
     expect(r.nivel).toBe('B-B');
     const [v] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
     expect(v!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: false });
@@ -54,7 +39,7 @@ describe('pyHanko validation of each level', () => {
   });
 
   it('B-T: the timestamp validates, yet without revocation data neither LTV nor valid after expiry', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(2), firmante, visible(), { tsa });
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(2), firmante, firmaVisible(), { tsa });
     expect(r.nivel).toBe('B-T');
     const [v] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
     expect(v!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: true });
@@ -63,9 +48,9 @@ describe('pyHanko validation of each level', () => {
   });
 
   it('B-LT (the TSA down at the document timestamp): LTV-enabled', async () => {
-    const bt = await firmarPdfPades(await certificadoPdfDePrueba(5), firmante, visible(), { tsa });
+    const bt = await firmarPdfPades(await certificadoPdfDePrueba(5), firmante, firmaVisible(), { tsa });
     const [token] = await sellosDelPdf(bt.pdf);
-    const r = await completarNiveles(bt.pdf, firmante, await leerToken(token!.token), { url: `${infra.url}/nada`, timeoutMs: 2000 }, revocacion());
+    const r = await completarNiveles(bt.pdf, firmante, await leerToken(token!.token), { url: `${infra.url}/nada`, timeoutMs: 2000 }, revocacionLoopback());
     expect(r.nivel).toBe('B-LT');
     const [v] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
     expect(v!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: true });
@@ -73,7 +58,7 @@ describe('pyHanko validation of each level', () => {
   });
 
   it('B-LTA: LTV-enabled, only LTA updates after the signature, valid a month after the certificate expired; the document timestamp valid', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(3), firmante, visible(), { tsa, revocacion: revocacion() });
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(3), firmante, firmaVisible(), { tsa, revocacion: revocacionLoopback() });
     expect(r.nivel).toBe('B-LTA');
     const [firma, sello] = await validarConPyhanko(r.pdf, infra.raizPem, futura());
     expect(firma!.basica).toMatchObject({ intacta: true, valida: true, confiable: true, sello: true, cobertura: 'SignatureCoverageLevel.ENTIRE_REVISION' });
@@ -85,10 +70,10 @@ describe('pyHanko validation of each level', () => {
   });
 
   it('after re-timestamping: still LTV and valid after expiry, both document timestamps valid', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(4), firmante, visible(), { tsa, revocacion: revocacion() });
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(4), firmante, firmaVisible(), { tsa, revocacion: revocacionLoopback() });
     const [sello] = (await sellosDelPdf(r.pdf)).filter((s) => s.tipo === 'sello_documento');
     const tsaDatos = await leerToken(sello!.token);
-    const conDss = await agregarDss(r.pdf, await revocacion()(tsaDatos.certificadoTsa, tsaDatos.certificados));
+    const conDss = await agregarDss(r.pdf, await revocacionLoopback()(tsaDatos.certificadoTsa, tsaDatos.certificados));
     const renovado = await agregarSelloDocumento(conDss, tsa);
     const resultados = await validarConPyhanko(renovado.pdf, infra.raizPem, futura());
     expect(resultados).toHaveLength(3);

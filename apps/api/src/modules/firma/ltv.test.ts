@@ -3,11 +3,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iniciarInfraLtv, type InfraLtv, pdfsig } from '../../../test/firma/ltv-infra';
+import { firmanteYTsa, firmaVisible, revocacionLoopback } from '../../../test/firma/fixtures';
 import { certificadoPdfDePrueba } from '../../../test/firma/pdf';
 import { validarLtv } from '../../../test/firma/validar-ltv';
-import { completarNiveles, firmarPdfPades, type FirmaVisible } from './firmar-pdf';
-import { agregarDss, agregarSelloDocumento, firmasDelPdf, revocacionEnLinea, sellosDelPdf } from './ltv';
-import { abrirP12, type P12Abierto } from './p12';
+import { completarNiveles, firmarPdfPades } from './firmar-pdf';
+import { agregarDss, agregarSelloDocumento, firmasDelPdf, sellosDelPdf } from './ltv';
+import type { P12Abierto } from './p12';
 import { type ConfigTsa, leerToken, sellarTiempo, TsaError } from './tsa';
 
 const run = promisify(execFile);
@@ -16,21 +17,6 @@ let infra: InfraLtv;
 const hechos: Record<'bb' | 'bt' | 'blt' | 'lta' | 'renovado', Buffer | undefined> = { bb: undefined, bt: undefined, blt: undefined, lta: undefined, renovado: undefined };
 let firmante: P12Abierto;
 let tsa: ConfigTsa;
-/** Plain fetch to the loopback responder (the server passes red-revocacion.ts's guarded fetch). */
-const revocacion = () =>
-  revocacionEnLinea(async (p) => {
-    const res = await fetch(p.url, { method: p.metodo, body: p.cuerpo, headers: p.tipo ? { 'content-type': p.tipo } : {}, signal: AbortSignal.timeout(5000) });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return Buffer.from(await res.arrayBuffer());
-  });
-const visible = (): FirmaVisible => ({
-  nombre: 'María Pérez Soto',
-  rut: '12.345.678-5',
-  codigo: 'ABCDEFGHJKMNPQRSTVWXYZ2345',
-  urlVerificacion: 'https://receptoria.example/verificar/ABCDEFGHJKMNPQRSTVWXYZ2345',
-  ubicacion: 'Chillán',
-  fecha: new Date(),
-});
 
 /**
  * pdfsig's report: the `n` signatures valid (their own integrity; the test root is not in its store),
@@ -46,8 +32,7 @@ function todasValidas(reporte: string, n: number, sellos = 0) {
 
 beforeAll(async () => {
   infra = await iniciarInfraLtv();
-  firmante = abrirP12(infra.p12, infra.p12Clave);
-  tsa = { url: infra.tsaUrl, timeoutMs: 5000 };
+  ({ firmante, tsa } = firmanteYTsa(infra));
 });
 afterAll(async () => {
   await infra?.cerrar();
@@ -78,7 +63,7 @@ describe('RFC 3161 timestamps from the local TSA', () => {
 
 describe('PAdES levels', () => {
   it('B-B without a TSA: one signature, pdfsig valid', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(1), firmante, visible());
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(1), firmante, firmaVisible());
     expect(r.nivel).toBe('B-B');
     expect(r.selloVence).toBeNull();
     todasValidas(await pdfsig(r.pdf), 1);
@@ -86,7 +71,7 @@ describe('PAdES levels', () => {
   });
 
   it('B-T with the TSA: the timestamp over the signature value, pdfsig valid', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(2), firmante, visible(), { tsa });
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(2), firmante, firmaVisible(), { tsa });
     expect(r.nivel).toBe('B-T');
     expect(r.selloVence!.getTime()).toBeGreaterThan(Date.now());
     todasValidas(await pdfsig(r.pdf), 1);
@@ -96,7 +81,7 @@ describe('PAdES levels', () => {
 
   it('B-LTA with the TSA and OCSP/CRL: DSS with VRI and a document timestamp (incremental updates), pdfsig valid', async () => {
     const original = await certificadoPdfDePrueba(3);
-    const r = await firmarPdfPades(original, firmante, visible(), { tsa, revocacion: revocacion() });
+    const r = await firmarPdfPades(original, firmante, firmaVisible(), { tsa, revocacion: revocacionLoopback() });
     expect(r.nivel).toBe('B-LTA');
     expect(r.revocacion!.ocsp.length).toBeGreaterThan(0);
     expect(infra.pedidos['/ocsp']).toBeGreaterThan(0);
@@ -112,10 +97,10 @@ describe('PAdES levels', () => {
   });
 
   it('B-LT when the TSA fails at the document timestamp: the DSS stays, no document timestamp, the signature valid', async () => {
-    const bt = await firmarPdfPades(await certificadoPdfDePrueba(5), firmante, visible(), { tsa });
+    const bt = await firmarPdfPades(await certificadoPdfDePrueba(5), firmante, firmaVisible(), { tsa });
     const [token] = await sellosDelPdf(bt.pdf);
     const sello = await leerToken(token!.token);
-    const r = await completarNiveles(bt.pdf, firmante, sello, { url: `${infra.url}/nada`, timeoutMs: 2000 }, revocacion());
+    const r = await completarNiveles(bt.pdf, firmante, sello, { url: `${infra.url}/nada`, timeoutMs: 2000 }, revocacionLoopback());
     expect(r.nivel).toBe('B-LT');
     expect(r.selloVence).toEqual(sello.venceCertificado);
     expect(r.pdf.subarray(0, bt.pdf.length).equals(bt.pdf)).toBe(true);
@@ -127,10 +112,10 @@ describe('PAdES levels', () => {
   });
 
   it('re-timestamping appends a new revision (the earlier bytes kept): a second document timestamp, pdfsig valid', async () => {
-    const r = await firmarPdfPades(await certificadoPdfDePrueba(4), firmante, visible(), { tsa, revocacion: revocacion() });
+    const r = await firmarPdfPades(await certificadoPdfDePrueba(4), firmante, firmaVisible(), { tsa, revocacion: revocacionLoopback() });
     const [sello] = (await sellosDelPdf(r.pdf)).filter((s) => s.tipo === 'sello_documento');
     const tsaDatos = await leerToken(sello!.token);
-    const conDss = await agregarDss(r.pdf, await revocacion()(tsaDatos.certificadoTsa, tsaDatos.certificados));
+    const conDss = await agregarDss(r.pdf, await revocacionLoopback()(tsaDatos.certificadoTsa, tsaDatos.certificados));
     const renovado = await agregarSelloDocumento(conDss, tsa);
     expect(renovado.pdf.subarray(0, r.pdf.length).equals(r.pdf)).toBe(true);
     expect((await firmasDelPdf(renovado.pdf)).map((f) => f.tipo)).toEqual(['firma', 'sello_documento', 'sello_documento']);
