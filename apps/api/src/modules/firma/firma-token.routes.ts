@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { autenticarAgente, crearCodigo, desemparejar, emparejar, estadoAgentes, PREFIJO_TOKEN_AGENTE } from './agente.service';
 import { crearLote, obtenerLote, recibirFirmas, registrarCertificadoToken } from './firma-token.service';
-import type { FirmaContext } from './firma.service';
+import { firmaContextOf } from './firma.routes';
 
 /** Pairing attempts a minute per address (a code has 40 random bits and lives 10 minutes). */
 const EMPAREJAR_POR_MINUTO = 10;
@@ -39,14 +39,7 @@ export const firmaTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     app.requireModule('estampar'),
   ];
-  const ctx = (request: FastifyRequest): FirmaContext => ({
-    db: request.tenantDb,
-    controlDb: app.controlDb,
-    tenant: request.tenant,
-    userId: request.auth.userId,
-    actor: auditActorOf(request),
-    servicios: app.firma,
-  });
+  const ctx = firmaContextOf(app);
 
   app.post(
     '/firma/agente/codigo/',

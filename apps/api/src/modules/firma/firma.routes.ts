@@ -28,7 +28,7 @@ import {
   ZipFirmadosSchema,
 } from '@receptoria/contracts';
 import archiver from 'archiver';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
 import { auditActorOf } from '../auditoria/audit-actor';
@@ -104,6 +104,18 @@ async function requireReceptor(request: FastifyRequest) {
 
 const attachment = (filename: string) => `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/** What a signing request's service calls take: its receiver's database, its user and the signing services. */
+export function firmaContextOf(app: FastifyInstance) {
+  return (request: FastifyRequest): FirmaContext => ({
+    db: request.tenantDb,
+    controlDb: app.controlDb,
+    tenant: request.tenant,
+    userId: request.auth.userId,
+    actor: auditActorOf(request),
+    servicios: app.firma,
+  });
+}
+
 /**
  * Electronic signature of certificates (issue 26): each user's signing certificate, the documents by
  * state, batch signing, the upload to the court, downloads; and the public verification of a code.
@@ -112,14 +124,7 @@ export const firmaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: CERTIFICADO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
   const staff = [app.authenticate, app.requireModule('estampar')];
   const tags = ['firma'];
-  const ctx = (request: FastifyRequest): FirmaContext => ({
-    db: request.tenantDb,
-    controlDb: app.controlDb,
-    tenant: request.tenant,
-    userId: request.auth.userId,
-    actor: auditActorOf(request),
-    servicios: app.firma,
-  });
+  const ctx = firmaContextOf(app);
 
   app.post(
     '/firma/certificado/',
