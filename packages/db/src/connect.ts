@@ -72,13 +72,15 @@ export async function openDatabase(
       client.on('error', () => undefined);
       if (options.autoPrepare !== false) autoPrepare(client);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+    // Without drizzle's relational query API (no `db.query.*`): the schema types the handle only, so no
+    // transaction builds one query builder per table when it starts.
+    const db = drizzlePg(pool) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
   }
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
   // pg_trgm backs the assignment search index (tenant migration 0002).
   const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite(client, { schema }) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+  const db = drizzlePglite(client) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
   return { db, location, close: () => client.close() } as DatabaseHandle<ControlSchema>;
 }
 
