@@ -45,9 +45,25 @@ export function portalActorOf(request: FastifyRequest): AuditActor {
   };
 }
 
-/** The claims of a bearer token, read without checking it (only to tell portal tokens apart). */
+/**
+ * The claims' kind of a bearer token, read without checking it (only to tell portal tokens apart); a
+ * token's text always says the same, so each is decoded once (every staff request asks).
+ */
 function peekKind(header: string | undefined): string | undefined {
   if (!header?.startsWith('Bearer ')) return undefined;
+  if (kindOfToken.has(header)) return kindOfToken.get(header);
+  const kind = decodeKind(header);
+  // Our tokens are well under 2 KB: longer texts are decoded each time, never kept.
+  if (header.length > 2048) return kind;
+  if (kindOfToken.size >= KIND_OF_TOKEN_MAX) kindOfToken.clear();
+  kindOfToken.set(header, kind);
+  return kind;
+}
+
+const kindOfToken = new Map<string, string | undefined>();
+const KIND_OF_TOKEN_MAX = 5_000;
+
+function decodeKind(header: string): string | undefined {
   const middle = header.slice(7).split('.')[1];
   if (!middle || middle.length > 4096) return undefined;
   try {
