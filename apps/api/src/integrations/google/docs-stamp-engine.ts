@@ -1,6 +1,7 @@
-import { docs as docsApi, type docs_v1 } from '@googleapis/docs';
-import { drive as driveApi, type drive_v3 } from '@googleapis/drive';
+import type { docs_v1 } from '@googleapis/docs';
+import type { drive_v3 } from '@googleapis/drive';
 import type { JWT, OAuth2Client } from 'google-auth-library';
+import { cargarGoogleDocs, cargarGoogleDrive } from '../../lib/lazy';
 import { assertMarkers, type StampEngine, type StampRequest, type StampResult } from '../../modules/estampados/stamp-engine';
 import { googleDocumentUrl } from './drive-auth';
 
@@ -28,23 +29,35 @@ export function markersInText(text: string): string[] {
  */
 export class GoogleDocsStampEngine implements StampEngine {
   readonly motor = 'google' as const;
-  private readonly docs: docs_v1.Docs;
-  private readonly drive: drive_v3.Drive;
+  private apis: { docs: docs_v1.Docs; drive: drive_v3.Drive } | undefined;
 
-  constructor(auth: JWT | OAuth2Client, apiRoot?: string) {
-    const root = apiRoot ? { rootUrl: apiRoot.endsWith('/') ? apiRoot : `${apiRoot}/` } : {};
-    // @googleapis/docs and /drive each pin their own google-auth-library types; the client is the same.
-    this.docs = docsApi({ version: 'v1', auth: auth as unknown as docs_v1.Options['auth'], ...root });
-    this.drive = driveApi({ version: 'v3', auth: auth as unknown as drive_v3.Options['auth'], ...root });
+  constructor(
+    private readonly auth: JWT | OAuth2Client,
+    private readonly apiRoot?: string,
+  ) {}
+
+  /** The Docs and Drive clients, made at the first stamp (their libraries are loaded then). */
+  private async clients(): Promise<{ docs: docs_v1.Docs; drive: drive_v3.Drive }> {
+    if (!this.apis) {
+      const [{ docs }, { drive }] = await Promise.all([cargarGoogleDocs(), cargarGoogleDrive()]);
+      const root = this.apiRoot ? { rootUrl: this.apiRoot.endsWith('/') ? this.apiRoot : `${this.apiRoot}/` } : {};
+      // @googleapis/docs and /drive each pin their own google-auth-library types; the client is the same.
+      this.apis ??= {
+        docs: docs({ version: 'v1', auth: this.auth as unknown as docs_v1.Options['auth'], ...root }),
+        drive: drive({ version: 'v3', auth: this.auth as unknown as drive_v3.Options['auth'], ...root }),
+      };
+    }
+    return this.apis;
   }
 
   async generate(request: StampRequest): Promise<StampResult> {
+    const { docs, drive } = await this.clients();
     const templateId = request.template.googleDocumentId;
-    const template = await this.docs.documents.get({ documentId: templateId });
+    const template = await docs.documents.get({ documentId: templateId });
     const markers = markersInText(documentText(template.data.body?.content));
     if (request.validar) assertMarkers(markers, request.datos);
 
-    const copy = await this.drive.files.copy({
+    const copy = await drive.files.copy({
       fileId: templateId,
       supportsAllDrives: true,
       requestBody: { name: request.titulo, ...(request.carpetaId ? { parents: [request.carpetaId] } : {}) },
@@ -53,7 +66,7 @@ export class GoogleDocsStampEngine implements StampEngine {
     if (!documentId) throw new Error('Google Drive did not return the copy id');
 
     if (markers.length > 0) {
-      await this.docs.documents.batchUpdate({
+      await docs.documents.batchUpdate({
         documentId,
         requestBody: {
           requests: markers.map((marcador) => ({

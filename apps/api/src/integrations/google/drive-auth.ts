@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { JWT, OAuth2Client } from 'google-auth-library';
+import type { JWT, OAuth2Client } from 'google-auth-library';
+import { cargarGoogleAuth } from '../../lib/lazy';
 
 /** Google Docs/Drive access for stamps: a service account, or an OAuth client with a refresh token. */
 export interface GoogleDocsConfig {
@@ -15,17 +16,19 @@ export interface GoogleDocsConfig {
 export const DOCS_SCOPES = ['https://www.googleapis.com/auth/documents', 'https://www.googleapis.com/auth/drive'];
 
 /** The auth client for the configured credentials, or null when Google is not configured. */
-export function googleDocsAuth(config: GoogleDocsConfig | undefined): JWT | OAuth2Client | null {
+export async function googleDocsAuth(config: GoogleDocsConfig | undefined): Promise<JWT | OAuth2Client | null> {
   if (!config) return null;
   if (config.serviceAccountJson) {
     const text = config.serviceAccountJson.trim().startsWith('{')
       ? config.serviceAccountJson
       : readFileSync(config.serviceAccountJson, 'utf8');
     const key = JSON.parse(text) as { client_email: string; private_key: string };
-    return new JWT({ email: key.client_email, key: key.private_key, scopes: DOCS_SCOPES });
+    const google = await cargarGoogleAuth();
+    return new google.JWT({ email: key.client_email, key: key.private_key, scopes: DOCS_SCOPES });
   }
   if (config.oauth) {
-    const client = new OAuth2Client({
+    const google = await cargarGoogleAuth();
+    const client = new google.OAuth2Client({
       clientId: config.oauth.clientId,
       clientSecret: config.oauth.clientSecret,
       ...(config.oauth.tokenUrl ? { endpoints: { oauth2TokenUrl: config.oauth.tokenUrl } } : {}),

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { gmail } from '@googleapis/gmail';
 import { informeMessages as m, type OAuthStatus } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, eq, gt } from 'drizzle-orm';
-import { OAuth2Client } from 'google-auth-library';
+import type { OAuth2Client } from 'google-auth-library';
 import { AppError } from '../../lib/app-error';
 import type { AppConfig } from '../../lib/config';
+import { cargarGmail, cargarGoogleAuth } from '../../lib/lazy';
 import type { ConnectedSender } from '../mail/mail.types';
 import { TokenCrypto } from './token-crypto';
 
@@ -36,8 +36,9 @@ export class GmailOAuth {
     return Boolean(this.google.clientId && this.google.clientSecret && this.google.redirectUri);
   }
 
-  private client(): OAuth2Client {
-    return new OAuth2Client({
+  private async client(): Promise<OAuth2Client> {
+    const google = await cargarGoogleAuth();
+    return new google.OAuth2Client({
       clientId: this.google.clientId,
       clientSecret: this.google.clientSecret,
       redirectUri: this.google.redirectUri,
@@ -48,7 +49,8 @@ export class GmailOAuth {
     });
   }
 
-  private gmailApi(auth: OAuth2Client) {
+  private async gmailApi(auth: OAuth2Client) {
+    const { gmail } = await cargarGmail();
     const root = this.google.apiRoot;
     return gmail({ version: 'v1', auth, ...(root ? { rootUrl: root.endsWith('/') ? root : `${root}/` } : {}) });
   }
@@ -97,7 +99,8 @@ export class GmailOAuth {
     const nonce = randomBytes(24).toString('base64url');
     await db.insert(oauthEstados).values({ nonce, estudioId, usuarioId, expiraEn: new Date(now.getTime() + STATE_TTL_MS) });
     const state = this.crypto.sign({ t: tenantId, e: estudioId, n: nonce } satisfies StatePayload);
-    return this.client().generateAuthUrl({
+    const client = await this.client();
+    return client.generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
       scope: GMAIL_SCOPES,
@@ -122,7 +125,7 @@ export class GmailOAuth {
     if (!used) throw new AppError('BAD_REQUEST', m.oauthEstadoInvalido);
     const [estudio] = await db.select({ id: estudios.id }).from(estudios).where(eq(estudios.id, state.e));
     if (!estudio) throw new AppError('BAD_REQUEST', m.oauthEstadoInvalido);
-    const client = this.client();
+    const client = await this.client();
     let tokens;
     try {
       ({ tokens } = await client.getToken(code));
@@ -131,9 +134,10 @@ export class GmailOAuth {
     }
     if (!tokens.access_token) throw new AppError('BAD_REQUEST', m.errorConectarGmail);
     client.setCredentials(tokens);
+    const api = await this.gmailApi(client);
     let email: string;
     try {
-      const profile = await this.gmailApi(client).users.getProfile({ userId: 'me' });
+      const profile = await api.users.getProfile({ userId: 'me' });
       email = profile.data.emailAddress ?? '';
     } catch (error) {
       throw new AppError('BAD_REQUEST', `${m.errorConectarGmail}: ${error instanceof Error ? error.message : String(error)}`);
@@ -164,7 +168,7 @@ export class GmailOAuth {
   async sender(db: TenantDb, estudioId: number): Promise<ConnectedSender | null> {
     const [conexion] = await db.select().from(gmailConexiones).where(eq(gmailConexiones.estudioId, estudioId));
     if (!conexion || !this.configured) return null;
-    const client = this.client();
+    const client = await this.client();
     client.setCredentials({
       access_token: this.crypto.decrypt(conexion.accessTokenCifrado),
       refresh_token: conexion.refreshTokenCifrado ? this.crypto.decrypt(conexion.refreshTokenCifrado) : undefined,
@@ -177,7 +181,7 @@ export class GmailOAuth {
       if (tokens.expiry_date) update.expiraEn = new Date(tokens.expiry_date);
       void db.update(gmailConexiones).set(update).where(eq(gmailConexiones.estudioId, estudioId)).catch(() => undefined);
     });
-    const api = this.gmailApi(client);
+    const api = await this.gmailApi(client);
     return {
       email: conexion.email,
       sendRaw: async (raw) => {

@@ -1,5 +1,6 @@
 import { COBRANZA_COLUMNAS, type CobranzaColumnaId, type CobranzaEncargo } from '@receptoria/contracts';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
+import { cargarExcel } from '../../lib/lazy';
 
 /** Whole pesos with Chilean grouping: the cell keeps the number, the format shows $1.234.567. */
 export const CLP_FORMAT = '"$"#,##0';
@@ -13,14 +14,14 @@ export interface PlanillaEncabezado {
   generada: string;
 }
 
-function cellValue(row: CobranzaEncargo, column: CobranzaColumnaId): ExcelJS.CellValue {
+function cellValue(row: CobranzaEncargo, column: CobranzaColumnaId): CellValue {
   const value = row[column];
   if (value === null || value === undefined || value === '') return null;
   if (DATE_COLUMNS.has(column) && typeof value === 'string') {
     const [y, m, d] = value.split('-').map(Number);
     return new Date(Date.UTC(y!, m! - 1, d!));
   }
-  return value as ExcelJS.CellValue;
+  return value as CellValue;
 }
 
 /**
@@ -34,7 +35,7 @@ export async function buildPlanillaXlsx(
   total: number,
   encabezado: PlanillaEncabezado | null,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await cargarExcel()).Workbook();
   workbook.creator = 'Receptoría';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('Cobranza');
@@ -60,7 +61,7 @@ export async function buildPlanillaXlsx(
   for (const row of rows) sheet.addRow(columns.map((column) => cellValue(row, column)));
 
   const valorIndex = columns.indexOf('valor_asociado');
-  const totals: ExcelJS.CellValue[] = columns.map(() => null);
+  const totals: CellValue[] = columns.map(() => null);
   totals[0] = 'Total';
   if (valorIndex >= 0) {
     const letter = sheet.getColumn(valorIndex + 1).letter;

@@ -31,7 +31,7 @@ export const estampadosPlugin = fp<{ config: AppConfig }>(
       app.log,
     );
     if (!converter) app.log.warn('sin conversor a PDF (LibreOffice o GOTENBERG_URL): los certificados quedan solo en Word');
-    const auth = googleDocsAuth(config.googleDocs);
+    const auth = await googleDocsAuth(config.googleDocs);
     app.decorate('stampEngines', {
       local: new LocalStampEngine(),
       google: auth ? new GoogleDocsStampEngine(auth, config.googleDocs?.apiRoot) : null,

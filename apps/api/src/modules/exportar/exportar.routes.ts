@@ -48,6 +48,7 @@ export const exportarRoutes: FastifyPluginAsyncZod = async (app) => {
         released = true;
         lease.release();
       };
+      let writer: ExportWriter;
       try {
         const actor = auditActorOf(request);
         await insertAudit(lease.db, {
@@ -60,12 +61,12 @@ export const exportarRoutes: FastifyPluginAsyncZod = async (app) => {
           ip: actor.ip,
           userAgent: actor.userAgent,
         });
+        writer = await ExportWriter.open(lease.db);
       } catch (error) {
         release();
         throw error;
       }
 
-      const writer = new ExportWriter(lease.db);
       writer.archive.on('end', release);
       writer.archive.on('error', release);
       reply.raw.on('close', () => {

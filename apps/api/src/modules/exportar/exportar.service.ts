@@ -2,10 +2,10 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { EXPORTAR_COLUMNAS, TIME_ZONE } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
-import archiver, { type Archiver } from 'archiver';
+import type { Archiver } from 'archiver';
 import { asc, count, eq, gt } from 'drizzle-orm';
 import type { PgColumn, PgSelectBase, PgTable } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
+import { cargarArchiver, cargarExcel } from '../../lib/lazy';
 import { findPdfsFirmados } from '../firma/firma.repository';
 
 /**
@@ -137,8 +137,17 @@ export class ExportWriter {
   readonly counts: ExportCounts = {};
   private closed = false;
 
-  constructor(private readonly db: TenantDb) {
-    this.archive = archiver('zip', { zlib: { level: 6 } });
+  /** A writer over a new ZIP. */
+  static async open(db: TenantDb): Promise<ExportWriter> {
+    const archiver = await cargarArchiver();
+    return new ExportWriter(db, archiver('zip', { zlib: { level: 6 } }));
+  }
+
+  private constructor(
+    private readonly db: TenantDb,
+    archive: Archiver,
+  ) {
+    this.archive = archive;
     this.archive.on('close', () => {
       this.closed = true;
     });
@@ -152,10 +161,11 @@ export class ExportWriter {
 
   /** One XLSX streamed into its ZIP entry, each sheet written page by page as its rows are read. */
   private async workbook({ file, sheets }: WorkbookSpec): Promise<void> {
+    const excel = await cargarExcel();
     const entry = new PassThrough();
     const done = appended(this.archive);
     this.archive.append(entry, { name: file });
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: entry, useStyles: false, useSharedStrings: false });
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: entry, useStyles: false, useSharedStrings: false });
     for (const sheet of sheets) {
       if (sheet.optional && !(await this.hasRows(sheet.table))) continue;
       const worksheet = workbook.addWorksheet(sheet.name);

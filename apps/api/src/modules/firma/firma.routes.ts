@@ -27,10 +27,10 @@ import {
   VerificarParamSchema,
   ZipFirmadosSchema,
 } from '@receptoria/contracts';
-import archiver from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error';
+import { cargarArchiver } from '../../lib/lazy';
 import { auditActorOf } from '../auditoria/audit-actor';
 import { agregarAutoridad, guardarConfiguracionFirma, leerConfiguracionFirma, listarAutoridades } from './confianza.service';
 import {
@@ -80,7 +80,8 @@ async function leerSubida(request: FastifyRequest): Promise<{ archivo: Buffer; p
   return { archivo, password: parsed.data.password };
 }
 
-function zip(files: { name: string; bytes: Buffer }[]): Promise<Buffer> {
+async function zip(files: { name: string; bytes: Buffer }[]): Promise<Buffer> {
+  const archiver = await cargarArchiver();
   return new Promise((resolve, reject) => {
     const archive = archiver('zip', { zlib: { level: 6 } });
     const chunks: Buffer[] = [];

@@ -1,8 +1,8 @@
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf, Signer } from '@signpdf/signpdf';
 import { firmaMessages as m, formatearCodigoVerificacion, santiagoWallClock } from '@receptoria/contracts';
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
+import { cargarPdfLib, cargarPlaceholderPdf } from '../../lib/lazy';
 import { cmsPades, cmsPadesConSello, type FirmanteCms } from './cms-pades';
 import { agregarDss, agregarSelloDocumento, type DatosRevocacion, type ObtenerRevocacion, revocacionCompleta } from './ltv';
 import { type ConfigTsa, type SelloTiempo, sellarTiempo, TsaError } from './tsa';
@@ -119,6 +119,7 @@ function envolver(font: PDFFont, size: number, text: string, width: number): str
 
 /** The signature block on the last page: who signed and when, the verification code and its QR. */
 async function bloqueVisible(doc: PDFDocument, firma: FirmaVisible): Promise<[number, number, number, number]> {
+  const { rgb, StandardFonts } = await cargarPdfLib();
   const page = doc.getPages().at(-1);
   if (!page) throw new PdfIlegibleError('sin páginas');
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -181,9 +182,10 @@ export async function firmarPdfPades(pdf: Buffer, firmante: FirmanteCms, firma: 
  * way of signing (the key on this server or on the receiver's token).
  */
 export async function prepararPdfPades(pdf: Buffer, firma: FirmaVisible, conSello: boolean): Promise<Buffer> {
+  const [pdfLib, { pdflibAddPlaceholder }] = await Promise.all([cargarPdfLib(), cargarPlaceholderPdf()]);
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    doc = await pdfLib.PDFDocument.load(pdf, { updateMetadata: false });
   } catch (error) {
     throw new PdfIlegibleError(error instanceof Error ? error.message : String(error));
   }

@@ -1,7 +1,8 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
 import * as pkijs from 'pkijs';
+import { cargarPdfLib } from '../../lib/lazy';
 import { type ConfigTsa, type SelloTiempo, sellarTiempo } from './tsa';
 
 /**
@@ -164,7 +165,7 @@ export function revocacionCompleta(datos: DatosRevocacion, certificado: Buffer):
 // Incremental updates
 
 interface ObjetoNuevo {
-  ref: PDFRef;
+  ref: PdfLib.PDFRef;
   /** The object's body (between `N G obj` and `endobj`). */
   cuerpo: Buffer;
 }
@@ -187,7 +188,7 @@ function ultimoStartxref(pdf: Buffer): number {
  * The PDF with the objects appended as a new revision: the objects, a cross-reference table for
  * them and a trailer with /Prev pointing at the previous one (the earlier bytes stay as they were).
  */
-function anexar(pdf: Buffer, doc: PDFDocument, objetos: ObjetoNuevo[]): Buffer {
+function anexar(pdf: Buffer, doc: PdfLib.PDFDocument, objetos: ObjetoNuevo[]): Buffer {
   const partes: Buffer[] = [pdf];
   let offset = pdf.length;
   if (pdf[pdf.length - 1] !== 0x0a) {
@@ -215,12 +216,13 @@ function anexar(pdf: Buffer, doc: PDFDocument, objetos: ObjetoNuevo[]): Buffer {
   return Buffer.concat(partes);
 }
 
-async function abrir(pdf: Buffer): Promise<PDFDocument> {
+async function abrir(pdf: Buffer): Promise<PdfLib.PDFDocument> {
+  const { PDFDocument } = await cargarPdfLib();
   return PDFDocument.load(pdf, { updateMetadata: false });
 }
 
 /** Allocates object numbers after the largest the document has. */
-function numerador(doc: PDFDocument) {
+function numerador(doc: PdfLib.PDFDocument, PDFRef: typeof PdfLib.PDFRef) {
   let siguiente = doc.context.largestObjectNumber + 1;
   return () => PDFRef.of(siguiente++, 0);
 }
@@ -233,7 +235,8 @@ export interface FirmaEnPdf {
 }
 
 /** The signatures (and document timestamps) in the PDF's form, in the order of its fields. */
-export async function firmasDelPdf(pdf: Buffer | PDFDocument): Promise<FirmaEnPdf[]> {
+export async function firmasDelPdf(pdf: Buffer | PdfLib.PDFDocument): Promise<FirmaEnPdf[]> {
+  const { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName } = await cargarPdfLib();
   const doc = pdf instanceof PDFDocument ? pdf : await abrir(pdf);
   const acro = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
   const campos = acro?.lookupMaybe(PDFName.of('Fields'), PDFArray);
@@ -269,15 +272,16 @@ const huellaDer = (der: Buffer) => createHash('sha256').update(der).digest('hex'
  * /VRI entry (keyed by the SHA-1 of its /Contents) naming the data that validate it.
  */
 export async function agregarDss(pdf: Buffer, datos: DatosRevocacion): Promise<Buffer> {
+  const { PDFArray, PDFDict, PDFName, PDFRef } = await cargarPdfLib();
   const doc = await abrir(pdf);
-  const nuevo = numerador(doc);
+  const nuevo = numerador(doc, PDFRef);
   const objetos: ObjetoNuevo[] = [];
-  const catalogoRef = doc.context.trailerInfo.Root as PDFRef;
+  const catalogoRef = doc.context.trailerInfo.Root as PdfLib.PDFRef;
   const catalogo = doc.catalog;
   const dssPrevio = catalogo.lookupMaybe(PDFName.of('DSS'), PDFDict);
-  const existentes = new Map<string, Map<string, PDFRef>>();
+  const existentes = new Map<string, Map<string, PdfLib.PDFRef>>();
   for (const clave of ['Certs', 'OCSPs', 'CRLs']) {
-    const mapa = new Map<string, PDFRef>();
+    const mapa = new Map<string, PdfLib.PDFRef>();
     const arr = dssPrevio?.lookupMaybe(PDFName.of(clave), PDFArray);
     for (let i = 0; i < (arr?.size() ?? 0); i += 1) {
       const ref = arr!.get(i);
@@ -288,7 +292,7 @@ export async function agregarDss(pdf: Buffer, datos: DatosRevocacion): Promise<B
     }
     existentes.set(clave, mapa);
   }
-  const agregar = (clave: string, lista: Buffer[]): PDFRef[] =>
+  const agregar = (clave: string, lista: Buffer[]): PdfLib.PDFRef[] =>
     lista.map((der) => {
       const mapa = existentes.get(clave)!;
       const h = huellaDer(der);
@@ -302,7 +306,7 @@ export async function agregarDss(pdf: Buffer, datos: DatosRevocacion): Promise<B
   const certs = agregar('Certs', datos.certificados);
   const ocsps = agregar('OCSPs', datos.ocsp);
   const crls = agregar('CRLs', datos.crl);
-  const lista = (refs: Iterable<PDFRef>) => `[${[...refs].map(String).join(' ')}]`;
+  const lista = (refs: Iterable<PdfLib.PDFRef>) => `[${[...refs].map(String).join(' ')}]`;
   const vri = new Map<string, string>();
   const vriPrevio = dssPrevio?.lookupMaybe(PDFName.of('VRI'), PDFDict);
   for (const [k, v] of vriPrevio?.entries() ?? []) vri.set(k.asString(), String(v));
@@ -335,9 +339,10 @@ const LARGO_SELLO = 12_288;
  * /DocTimeStamp value (SubFilter ETSI.RFC3161) carries the TSA's token over the file's byte range.
  */
 export async function agregarSelloDocumento(pdf: Buffer, tsa: ConfigTsa): Promise<{ pdf: Buffer; sello: SelloTiempo }> {
+  const { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef } = await cargarPdfLib();
   const doc = await abrir(pdf);
-  const nuevo = numerador(doc);
-  const catalogoRef = doc.context.trailerInfo.Root as PDFRef;
+  const nuevo = numerador(doc, PDFRef);
+  const catalogoRef = doc.context.trailerInfo.Root as PdfLib.PDFRef;
   const catalogo = doc.catalog;
   const paginas = doc.getPages();
   const pagina = paginas.at(-1);
@@ -361,7 +366,7 @@ export async function agregarSelloDocumento(pdf: Buffer, tsa: ConfigTsa): Promis
   });
   // The field joins the form and the last page's annotations (each rewritten where it lives).
   const acroValor = catalogo.get(PDFName.of('AcroForm'));
-  let acro: PDFDict;
+  let acro: PdfLib.PDFDict;
   if (acroValor instanceof PDFRef) {
     acro = doc.context.lookup(acroValor, PDFDict);
   } else if (acroValor instanceof PDFDict) {

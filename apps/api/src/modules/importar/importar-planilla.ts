@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { IMPORTAR_MAX_FILAS, importarMessages as m } from '@receptoria/contracts';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import { AppError } from '../../lib/app-error';
+import { cargarExcel } from '../../lib/lazy';
 import { listZipEntries, ZipRefused } from './importar-zip';
 
 /** A sheet as read: its header row and its data rows (text cells; blank rows dropped). */
@@ -20,7 +21,7 @@ const XLSX_MAX_DESCOMPRIMIDO = 400 * 1024 * 1024;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A cell as text. Dates (ExcelJS gives the wall-clock time as UTC) keep their day and, when set, their time. */
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return '';
@@ -34,9 +35,9 @@ function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'boolean') return value ? 'VERDADERO' : 'FALSO';
   if (typeof value === 'object') {
     // Formulas are never evaluated: the value Excel saved with the file is read, or nothing.
-    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result ?? null);
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
+    if ('text' in value) return cellText((value as { text: CellValue }).text);
     if ('error' in value) return '';
   }
   return '';
@@ -64,8 +65,9 @@ export async function leerXlsx(contenido: Buffer): Promise<PlanillaLeida> {
   const filas: string[][] = [];
   let encabezados: string[] | undefined;
   let vistas = 0;
+  const excel = await cargarExcel();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(contenido), {
+    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from(contenido), {
       entries: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
@@ -74,7 +76,7 @@ export async function leerXlsx(contenido: Buffer): Promise<PlanillaLeida> {
     });
     for await (const hoja of reader) {
       for await (const row of hoja) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+        const values = (row.values as CellValue[]).slice(1).map(cellText);
         if (!encabezados) {
           if (isBlankRow(values)) continue;
           encabezados = values.map((v) => v.trim());

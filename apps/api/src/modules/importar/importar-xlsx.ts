@@ -1,7 +1,8 @@
 import { COMUNAS_ORDENADAS, IMPORTAR_COLUMNAS, IMPORTAR_MAX_FILAS, type ImportarFila, importarMessages as m } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type { DataValidation } from 'exceljs';
+import { cargarExcel } from '../../lib/lazy';
 
 const { tribunales, tiposCausa, tiposEncargo, partesDemandantes } = tenantSchema;
 
@@ -39,7 +40,7 @@ export async function buildPlantillaXlsx(db: TenantDb, estudioId: number | undef
       ? Promise.resolve([] as Array<{ nombre: string }>)
       : db.select({ nombre: partesDemandantes.nombre }).from(partesDemandantes).where(eq(partesDemandantes.estudioId, estudioId)).orderBy(asc(partesDemandantes.nombre)),
   ]);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await cargarExcel()).Workbook();
   wb.creator = 'Receptoría';
   const hoja = wb.addWorksheet('Encargos', { views: [{ state: 'frozen', ySplit: 1 }] });
   const instrucciones = wb.addWorksheet('Instrucciones');
@@ -74,7 +75,7 @@ export async function buildPlantillaXlsx(db: TenantDb, estudioId: number | undef
     if (!rango || index < 0) return;
     const col = letra(index);
     // ExcelJS writes a range's list validation once (its typings omit `dataValidations`).
-    (hoja as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations.add(`${col}2:${col}${FILAS_CON_LISTAS + 1}`, {
+    (hoja as unknown as { dataValidations: { add(range: string, v: DataValidation): void } }).dataValidations.add(`${col}2:${col}${FILAS_CON_LISTAS + 1}`, {
       type: 'list',
       allowBlank: true,
       formulae: [rango],
@@ -121,7 +122,7 @@ export async function buildPlantillaXlsx(db: TenantDb, estudioId: number | undef
 
 /** The outcome of an import: each row, what became of it (assignment or request id) or why not. */
 export async function buildResultadoXlsx(filas: ImportarFila[], origen: string, confirmada: boolean): Promise<XlsxFile> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await cargarExcel()).Workbook();
   wb.creator = 'Receptoría';
   const hoja = wb.addWorksheet('Resultado', { views: [{ state: 'frozen', ySplit: 1 }] });
   const portal = origen === 'portal';

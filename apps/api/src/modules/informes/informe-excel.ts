@@ -1,5 +1,5 @@
 import { FRECUENCIA_LABELS, type InformePreview } from '@receptoria/contracts';
-import ExcelJS from 'exceljs';
+import { cargarExcel } from '../../lib/lazy';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CLP_FORMAT = '"$"#,##0';
@@ -35,7 +35,7 @@ export const HEADER_ROW = TITLE_ROWS + 1;
 
 /** The report spreadsheet: title block, header, one row per assignment, totals; frozen header and filter. */
 export async function buildInformeXlsx(preview: InformePreview, receptor: string, generado: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await cargarExcel()).Workbook();
   workbook.creator = 'Receptoría';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('Informe', {

@@ -8,7 +8,7 @@ import {
   todayIso,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
-import ExcelJS from 'exceljs';
+import { cargarExcel } from '../../lib/lazy';
 import { listEncargoPage } from '../encargos/encargos.repository';
 
 const CLP_FORMAT = '"$"#,##0';
@@ -38,7 +38,7 @@ function excelDate(value: string | null | undefined): Date | null {
 /** Ver Pendientes as a spreadsheet: the same filters, the same columns, amounts as numbers in CLP. */
 export async function buildPendientesXlsx(db: TenantDb, filter: ExportFilter): Promise<{ filename: string; content: Buffer }> {
   const rows = await collect(db, filter);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await cargarExcel()).Workbook();
   workbook.creator = 'Receptoría';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('Encargos');

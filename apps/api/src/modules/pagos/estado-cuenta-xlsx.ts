@@ -1,12 +1,12 @@
 import { type EstadoCuenta, formatDate, pagosMessages as m } from '@receptoria/contracts';
-import ExcelJS from 'exceljs';
+import { cargarExcel } from '../../lib/lazy';
 
 const CLP_FORMAT = '"$"#,##0';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The statement as a workbook: a summary sheet (balance, credit, ageing, open receipts) and the movements. */
 export async function buildEstadoCuentaXlsx(estado: EstadoCuenta, receptor: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await cargarExcel()).Workbook();
   workbook.creator = 'Receptoría';
   workbook.created = new Date();
   const resumen = workbook.addWorksheet('Estado de cuenta');

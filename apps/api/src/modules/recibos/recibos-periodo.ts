@@ -4,8 +4,8 @@ import {
   type RecibosPeriodoTotales,
 } from '@receptoria/contracts';
 import type { TenantDb } from '@receptoria/db';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import { cargarExcel } from '../../lib/lazy';
 import { listRecibosMany, SIN_CORTE } from './recibos.repository';
 
 const CLP_FORMAT = '"$"#,##0';
@@ -42,7 +42,7 @@ export async function recibosPeriodo(db: TenantDb, desde: string, hasta: string)
 
 /** The period summary as a spreadsheet: one row per firm and a totals row. */
 export async function buildRecibosPeriodoXlsx(data: RecibosPeriodoResponse, receptor: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await cargarExcel()).Workbook();
   workbook.creator = 'Receptoría';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('Recibos');

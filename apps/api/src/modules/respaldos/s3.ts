@@ -1,18 +1,20 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { RespaldosConfig } from '../../lib/config';
+import { cargarS3 } from '../../lib/lazy';
 
 type S3Config = NonNullable<RespaldosConfig['s3']>;
 
 const clients = new Map<string, S3Client>();
 
-function clientFor(config: S3Config): S3Client {
+async function clientFor(config: S3Config): Promise<S3Client> {
+  const s3 = await cargarS3();
   const key = JSON.stringify([config.endpoint, config.region, config.accessKeyId, config.forcePathStyle]);
   let client = clients.get(key);
   if (!client) {
-    client = new S3Client({
+    client = new s3.S3Client({
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
@@ -35,7 +37,9 @@ export async function subirArchivo(config: S3Config, file: string): Promise<stri
   const prefix = config.prefix && !config.prefix.endsWith('/') ? `${config.prefix}/` : config.prefix;
   const key = `${prefix}${path.basename(file)}`;
   const { size } = await stat(file);
-  await clientFor(config).send(
+  const { PutObjectCommand } = await cargarS3();
+  const client = await clientFor(config);
+  await client.send(
     new PutObjectCommand({
       Bucket: config.bucket,
       Key: key,
