@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 /**
  * Libraries that only some requests use (spreadsheets, ZIPs, PDFs, Word templates, S3, Google), loaded
  * at their first use instead of when the API starts: loading and compiling them took about a fifth of a
@@ -17,9 +19,19 @@ export const cargarExcel = once(() => import('exceljs').then((m) => m.default));
 export const cargarArchiver = once(() => import('archiver').then((m) => m.default));
 export const cargarPdfLib = once(() => import('pdf-lib'));
 export const cargarPlaceholderPdf = once(() => import('@signpdf/placeholder-pdf-lib'));
-export const cargarDocxtemplater = once(() => import('docxtemplater').then((m) => m.default));
 export const cargarS3 = once(() => import('@aws-sdk/client-s3'));
 export const cargarGoogleAuth = once(() => import('google-auth-library'));
 export const cargarGoogleDocs = once(() => import('@googleapis/docs'));
 export const cargarGoogleDrive = once(() => import('@googleapis/drive'));
 export const cargarGmail = once(() => import('@googleapis/gmail'));
+
+const requerir = createRequire(import.meta.url);
+
+/** For code that stays synchronous (its callers include the benchmarks): a CommonJS library required at its first call. */
+function onceSync<T>(load: () => T): () => T {
+  let loaded: { value: T } | undefined;
+  return () => (loaded ??= { value: load() }).value;
+}
+
+export const requerirDocxtemplater = onceSync(() => requerir('docxtemplater') as typeof import('docxtemplater'));
+export const requerirForge = onceSync(() => requerir('node-forge') as typeof import('node-forge'));

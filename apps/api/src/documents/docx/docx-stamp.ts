@@ -1,10 +1,12 @@
-import Docxtemplater from 'docxtemplater';
+import type Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { requerirDocxtemplater } from '../../lib/lazy';
 
 /** A template Word cannot be read as one (bad ZIP, or a marker left open like '<<rol'). */
 export class TemplateFormatError extends Error {}
 
 function open(docx: Buffer, nullGetter: (part: Docxtemplater.DXT.Part) => unknown) {
+  const Plantilla = requerirDocxtemplater();
   let zip: PizZip;
   try {
     zip = new PizZip(docx);
@@ -13,7 +15,7 @@ function open(docx: Buffer, nullGetter: (part: Docxtemplater.DXT.Part) => unknow
   }
   try {
     // A fresh delimiters object per call: docxtemplater rewrites the one it is given.
-    return new Docxtemplater(zip, { delimiters: { start: '<<', end: '>>' }, paragraphLoop: true, linebreaks: true, nullGetter });
+    return new Plantilla(zip, { delimiters: { start: '<<', end: '>>' }, paragraphLoop: true, linebreaks: true, nullGetter });
   } catch (error) {
     throw new TemplateFormatError(error instanceof Error ? error.message : 'template error');
   }

@@ -1,8 +1,10 @@
 import { createHash, type KeyObject, sign, X509Certificate } from 'node:crypto';
-import forge from 'node-forge';
+import type * as Forge from 'node-forge';
+import { requerirForge } from '../../lib/lazy';
 
-const { asn1 } = forge;
-type Asn1 = forge.asn1.Asn1;
+/** node-forge's ASN.1 module (the library is required at the first CMS built). */
+const asn1 = () => requerirForge().asn1;
+type Asn1 = Forge.asn1.Asn1;
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -22,11 +24,11 @@ const OID = {
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
 
-const seq = (items: Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
-const oid = (value: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(value).getBytes());
-const octets = (bytes: Buffer) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, bytes.toString('binary'));
-const integer = (n: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(n).getBytes());
-const nulo = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, '');
+const seq = (items: Asn1[]) => asn1().create(asn1().Class.UNIVERSAL, asn1().Type.SEQUENCE, true, items);
+const oid = (value: string) => asn1().create(asn1().Class.UNIVERSAL, asn1().Type.OID, false, asn1().oidToDer(value).getBytes());
+const octets = (bytes: Buffer) => asn1().create(asn1().Class.UNIVERSAL, asn1().Type.OCTETSTRING, false, bytes.toString('binary'));
+const integer = (n: number) => asn1().create(asn1().Class.UNIVERSAL, asn1().Type.INTEGER, false, asn1().integerToDer(n).getBytes());
+const nulo = () => asn1().create(asn1().Class.UNIVERSAL, asn1().Type.NULL, false, '');
 const algoritmo = (id: string) => seq([oid(id), nulo()]);
 
 /** How an RSA signature value was made: RSASSA-PKCS1-v1_5 (the default) or RSASSA-PSS (SHA-256, MGF1-SHA-256, salt 32). */
@@ -35,7 +37,7 @@ export type RellenoRsa = 'pkcs1' | 'pss';
 /** Salt length of the RSA-PSS signatures (RFC 4055 recommends the hash's length). */
 export const PSS_SAL = 32;
 
-const explicito = (n: number, valor: Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, n, true, [valor]);
+const explicito = (n: number, valor: Asn1) => asn1().create(asn1().Class.CONTEXT_SPECIFIC, n, true, [valor]);
 
 /** RSASSA-PSS-params (RFC 4055 §3.1): SHA-256, MGF1 with SHA-256, salt 32, trailer field 1 (its DEFAULT, left out). */
 function parametrosPss(): Asn1 {
@@ -48,14 +50,14 @@ function algoritmoFirma(certificado: Buffer, relleno: RellenoRsa): Asn1 {
   if (new X509Certificate(certificado).publicKey.asymmetricKeyType === 'ec') return seq([oid(OID.ecdsaWithSha256)]);
   return relleno === 'pss' ? seq([oid(OID.rsassaPss), parametrosPss()]) : algoritmo(OID.rsaEncryption);
 }
-const der = (node: Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
+const der = (node: Asn1) => Buffer.from(asn1().toDer(node).getBytes(), 'binary');
 // BIT STRINGs kept as bytes, so a certificate's key and signature are written back exactly as read.
-const desdeDer = (bytes: Buffer) => asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')), { decodeBitStrings: false } as never);
+const desdeDer = (bytes: Buffer) => asn1().fromDer(requerirForge().util.createBuffer(bytes.toString('binary')), { decodeBitStrings: false } as never);
 
 /** A DER SET OF: its elements in the order of their encodings (X.690 §11.6). */
-function setOf(items: Asn1[], tagClass = asn1.Class.UNIVERSAL, type: number = asn1.Type.SET): Asn1 {
+function setOf(items: Asn1[], tagClass = asn1().Class.UNIVERSAL, type: number = asn1().Type.SET): Asn1 {
   const ordenados = items.map((item) => ({ item, bytes: der(item) })).sort((a, b) => Buffer.compare(a.bytes, b.bytes));
-  return asn1.create(tagClass, type, true, ordenados.map((o) => o.item));
+  return asn1().create(tagClass, type, true, ordenados.map((o) => o.item));
 }
 
 const atributo = (tipo: string, valor: Asn1) => seq([oid(tipo), setOf([valor])]);
@@ -64,7 +66,7 @@ const atributo = (tipo: string, valor: Asn1) => seq([oid(tipo), setOf([valor])])
 function emisorYSerie(certificado: Buffer): { emisor: Asn1; serie: Asn1 } {
   const tbs = (desdeDer(certificado).value as Asn1[])[0]!.value as Asn1[];
   // tbsCertificate: [0] version (absent in v1), serialNumber, signature, issuer, …
-  const i = tbs[0]!.tagClass === asn1.Class.CONTEXT_SPECIFIC ? 1 : 0;
+  const i = tbs[0]!.tagClass === asn1().Class.CONTEXT_SPECIFIC ? 1 : 0;
   return { serie: tbs[i]!, emisor: tbs[i + 2]! };
 }
 
@@ -87,7 +89,7 @@ function crudo(bytes: Buffer): Asn1 {
   const primero = bytes[1]!;
   if (primero & 0x80) largo += 1 + (primero & 0x7f);
   else largo += 1;
-  return asn1.create(0 as never, bytes[0]!, false, bytes.subarray(largo).toString('binary'));
+  return asn1().create(0 as never, bytes[0]!, false, bytes.subarray(largo).toString('binary'));
 }
 
 /**
@@ -101,7 +103,7 @@ export function atributosFirmados(contenido: Buffer, certificado: Buffer): Buffe
   const digest = createHash('sha256').update(contenido).digest();
   const huella = createHash('sha256').update(certificado).digest();
   // ESSCertIDv2 without hashAlgorithm: SHA-256 is its DEFAULT, which DER leaves out.
-  const issuerSerial = seq([seq([asn1.create(asn1.Class.CONTEXT_SPECIFIC, 4, true, [emisor])]), serie]);
+  const issuerSerial = seq([seq([asn1().create(asn1().Class.CONTEXT_SPECIFIC, 4, true, [emisor])]), serie]);
   const signingCertificateV2 = seq([seq([seq([octets(huella), issuerSerial])])]);
   return der(
     setOf([
@@ -124,7 +126,7 @@ export function ensamblarCms(certificados: CertificadosCms, atributos: Buffer, f
   const { emisor, serie } = emisorYSerie(certificados.certificado);
   // The SignerInfo carries the attributes as [0] IMPLICIT: the same content under another tag.
   const firmados = desdeDer(atributos);
-  firmados.tagClass = asn1.Class.CONTEXT_SPECIFIC;
+  firmados.tagClass = asn1().Class.CONTEXT_SPECIFIC;
   firmados.type = 0;
   const signerInfo = seq([
     integer(1),
@@ -133,16 +135,16 @@ export function ensamblarCms(certificados: CertificadosCms, atributos: Buffer, f
     firmados,
     algoritmoFirma(certificados.certificado, relleno),
     octets(firma),
-    ...(sello ? [setOf([atributo(OID.signatureTimeStampToken, crudo(sello))], asn1.Class.CONTEXT_SPECIFIC, 1)] : []),
+    ...(sello ? [setOf([atributo(OID.signatureTimeStampToken, crudo(sello))], asn1().Class.CONTEXT_SPECIFIC, 1)] : []),
   ]);
   const signedData = seq([
     integer(1),
     setOf([algoritmo(OID.sha256)]),
     seq([oid(OID.data)]),
-    setOf(certificados.cadena.map(desdeDer), asn1.Class.CONTEXT_SPECIFIC, 0),
+    setOf(certificados.cadena.map(desdeDer), asn1().Class.CONTEXT_SPECIFIC, 0),
     setOf([signerInfo]),
   ]);
-  return der(seq([oid(OID.signedData), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
+  return der(seq([oid(OID.signedData), asn1().create(asn1().Class.CONTEXT_SPECIFIC, 0, true, [signedData])]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { formatRutWithDots, isValidRut } from '@receptoria/contracts';
-import forge from 'node-forge';
+import type * as Forge from 'node-forge';
+import { requerirForge } from '../../lib/lazy';
 import type { FirmanteCms } from './cms-pades';
 import { atributo, type Certificado, leerCertificado, nombreCorto, OID_ATRIBUTO } from './x509';
 
@@ -54,15 +55,15 @@ export interface P12Abierto extends FirmanteCms {
   certificados: Certificado[];
 }
 
-const derDeAsn1 = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
-const derDe = (cert: forge.pki.Certificate) => derDeAsn1(forge.pki.certificateToAsn1(cert));
+const derDeAsn1 = (node: Forge.asn1.Asn1) => Buffer.from(requerirForge().asn1.toDer(node).getBytes(), 'binary');
+const derDe = (cert: Forge.pki.Certificate) => derDeAsn1(requerirForge().pki.certificateToAsn1(cert));
 
-type Bolsa = forge.pkcs12.Bag & { asn1?: forge.asn1.Asn1 };
+type Bolsa = Forge.pkcs12.Bag & { asn1?: Forge.asn1.Asn1 };
 
 /** The bag's private key: forge reads RSA keys; any other type (EC) comes as its decrypted PrivateKeyInfo. */
 function claveDe(bag: Bolsa): KeyObject | undefined {
   try {
-    if (bag.key) return createPrivateKey(forge.pki.privateKeyToPem(bag.key as forge.pki.rsa.PrivateKey));
+    if (bag.key) return createPrivateKey(requerirForge().pki.privateKeyToPem(bag.key as Forge.pki.rsa.PrivateKey));
     if (bag.asn1) return createPrivateKey({ key: derDeAsn1(bag.asn1), format: 'der', type: 'pkcs8' });
   } catch {
     return undefined;
@@ -78,13 +79,14 @@ const spki = (key: KeyObject) => key.export({ type: 'spki', format: 'der' });
  * RSA or EC.
  */
 export function abrirP12(bytes: Buffer, password: string): P12Abierto {
-  let asn1: forge.asn1.Asn1;
+  const forge = requerirForge();
+  let asn1: Forge.asn1.Asn1;
   try {
     asn1 = forge.asn1.fromDer(forge.util.createBuffer(bytes.toString('binary')), { strict: false } as never);
   } catch {
     throw new P12FormatoError('no es DER');
   }
-  let p12: forge.pkcs12.Pkcs12Pfx;
+  let p12: Forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
