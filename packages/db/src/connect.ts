@@ -30,7 +30,6 @@ export interface DatabaseHandle<S extends Record<string, unknown>> {
   close(): Promise<void>;
 }
 
-const schemas = { control: controlSchema, tenant: tenantSchema } as const;
 const migrationsRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export function locationKey(location: DatabaseLocation): string {
@@ -54,7 +53,6 @@ export async function openDatabase(
   kind: SchemaKind,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle<ControlSchema> | DatabaseHandle<TenantSchema>> {
-  const schema = schemas[kind];
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: location.url,
@@ -74,13 +72,13 @@ export async function openDatabase(
     });
     // Without drizzle's relational query API (no `db.query.*`): the schema types the handle only, so no
     // transaction builds one query builder per table when it starts.
-    const db = drizzlePg(pool) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+    const db = drizzlePg(pool) as unknown as PgDatabase<PgQueryResultHKT, ControlSchema | TenantSchema>;
     return { db, location, close: () => pool.end() } as DatabaseHandle<ControlSchema>;
   }
   if (location.dataDir !== 'memory://') await mkdir(location.dataDir, { recursive: true });
   // pg_trgm backs the assignment search index (tenant migration 0002).
   const client = await PGlite.create(location.dataDir, { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite(client) as unknown as PgDatabase<PgQueryResultHKT, typeof schema>;
+  const db = drizzlePglite(client) as unknown as PgDatabase<PgQueryResultHKT, ControlSchema | TenantSchema>;
   return { db, location, close: () => client.close() } as DatabaseHandle<ControlSchema>;
 }
 
