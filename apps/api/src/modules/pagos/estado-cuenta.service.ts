@@ -220,16 +220,42 @@ export async function getEstadoCuenta(
   hastaInput?: string,
   paginas: EstadoCuentaPaginas = ESTADO_CUENTA_PRIMERAS_PAGINAS,
 ): Promise<EstadoCuenta> {
+  return (await estadoCuentaRecordado(db, estudioId, hastaInput, paginas)).estado;
+}
+
+/**
+ * The same statement as the JSON text the API sends: written once when it is computed and remembered with
+ * it, so a statement answered again (the screen reloading, several people looking at one firm) is not
+ * serialized again either.
+ */
+export async function getEstadoCuentaJson(
+  db: TenantDb,
+  estudioId: number,
+  hastaInput?: string,
+  paginas: EstadoCuentaPaginas = ESTADO_CUENTA_PRIMERAS_PAGINAS,
+): Promise<string> {
+  const recordado = await estadoCuentaRecordado(db, estudioId, hastaInput, paginas);
+  recordado.json ??= JSON.stringify(recordado.estado);
+  return recordado.json;
+}
+
+interface Recordado {
+  estado: EstadoCuenta;
+  /** Its JSON text, once some answer has needed it. */
+  json?: string;
+}
+
+async function estadoCuentaRecordado(db: TenantDb, estudioId: number, hastaInput: string | undefined, paginas: EstadoCuentaPaginas): Promise<Recordado> {
   const hasta = hastaInput ?? todayIso();
   // Pages (not the documents' every row) are remembered until anything a statement reads changes.
-  if (paginas.movimientos_page_size === 0 || paginas.abiertos_page_size === 0) return calcularEstadoCuenta(db, estudioId, hasta, paginas);
+  if (paginas.movimientos_page_size === 0 || paginas.abiertos_page_size === 0) return { estado: await calcularEstadoCuenta(db, estudioId, hasta, paginas) };
   const key = `${estudioId}|${hasta}|${paginas.movimientos_page}|${paginas.movimientos_page_size}|${paginas.abiertos_page}|${paginas.abiertos_page_size}`;
   const cambios = await cambiosCobranza(db);
   const remembered = recordados.get(db, key, cambios);
   if (remembered) return remembered;
-  const estado = await calcularEstadoCuenta(db, estudioId, hasta, paginas);
-  recordados.set(db, key, cambios, estado);
-  return estado;
+  const recordado: Recordado = { estado: await calcularEstadoCuenta(db, estudioId, hasta, paginas) };
+  recordados.set(db, key, cambios, recordado);
+  return recordado;
 }
 
 /** The sum of cobranza_cambios: it moves with every committed change to receipts, payments or firms (migration 0025). */
@@ -247,7 +273,7 @@ async function cambiosCobranza(db: TenantDb): Promise<string> {
 const RECORDADOS_MS = 10 * 60_000;
 const RECORDADOS_MAX = 200;
 const recordados = (() => {
-  const entries = new Map<string, { cambios: string; en: number; estado: EstadoCuenta }>();
+  const entries = new Map<string, { cambios: string; en: number; recordado: Recordado }>();
   const receptorDe = new WeakMap<TenantDb, number>();
   let receptores = 0;
   const keyOf = (db: TenantDb, key: string) => {
@@ -260,18 +286,18 @@ const recordados = (() => {
     return `${receptor}|${key}`;
   };
   return {
-    get(db: TenantDb, key: string, cambios: string): EstadoCuenta | undefined {
+    get(db: TenantDb, key: string, cambios: string): Recordado | undefined {
       const full = keyOf(db, key);
       const entry = entries.get(full);
       if (!entry || entry.cambios !== cambios || Date.now() - entry.en > RECORDADOS_MS) return undefined;
       entries.delete(full);
       entries.set(full, entry);
-      return entry.estado;
+      return entry.recordado;
     },
-    set(db: TenantDb, key: string, cambios: string, estado: EstadoCuenta) {
+    set(db: TenantDb, key: string, cambios: string, recordado: Recordado) {
       const full = keyOf(db, key);
       entries.delete(full);
-      entries.set(full, { cambios, en: Date.now(), estado });
+      entries.set(full, { cambios, en: Date.now(), recordado });
       while (entries.size > RECORDADOS_MAX) entries.delete(entries.keys().next().value as string);
     },
   };

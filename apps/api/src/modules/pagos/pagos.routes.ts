@@ -15,9 +15,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { firmaReceptor } from '../../integrations/mail/firma';
-import { trustedSerializerCompiler } from '../../lib/trusted-serializer';
+import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { auditActorOf } from '../auditoria/audit-actor';
-import { enviarEstadoCuenta, getEstadoCuenta, getEstadoCuentaPdf, getEstadoCuentaXlsx } from './estado-cuenta.service';
+import { enviarEstadoCuenta, getEstadoCuentaJson, getEstadoCuentaPdf, getEstadoCuentaXlsx } from './estado-cuenta.service';
 import { XLSX_TYPE } from './estado-cuenta-xlsx';
 import { aplicarPago, createPago, getPago, listPagos, reversarPago } from './pagos.service';
 
@@ -80,7 +80,7 @@ export const pagosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/estudios/:id/estado_cuenta/',
     // Thousands of receipts and movements built field by field, typed by the contract: no zod pass on the way out.
     { onRequest, serializerCompiler: trustedSerializerCompiler, schema: { tags, params: EstudioParamsSchema, querystring: EstadoCuentaQuerySchema, response: { 200: EstadoCuentaSchema } } },
-    async (request) => getEstadoCuenta(request.tenantDb, request.params.id, request.query.hasta, request.query),
+    async (request, reply) => sendJsonText(reply, await getEstadoCuentaJson(request.tenantDb, request.params.id, request.query.hasta, request.query)),
   );
 
   app.get(

@@ -20,7 +20,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getEstadoCuenta } from '../pagos/estado-cuenta.service';
+import { sendJsonText } from '../../lib/trusted-serializer';
+import { getEstadoCuentaJson } from '../pagos/estado-cuenta.service';
 import { getReciboPdf } from '../recibos/recibos.service';
 import { createFotoSigner, type FotoSigner } from '../visitas/fotos';
 import { listPortalDocumentos } from './portal-documentos.service';
@@ -145,6 +146,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/portal/estado_cuenta/',
     { onRequest, schema: { tags, querystring: PortalEstadoCuentaQuerySchema, response: { 200: PortalEstadoCuentaResponseSchema } } },
-    async (request) => getEstadoCuenta(request.tenantDb, request.portal.estudioId, undefined, request.query),
+    async (request, reply) => sendJsonText(reply, await getEstadoCuentaJson(request.tenantDb, request.portal.estudioId, undefined, request.query)),
   );
 };
