@@ -145,7 +145,7 @@ export async function runStartBench(): Promise<Row[]> {
         group: 'start',
         name: `later starts → healthy /health (PGlite, ${RUNS} runs)`,
         value: seconds(later),
-        target: '≤ 5 s',
+        target: '≤ 3 s',
       },
       {
         group: 'start',
