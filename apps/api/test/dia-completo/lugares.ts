@@ -1,3 +1,4 @@
+import { PortalEncargoDetalleSchema } from '@receptoria/contracts';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
 import type { Dia } from './mundo';
@@ -53,6 +54,9 @@ export async function leerLugares(d: Dia): Promise<Lugares> {
   expect.soft(feed.statusCode).toBe(200);
   const plazos = await json(d, d.staff, `/api/v1/calendario/plazos/?desde=${desde}&hasta=${hasta}&encargo=${id}`);
   const historial = await json(d, d.staff, `/api/v1/auditoria/?entidad=encargo&id=${id}&page_size=100`);
+  const portal = await json(d, d.portal, `/api/v1/portal/encargos/${id}/`);
+  // The timeline is serialized without a zod pass: what it sends must be exactly what its contract allows.
+  expect.soft(PortalEncargoDetalleSchema.parse(portal)).toStrictEqual(portal);
   return {
     encargo: await json(d, d.staff, `/api/v1/encargos/${id}/`),
     resultados: await json(d, d.staff, `/api/v1/encargos/buscar_por_rol/?numero_rol=${encodeURIComponent(d.encargo.numero_rol)}`),
@@ -60,7 +64,7 @@ export async function leerLugares(d: Dia): Promise<Lugares> {
     cola: await json(d, d.staff, '/api/v1/diligencias/cola/'),
     cobranza: await json(d, d.staff, `/api/v1/cobranza/encargos/?estudio=${d.estudio.id}`),
     cierre: await json(d, d.staff, `/api/v1/dashboard/cierre_dia/?fecha=${d.reloj.hoy}`),
-    portal: await json(d, d.portal, `/api/v1/portal/encargos/${id}/`),
+    portal,
     portalLista: await json(d, d.portal, '/api/v1/portal/encargos/'),
     ics: feed.statusCode === 200 ? resumenesIcs(feed.body, d.encargo.numero_rol) : [],
     icsTexto: feed.body,

@@ -10,7 +10,7 @@
 import { type EncargoEvento, type TipoEvento, toSantiagoIso } from '@receptoria/contracts';
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { asc, eq, sql } from 'drizzle-orm';
-import { preparedSql } from '../../lib/prepared';
+import { prepared, preparedSql } from '../../lib/prepared';
 import { encolarWebhooks, TIPO_WEBHOOK } from '../webhooks/webhooks.eventos';
 
 const { encargoEventos, encargos, webhookEndpoints } = tenantSchema;
@@ -133,7 +133,14 @@ export function toEvento(row: EventoRow): EncargoEvento {
 
 /** An assignment's acts as stored (instants to the millisecond), in the order they happened (then as recorded). */
 export async function eventosDe(db: TenantDb, encargoId: number): Promise<EventoRow[]> {
-  return db.select().from(encargoEventos).where(eq(encargoEventos.encargoId, encargoId)).orderBy(asc(encargoEventos.instante), asc(encargoEventos.id));
+  return prepared(db, 'eventos_de_encargo', () =>
+    db
+      .select()
+      .from(encargoEventos)
+      .where(eq(encargoEventos.encargoId, sql.placeholder('encargoId')))
+      .orderBy(asc(encargoEventos.instante), asc(encargoEventos.id))
+      .prepare('eventos_de_encargo'),
+  ).execute({ encargoId });
 }
 
 /** An assignment's acts, in the order they happened (then as recorded). */

@@ -20,7 +20,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendJsonText } from '../../lib/trusted-serializer';
+import { sendJsonText, trustedSerializerCompiler } from '../../lib/trusted-serializer';
 import { getEstadoCuentaJson } from '../pagos/estado-cuenta.service';
 import { getReciboPdf } from '../recibos/recibos.service';
 import { createFotoSigner, type FotoSigner } from '../visitas/fotos';
@@ -67,7 +67,8 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/portal/encargos/:id/',
-    { onRequest, schema: { tags, params: IdParamSchema, response: { 200: PortalEncargoDetalleSchema } } },
+    // Built field by field and typed by the contract (getPortalEncargo): no zod pass on the way out.
+    { onRequest, serializerCompiler: trustedSerializerCompiler, schema: { tags, params: IdParamSchema, response: { 200: PortalEncargoDetalleSchema } } },
     async (request) =>
       getPortalEncargo(request.tenantDb, request.portal.estudioId, request.params.id, { tenantId: request.portal.tenantId, signer: fotoSigner }),
   );

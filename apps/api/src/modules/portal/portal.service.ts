@@ -19,6 +19,7 @@ import {
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/app-error';
+import { preparedSql } from '../../lib/prepared';
 import { getComunas, getTiposCausa, getTiposEncargo, getTribunales } from '../lookups/lookups.service';
 import { eventosDe, inicioDeFecha, instanteDeFecha } from '../ciclo-vida/ciclo-vida.service';
 import { getRecibo, listRecibosPage } from '../recibos/recibos.service';
@@ -169,9 +170,10 @@ export async function getPortalEncargo(
     compartir_fotos: boolean | null;
   };
   const [cabecera, actos] = await Promise.all([
-    db
-      .execute(
-        sql`
+    preparedSql<Cabecera>(
+      db,
+      'portal_encargo_linea_de_tiempo',
+      () => sql`
       select ${itemColumns}, coalesce(tc.nombre, '') as tipo_causa, coalesce(te.nombre, '') as tipo_encargo, e.cuantia,
         (select coalesce(json_agg(json_build_object('direccion', d.direccion, 'comuna', d.comuna, 'ciudad', d.ciudad, 'activo', d.activo) order by d.id), '[]')
            from domicilios d where d.encargo_id = e.id) as doms,
@@ -192,14 +194,15 @@ export async function getPortalEncargo(
            from plazos y where y.encargo_id = e.id) as plazos,
         (select coalesce(json_agg(distinct r.id), '[]')
            from recibo_items ri join recibos r on r.id = ri.recibo_id join diligencias dd on dd.id = ri.diligencia_id
-          where dd.encargo_id = e.id and ri.activo and r.estudio_id = ${estudioId}) as recibo_ids,
+          where dd.encargo_id = e.id and ri.activo and r.estudio_id = ${sql.placeholder('estudio')}::int) as recibo_ids,
         (select pc.compartir_fotos_portal from portal_configuracion pc where pc.id = 1) as compartir_fotos
       ${itemJoins}
       left join tipos_causa tc on tc.id = e.tipo_causa_id
       left join tipos_encargo te on te.id = e.tipo_encargo_id
-      where e.id = ${id} and e.estudio_id = ${estudioId}`,
-      )
-      .then((result) => rowsOf<Cabecera>(result)[0]),
+      where e.id = ${sql.placeholder('id')}::int and e.estudio_id = ${sql.placeholder('estudio')}::int`,
+    )
+      .execute({ id, estudio: estudioId })
+      .then((result) => result.rows[0]),
     eventosDe(db, id),
   ]);
   if (!cabecera) throw new AppError('NOT_FOUND', NO_ENCONTRADO);
