@@ -28,18 +28,16 @@ type TenantHandle = DatabaseHandle<TenantSchema>;
 
 /** The server part of a location key, without credentials: `host:port` or `embebido`. */
 function serverOfKey(key: string): string {
+  // A database's key names its server for as long as the process lives: parsed once (every request asks).
   let server = serverOfKeyMemo.get(key);
   if (server === undefined) {
     server = serverOfKeyParsed(key);
-    // A database's key names its server for as long as the process lives: parsed once (every request asks).
-    if (serverOfKeyMemo.size >= SERVER_OF_KEY_MEMO_MAX) serverOfKeyMemo.clear();
     serverOfKeyMemo.set(key, server);
   }
   return server;
 }
 
-const serverOfKeyMemo = new Map<string, string>();
-const SERVER_OF_KEY_MEMO_MAX = 20_000;
+const serverOfKeyMemo = new LRUCache<string, string>({ max: 20_000 });
 
 function serverOfKeyParsed(key: string): string {
   if (!key.startsWith('pg:')) return 'embebido';

@@ -1,5 +1,5 @@
 import type { ControlDb, TenantDb } from '@receptoria/db';
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, is, SQL, Subquery, sql } from 'drizzle-orm';
 
 /**
  * Prepared statements of the hot paths, built once per process and driver: PostgreSQL plans them
@@ -94,4 +94,22 @@ export function preparedSql<Row>(db: Database, name: string, build: () => SQL) {
       execute(values: Record<string, unknown>): Promise<{ rows: Row[] }>;
     };
   });
+}
+
+/**
+ * An insert's values as a statement prepared once per shape — which columns are given, and which of them are
+ * null (written as `null`, not as a value through the column's encoder) — under `${prefix}_${n}` for the
+ * first `max` shapes of `shapes` (undefined past them: build it for the call). `placeholders()` gives the
+ * insert's values (asked only when the statement is built), `parameters` what it is executed with.
+ */
+export function porForma<T extends object>(shapes: Map<string, string>, prefix: string, max: number, values: T, extra = '') {
+  const given = (Object.keys(values) as (keyof T & string)[]).filter((key) => values[key] !== undefined).sort();
+  const shape = `${given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',')}|${extra}`;
+  const name = shapes.get(shape) ?? (shapes.size < max ? `${prefix}_${shapes.size + 1}` : undefined);
+  if (name) shapes.set(shape, name);
+  return {
+    name,
+    placeholders: () => Object.fromEntries(given.map((key) => [key, values[key] === null ? sql`null` : sql.placeholder(key)])) as unknown as T,
+    parameters: Object.fromEntries(given.filter((key) => values[key] !== null).map((key) => [key, values[key]])) as Record<string, unknown>,
+  };
 }

@@ -14,7 +14,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { LRUCache } from 'lru-cache';
 import { resultadoFields, toResultados, ultimaDiligenciaJson } from '../diligencias/diligencias.repository';
-import { prepared, preparedSql } from '../../lib/prepared';
+import { porForma, prepared, preparedSql } from '../../lib/prepared';
 import { ADDRESS_MIN_WORD, addressAlternative, addressKey, addressMatchesBranch, addressMatchOf } from './encargos-busqueda-domicilios';
 
 const {
@@ -322,8 +322,7 @@ export async function insertEncargoConDomicilios(
   // The statement depends only on which columns are given (null ones written as null) and whether a
   // key comes: built and prepared once per such shape, its values (the addresses as arrays) sent as
   // parameters.
-  const given = (Object.keys(values) as (keyof EncargoInsert)[]).filter((key) => values[key] !== undefined).sort();
-  const shape = `${given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',')}|${clave ? 'clave' : ''}`;
+  const forma = porForma(newEncargoShapes, 'encargo_nuevo', NEW_ENCARGO_SHAPES_MAX, values, clave ? 'clave' : '');
   const parameters: Record<string, unknown> = {
     dDireccion: list.map((a) => a.direccion),
     dComuna: list.map((a) => a.comuna),
@@ -333,13 +332,11 @@ export async function insertEncargoConDomicilios(
     kOperacion: clave?.operacion,
     kClave: clave?.clave,
     kHuella: clave?.huella,
+    ...forma.parameters,
   };
-  for (const key of given) if (values[key] !== null) parameters[key] = values[key];
-  const name = newEncargoShapes.get(shape) ?? (newEncargoShapes.size < NEW_ENCARGO_SHAPES_MAX ? `encargo_nuevo_${newEncargoShapes.size + 1}` : undefined);
-  const nulls = new Set(given.filter((key) => values[key] === null));
-  if (!name) return newEncargoStatement(db, given, nulls, Boolean(clave)).execute(parameters).then(newEncargoResult);
-  newEncargoShapes.set(shape, name);
-  const found = await prepared(db, name, () => newEncargoStatement(db, given, nulls, Boolean(clave), name)).execute(parameters);
+  const { name } = forma;
+  if (!name) return newEncargoStatement(db, forma.placeholders(), Boolean(clave)).execute(parameters).then(newEncargoResult);
+  const found = await prepared(db, name, () => newEncargoStatement(db, forma.placeholders(), Boolean(clave), name)).execute(parameters);
   return newEncargoResult(found);
 }
 
@@ -349,12 +346,11 @@ const newEncargoShapes = new Map<string, string>();
 const NEW_ENCARGO_SHAPES_MAX = 32;
 
 /**
- * A new assignment with the given columns (those in `nulls` written as null), its addresses (arrays dDireccion, dComuna, dCiudad,
+ * A new assignment with the given column values (placeholders, or null), its addresses (arrays dDireccion, dComuna, dCiudad,
  * dPrincipal, dActivo, in order) and, with `withClave`, its idempotency key (kOperacion, kClave,
  * kHuella), in one statement with placeholders; prepared under `name` when given.
  */
-function newEncargoStatement(db: TenantDb, given: (keyof EncargoInsert)[], nulls: Set<string>, withClave: boolean, name?: string) {
-  const placeholders = Object.fromEntries(given.map((key) => [key, nulls.has(key) ? sql`null` : sql.placeholder(key)])) as unknown as EncargoInsert;
+function newEncargoStatement(db: TenantDb, placeholders: EncargoInsert, withClave: boolean, name?: string) {
   const e = db.$with('e').as(db.insert(encargos).values(placeholders).returning(encargoColumns));
   // Data-changing `with` queries drizzle has no builder for (insert … select from another `with`).
   const d = db.$with('d').as(

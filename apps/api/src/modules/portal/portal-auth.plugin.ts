@@ -3,6 +3,7 @@ import { controlSchema } from '@receptoria/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { AuditActor } from '../auditoria/audit-actor';
 import { authenticateClave, bearerClave, claveEnVigor } from './claves-api.auth';
 
@@ -51,17 +52,16 @@ export function portalActorOf(request: FastifyRequest): AuditActor {
  */
 function peekKind(header: string | undefined): string | undefined {
   if (!header?.startsWith('Bearer ')) return undefined;
-  if (kindOfToken.has(header)) return kindOfToken.get(header);
+  const known = kindOfToken.get(header);
+  if (known !== undefined) return known || undefined;
   const kind = decodeKind(header);
-  // Our tokens are well under 2 KB: longer texts are decoded each time, never kept.
-  if (header.length > 2048) return kind;
-  if (kindOfToken.size >= KIND_OF_TOKEN_MAX) kindOfToken.clear();
-  kindOfToken.set(header, kind);
+  // Our tokens are well under 2 KB: longer texts are decoded each time, never kept. '' keeps "no kind".
+  if (header.length <= 2048) kindOfToken.set(header, kind ?? '');
   return kind;
 }
 
-const kindOfToken = new Map<string, string | undefined>();
-const KIND_OF_TOKEN_MAX = 5_000;
+/** A token's kind by its text, kept 15 minutes (a token's text never changes its kind). */
+const kindOfToken = new TtlCache<string, string>({ max: 5_000, ttlMs: 15 * 60_000 });
 
 function decodeKind(header: string): string | undefined {
   const middle = header.slice(7).split('.')[1];

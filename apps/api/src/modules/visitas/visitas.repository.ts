@@ -1,6 +1,6 @@
 import { type TenantDb, tenantSchema } from '@receptoria/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { prepared } from '../../lib/prepared';
+import { porForma, prepared } from '../../lib/prepared';
 
 const { visitas, visitaFotos, encargos, domicilios, diligencias } = tenantSchema;
 
@@ -52,21 +52,12 @@ export async function lockVisitaByUuid(tx: TenantDb, uuid: string): Promise<Visi
 
 /** Inserts unless the uuid exists (a concurrent retry): undefined then. */
 export async function insertVisita(tx: TenantDb, values: VisitaInsert): Promise<VisitaRow | undefined> {
-  // Prepared once per shape: which columns are given and which of them are null (written as null, not as a
-  // value through the column's encoder). A visit from the field always comes in one of a few shapes.
-  const given = (Object.keys(values) as (keyof VisitaInsert)[]).filter((key) => values[key] !== undefined).sort();
-  const shape = given.map((key) => (values[key] === null ? `${key}=null` : key)).join(',');
-  const name = visitaShapes.get(shape) ?? (visitaShapes.size < VISITA_SHAPES_MAX ? `visita_nueva_${visitaShapes.size + 1}` : undefined);
+  // Prepared once per shape of its columns (a visit from the field always comes in one of a few).
+  const { name, placeholders, parameters } = porForma(visitaShapes, 'visita_nueva', VISITA_SHAPES_MAX, values);
   if (!name) return (await tx.insert(visitas).values(values).onConflictDoNothing({ target: visitas.uuid }).returning())[0];
-  visitaShapes.set(shape, name);
   const [row] = await prepared(tx, name, () =>
-    tx
-      .insert(visitas)
-      .values(Object.fromEntries(given.map((key) => [key, values[key] === null ? sql`null` : sql.placeholder(key)])) as unknown as VisitaInsert)
-      .onConflictDoNothing({ target: visitas.uuid })
-      .returning()
-      .prepare(name),
-  ).execute(Object.fromEntries(given.filter((key) => values[key] !== null).map((key) => [key, values[key]])));
+    tx.insert(visitas).values(placeholders()).onConflictDoNothing({ target: visitas.uuid }).returning().prepare(name),
+  ).execute(parameters);
   return row;
 }
 
